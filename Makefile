@@ -1,0 +1,71 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# ndisload — top-level build and test entry point.
+#
+#   make                 build everything that exists (into build/)
+#   make check           every test suite, then one summary line
+#   make check-unit|check-vm|check-web|check-fuzz   one group of suites
+#   make check-vm T=name run one VM test; make vm-shell opens a guest shell
+#   make bench           benchmark figures
+#   make demo            boot the demo VM
+#   make install         install (DESTDIR, PREFIX honoured)
+#
+# Each part has its own Makefile (module/, helper/, webconf/, ...), called in
+# dependency order; built programs land in build/bin, the module in
+# build/module, test drivers in build/drivers.
+
+VERSION := $(shell cat VERSION)
+TOP     := $(CURDIR)
+BUILD   := $(TOP)/build
+# KVER=V on the command line limits the module build and VM tests to that
+# kernel; by default the module is built for Debian's default kernel and the
+# VM suite runs on every installed kernel (tests/vm/kver.sh list).
+KVER_ONLY := $(if $(filter command line environment,$(origin KVER)),$(KVER))
+KVER    ?= $(shell tests/vm/kver.sh default)
+export VERSION TOP BUILD KVER KVER_ONLY
+
+# Parts in dependency order; a part joins the build once it has a Makefile.
+PARTS := licensing module tests/drivers tests/tools helper webconf
+PARTS := $(foreach p,$(PARTS),$(if $(wildcard $(p)/Makefile),$(p)))
+
+.PHONY: all $(PARTS) check check-unit check-vm check-web check-fuzz \
+	bench demo vm-shell install uninstall clean
+
+all: $(PARTS)
+
+$(PARTS):
+	$(MAKE) -C $@
+
+# Parts that link against others.
+helper: $(filter licensing module,$(PARTS))
+webconf: $(filter licensing,$(PARTS))
+tests/drivers: $(filter module,$(PARTS))
+
+RESULTS := $(BUILD)/test-results
+
+check: all
+	@rm -rf $(RESULTS); tests/lib/run-group.sh unit web fuzz vm; \
+	tests/lib/summary.sh $(RESULTS)
+
+check-unit check-vm check-web check-fuzz: all
+	@rm -rf $(RESULTS)/$(@:check-%=%); \
+	tests/lib/run-group.sh $(@:check-%=%); \
+	tests/lib/summary.sh $(RESULTS)
+
+bench: all
+	@for b in tests/bench/*.sh; do [ -x "$$b" ] && "$$b"; done; true
+
+demo: all
+	tests/vm/demo.sh
+
+vm-shell: all
+	tests/vm/run.sh --shell
+
+install: all
+	installer/install.sh
+
+uninstall:
+	installer/uninstall.sh
+
+clean:
+	for p in $(PARTS); do $(MAKE) -C $$p clean; done
+	rm -rf build

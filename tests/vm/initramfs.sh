@@ -1,0 +1,77 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# initramfs.sh KVER OUT.cpio: pack the guest for VM tests and the demo:
+# busybox-static, the guest init and test scripts, ndisload.ko built for
+# KVER, Debian's NIC modules (and what they depend on), every program in
+# build/bin with its shared libraries, the test drivers in build/drivers,
+# and, when present, build/vm/extra (files a test run wants to add).
+set -eu
+kver=$1 out=$2
+top=$(cd "$(dirname "$0")/../.." && pwd)
+build=$top/build
+stage=$(mktemp -d "${TMPDIR:-/tmp}/ndl-initramfs.XXXXXX")
+trap 'rm -rf "$stage"' EXIT
+
+mkdir -p "$stage"/bin "$stage"/sbin "$stage"/etc "$stage"/proc "$stage"/sys \
+	"$stage"/dev "$stage"/tmp "$stage"/run "$stage"/root "$stage"/lib/ndl \
+	"$stage"/usr/bin "$stage"/usr/sbin "$stage"/var/lib "$stage"/mnt
+
+bb=$(command -v busybox || echo /bin/busybox)
+cp "$bb" "$stage/bin/busybox"
+for applet in $("$bb" --list); do
+	[ -e "$stage/bin/$applet" ] || ln -s busybox "$stage/bin/$applet"
+done
+
+install -m 0755 "$top/tests/vm/guest/init" "$stage/init"
+cp "$top/tests/vm/guest/lib.sh" "$stage/lib/ndl/lib.sh"
+mkdir -p "$stage/tests"
+cp "$top"/tests/vm/tests/*.sh "$stage/tests/"
+echo "$kver" >"$stage/etc/ndl-kver"
+
+# Kernel modules: ours, then Debian's NIC drivers with their dependencies
+# (from modules.dep), decompressed so busybox insmod can take them.
+moddir=/lib/modules/$kver
+gmod=$stage/lib/modules/$kver
+mkdir -p "$gmod"
+if [ -e "$build/module/$kver/ndisload.ko" ]; then
+	cp "$build/module/$kver/ndisload.ko" "$gmod/ndisload.ko"
+fi
+want="8139cp 8139too e1000 ne2k-pci pcnet32 virtio_net cfg80211 ${NDL_VM_MODULES:-}"
+deps_of() { # module name -> its file and its dependencies' files, from modules.dep
+	name=$(echo "$1" | tr _ -)
+	line=$(grep -E "/($name|$(echo "$name" | tr - _))\.ko(\.xz|\.zst|\.gz)?:" "$moddir/modules.dep" | head -n1)
+	[ -n "$line" ] || return 0
+	echo "${line%%:*} ${line#*:}" | tr ' ' '\n' | grep .
+}
+for m in $want; do deps_of "$m"; done | sort -u | while read -r f; do
+	base=$(basename "$f")
+	case "$base" in
+	*.ko.xz) xz -dc "$moddir/$f" >"$gmod/${base%.xz}" ;;
+	*.ko.zst) zstd -qdc "$moddir/$f" >"$gmod/${base%.zst}" ;;
+	*.ko.gz) gzip -dc "$moddir/$f" >"$gmod/${base%.gz}" ;;
+	*) cp "$moddir/$f" "$gmod/$base" ;;
+	esac
+done
+# Dependency order for the guest's load_module(): "module: deps" lines.
+for m in $want; do
+	files=$(deps_of "$m" | xargs -rn1 basename | sed -E 's/\.ko(\.xz|\.zst|\.gz)?$//')
+	[ -n "$files" ] && echo "$files" | tr '\n' ' ' && echo
+done >"$gmod/ndl-deps"
+
+# User-space programs and their shared libraries.
+for prog in "$build"/bin/* "$build"/test-bin/*; do
+	[ -f "$prog" ] && [ -x "$prog" ] || continue
+	cp "$prog" "$stage/usr/bin/"
+	ldd "$prog" 2>/dev/null | grep -oE '/[^ ]+' | while read -r lib; do
+		mkdir -p "$stage$(dirname "$lib")"
+		cp -L "$lib" "$stage$lib"
+	done
+done
+for d in drivers www; do
+	[ -d "$build/$d" ] && cp -r "$build/$d" "$stage/lib/ndl/$d"
+done
+[ -d "$top/www" ] && cp -r "$top/www" "$stage/lib/ndl/www"
+[ -d "$build/vm/extra" ] && cp -r "$build/vm/extra/." "$stage/"
+
+(cd "$stage" && find . | cpio -o -H newc --quiet) >"$out.tmp"
+mv "$out.tmp" "$out"

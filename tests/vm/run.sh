@@ -1,0 +1,142 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# run.sh — boot Debian's kernel in QEMU with ndisload and run guest tests.
+#
+#   run.sh [options] TEST...     run tests/vm/tests/TEST.sh, one boot each
+#   run.sh --all                 every test there (names starting "_" and
+#                                demo.sh excepted)
+#   run.sh --shell [TEST...]     run the tests, then keep a guest shell on
+#                                this terminal (Ctrl-A X quits QEMU)
+# Options:
+#   -k, --kver KVER   kernel to boot (default: tests/vm/kver.sh default)
+#   --nic MODEL       attach an emulated NIC (rtl8139, e1000, ne2k_pci,
+#                     pcnet, virtio-net-pci); repeatable; adds to the test's
+#                     own "# nic:" directive
+#   --fwd PORT        forward host 127.0.0.1:PORT to the guest's PORT
+#   --mode MODE       guest mode: test (default), shell, demo
+#
+# Output: the PASS/FAIL/SKIP lines the guest reports (on its second serial
+# port), each test's kernel log ("dmesg:" lines), and, when the guest crashes,
+# hangs or logs a kernel problem, a FAIL naming it plus the console tail.
+# Everything is kept in build/vm/<kver>/<test>/.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+kver=${KVER:-} mode=test all=0 extra_nics="" fwd="" tests=""
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-k|--kver) kver=$2; shift ;;
+	--nic) extra_nics="$extra_nics $2"; shift ;;
+	--fwd) fwd=$2; shift ;;
+	--mode) mode=$2; shift ;;
+	--shell) mode=shell ;;
+	--all) all=1 ;;
+	-h|--help) sed -n '3,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
+	*) tests="$tests $1" ;;
+	esac
+	shift
+done
+[ -n "$kver" ] || kver=$("$top/tests/vm/kver.sh" default)
+if [ -z "$kver" ]; then
+	echo "FAIL: vm/setup (no Debian kernel with headers installed; run installer/deps.sh)"
+	exit 1
+fi
+if [ $all = 1 ]; then
+	for t in "$top"/tests/vm/tests/*.sh; do
+		n=$(basename "$t" .sh)
+		case "$n" in _*|demo) continue ;; esac
+		[ -n "${T:-}" ] && case "$n" in *$T*) ;; *) continue ;; esac
+		tests="$tests $n"
+	done
+fi
+
+work=$top/build/vm/$kver
+mkdir -p "$work"
+for tool in qemu-system-x86_64 cpio xz; do
+	command -v $tool >/dev/null || { echo "FAIL: vm/setup ($tool missing; run installer/deps.sh)"; exit 1; }
+done
+"$top/tests/vm/kernel.sh" "$kver" "$work/vmlinux" || { echo "FAIL: vm/$kver/setup (kernel)"; exit 1; }
+"$top/tests/vm/initramfs.sh" "$kver" "$work/initramfs.cpio" || { echo "FAIL: vm/$kver/setup (initramfs)"; exit 1; }
+[ -e "$top/build/module/$kver/ndisload.ko" ] ||
+	echo "note: build/module/$kver/ndisload.ko missing; build with make KVER=$kver" >&2
+
+# Acceleration: TCG unless KVM exists and a probe showed it really boots.
+accel="-accel tcg"
+if [ -w /dev/kvm ] && [ "${NDL_VM_KVM:-probe}" != no ]; then
+	probe=$work/kvm-probe
+	if [ ! -e "$probe" ]; then
+		if timeout 30 qemu-system-x86_64 -accel kvm -cpu max -m 256 -nographic \
+			-no-reboot -nic none -kernel "$work/vmlinux" \
+			-initrd "$work/initramfs.cpio" \
+			-append "console=ttyS0 panic=-1 ndl_mode=test" \
+			-serial null -serial null </dev/null >/dev/null 2>&1; then
+			echo ok >"$probe"
+		else
+			echo no >"$probe"
+		fi
+	fi
+	[ "$(cat "$probe")" = ok ] && accel="-accel kvm -cpu max"
+fi
+
+nic_args() { # MODEL INDEX -> QEMU arguments for one NIC on QEMU's user network
+	hostfwd=""
+	[ "$2" = 0 ] && [ -n "$fwd" ] && hostfwd=",hostfwd=tcp:127.0.0.1:$fwd-:$fwd"
+	romfile=""
+	case "$1" in rtl8139|e1000|ne2k_pci|pcnet|virtio-net-pci) romfile=",romfile=" ;; esac
+	echo "-netdev user,id=n$2$hostfwd -device $1,netdev=n$2,id=nic$2$romfile"
+}
+
+status=0
+run_one() { # TEST
+	name=$1 script=$top/tests/vm/tests/$1.sh
+	out=$work/$name
+	rm -rf "$out"; mkdir -p "$out"
+	if [ ! -f "$script" ]; then
+		echo "FAIL: vm/$kver/$name (no such test: $script)"; status=1; return
+	fi
+	nics=$(sed -n 's/^# nic: *//p' "$script" | head -n1)
+	limit=$(sed -n 's/^# timeout: *//p' "$script" | head -n1)
+	mem=$(sed -n 's/^# mem: *//p' "$script" | head -n1)
+	i=0 netargs=""
+	for m in $nics $extra_nics; do
+		netargs="$netargs $(nic_args "$m" $i)"; i=$((i + 1))
+	done
+	[ $i = 0 ] && [ -n "$fwd" ] && netargs=$(nic_args virtio-net-pci 0)
+	touch "$out/results" "$out/console"
+	# shellcheck disable=SC2086
+	set -- qemu-system-x86_64 $accel -m "${mem:-512}" -smp 1 -nographic -no-reboot \
+		-nic none $netargs \
+		-monitor "unix:$out/monitor.sock,server=on,wait=off" \
+		-kernel "$work/vmlinux" -initrd "$work/initramfs.cpio" \
+		-append "console=ttyS0 loglevel=4 panic=-1 oops=panic ndl_mode=$mode ndl_tests=$name ${NDL_VM_APPEND:-}"
+	echo "# $name: $*" >"$out/cmdline"
+	if [ "$mode" = shell ] || [ "$mode" = demo ]; then
+		"$@" -serial mon:stdio -serial "file:$out/results"
+		return
+	fi
+	timeout -k 5 "${limit:-120}" "$@" -serial "file:$out/console" \
+		-serial "file:$out/results" </dev/null >"$out/qemu.log" 2>&1
+	rc=$?
+	grep -vE '^(dmesg: |END: )' "$out/results" | tr -d '\r'
+	grep '^dmesg: ' "$out/results" | tr -d '\r'
+	if ! grep -q "^END: $name" "$out/results"; then
+		if [ $rc = 124 ] || [ $rc = 137 ]; then why="hung: no result within ${limit:-120} s"
+		else why="guest died before finishing (qemu exit $rc)"; fi
+		echo "FAIL: vm/$kver/$name/complete ($why)"
+		echo "--- console tail ($out/console):"
+		tail -n 40 "$out/console"; cat "$out/qemu.log"
+		status=1
+	fi
+	if grep -qE 'Kernel panic|BUG:|Oops|WARNING:|general protection fault' "$out/console"; then
+		echo "FAIL: vm/$kver/$name/console (kernel problem on the console)"
+		grep -E -A15 'Kernel panic|BUG:|Oops|WARNING:|general protection fault' "$out/console" | head -n 40
+		status=1
+	fi
+	grep -q '^FAIL: ' "$out/results" && status=1
+}
+
+# Shell and demo modes without a named test boot the empty "_idle" test.
+[ -n "$tests" ] || { [ "$mode" != test ] && tests=_idle; }
+[ -n "$tests" ] || { echo "run.sh: no test named; see --help" >&2; exit 2; }
+for t in $tests; do run_one "$t"; done
+exit $status
