@@ -22,8 +22,32 @@ test_pkgs="linux-image-amd64 qemu-system-x86 busybox-static cpio xz-utils
 	clang libclang-rt-14-dev valgrind curl iproute2 iputils-ping
 	chromium linux-source-6.1 sparse"
 
+# The kernel matrix (docs/kernels.md): besides Debian 12's default 6.1, the
+# newest 6.12 LTS generic and PREEMPT_RT kernels for which Debian has both
+# the image and the matching headers (the headers meta-package can lag the
+# images by a release).
+newest_612() { # flavour suffix: "" or "rt-"
+	apt-cache search --names-only "^linux-image-6\.12\.[0-9]+\+deb12-${1}amd64-unsigned\$" |
+		cut -d' ' -f1 | sed -E "s/^linux-image-(.*)-${1}amd64-unsigned\$/\1/" |
+		sort -Vr | while read -r v; do
+			if apt-cache show "linux-headers-$v-${1}amd64" >/dev/null 2>&1; then
+				echo "linux-image-$v-${1}amd64-unsigned linux-headers-$v-${1}amd64"
+				break
+			fi
+		done
+}
+
 pkgs="$build_pkgs"
-[ "${NDISLOAD_DEPS_MINIMAL:-0}" = 1 ] || pkgs="$pkgs $test_pkgs"
+if [ "${NDISLOAD_DEPS_MINIMAL:-0}" != 1 ]; then
+	pkgs="$pkgs $test_pkgs"
+	if [ "${NDISLOAD_KERNELS:-all}" = all ]; then
+		# Fresh machines may have no package lists yet.
+		[ -n "$(newest_612 '')" ] || apt-get update -qq
+		k612="$(newest_612 '') $(newest_612 'rt-')"
+		[ -n "${k612% }" ] || { echo "deps: no Debian 6.12 kernel found" >&2; exit 1; }
+		pkgs="$pkgs $k612"
+	fi
+fi
 
 missing=""
 for p in $pkgs; do

@@ -108,7 +108,7 @@ run_one() { # TEST
 		-nic none $netargs \
 		-monitor "unix:$out/monitor.sock,server=on,wait=off" \
 		-kernel "$work/vmlinux" -initrd "$work/initramfs.cpio" \
-		-append "console=ttyS0 loglevel=4 panic=-1 oops=panic ndl_mode=$mode ndl_tests=$name ${NDL_VM_APPEND:-}"
+		-append "console=ttyS0 loglevel=5 panic=-1 oops=panic ndl_mode=$mode ndl_tests=$name ${NDL_VM_APPEND:-}"
 	echo "# $name: $*" >"$out/cmdline"
 	if [ "$mode" = shell ] || [ "$mode" = demo ]; then
 		"$@" -serial mon:stdio -serial "file:$out/results"
@@ -124,12 +124,14 @@ run_one() { # TEST
 		else why="guest died before finishing (qemu exit $rc)"; fi
 		echo "FAIL: vm/$kver/$name/complete ($why)"
 		echo "--- console tail ($out/console):"
-		tail -n 40 "$out/console"; cat "$out/qemu.log"
+		tail -n 40 "$out/console" | sed 's/^/console| /'
+		sed 's/^/qemu| /' "$out/qemu.log"
 		status=1
 	fi
-	if grep -qE 'Kernel panic|BUG:|Oops|WARNING:|general protection fault' "$out/console"; then
+	if grep -qE '^\[ *[0-9]+\.[0-9]+\] .*(Kernel panic|BUG:|Oops|WARNING:|general protection fault)' "$out/console"; then
 		echo "FAIL: vm/$kver/$name/console (kernel problem on the console)"
-		grep -E -A15 'Kernel panic|BUG:|Oops|WARNING:|general protection fault' "$out/console" | head -n 40
+		grep -E -A15 '^\[ *[0-9]+\.[0-9]+\] .*(Kernel panic|BUG:|Oops|WARNING:|general protection fault)' "$out/console" |
+			head -n 40 | sed 's/^/console| /'
 		status=1
 	fi
 	grep -q '^FAIL: ' "$out/results" && status=1

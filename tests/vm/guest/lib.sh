@@ -11,7 +11,10 @@
 NDL_RESULTS=/dev/ttyS1
 NDL_KVER=$(cat /etc/ndl-kver 2>/dev/null || uname -r)
 
-ndl_report() { echo "$*" >"$NDL_RESULTS"; echo "$*"; }
+ndl_report() {
+	echo "$*" >"$NDL_RESULTS"
+	[ "${ndl_mode:-test}" = test ] || echo "$*"	# shell/demo: show it too
+}
 pass() { ndl_report "PASS: vm/$NDL_KVER/$NDL_TEST/$1"; }
 fail() { ndl_report "FAIL: vm/$NDL_KVER/$NDL_TEST/$1${2:+ ($2)}"; NDL_FAILED=1; }
 skip() { ndl_report "SKIP: vm/$NDL_KVER/$NDL_TEST/$1 ($2)"; }
