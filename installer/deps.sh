@@ -16,11 +16,13 @@ export DEBIAN_FRONTEND=noninteractive
 build_pkgs="build-essential make pkg-config kmod dkms
 	linux-headers-amd64
 	libmicrohttpd-dev libjson-c-dev libsodium-dev
-	gcc-mingw-w64-x86-64 mingw-w64-x86-64-dev binutils-mingw-w64-x86-64"
+	gcc-mingw-w64-x86-64 mingw-w64-x86-64-dev binutils-mingw-w64-x86-64
+	makeself dpkg-dev fakeroot"
 
 test_pkgs="linux-image-amd64 qemu-system-x86 busybox-static cpio xz-utils
 	clang libclang-rt-14-dev valgrind curl iproute2 iputils-ping
-	chromium linux-source-6.1 sparse"
+	chromium linux-source-6.1 sparse
+	debootstrap lintian systemd e2fsprogs"
 
 # The kernel matrix (docs/kernels.md): besides Debian 12's default 6.1, the
 # newest 6.12 LTS generic and PREEMPT_RT kernels for which Debian has both
