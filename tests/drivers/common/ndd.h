@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Code the test miniports share, as a vendor shares code between its
+ * products: Ethernet OID answers (general and 802.3 OIDs, statistics), and
+ * typed reads of the adapter's registry parameters.
+ */
+#ifndef NDD_H
+#define NDD_H
+
+#include <ndis.h>
+
+#define NDD_ETH_ALEN		6
+#define NDD_ETH_HLEN		14
+#define NDD_ETH_MAX_DATA	1500
+#define NDD_ETH_MAX_FRAME	(NDD_ETH_HLEN + NDD_ETH_MAX_DATA)
+#define NDD_ETH_MIN_FRAME	60	/* without FCS; shorter frames are padded */
+#define NDD_MAX_MCAST		32
+
+/* Counted string for registry value names: NDD_STRING(L"Name"). */
+#define NDD_STRING(s) { sizeof(s) - sizeof(WCHAR), sizeof(s), (PWSTR)(s) }
+
+#define NDD_FILTERS (NDIS_PACKET_TYPE_DIRECTED | NDIS_PACKET_TYPE_MULTICAST | \
+		     NDIS_PACKET_TYPE_ALL_MULTICAST | NDIS_PACKET_TYPE_BROADCAST | \
+		     NDIS_PACKET_TYPE_PROMISCUOUS)
+
+typedef struct _NDD_ETH_STATS {
+	ULONG64 XmitOk;
+	ULONG64 RcvOk;
+	ULONG64 XmitError;
+	ULONG64 RcvError;
+	ULONG64 RcvNoBuffer;
+	ULONG64 RcvCrcError;
+	ULONG64 RcvAlignmentError;
+	ULONG64 XmitOneCollision;
+	ULONG64 XmitMoreCollisions;
+	ULONG64 DirectedBytesXmit;
+	ULONG64 DirectedFramesXmit;
+	ULONG64 DirectedBytesRcv;
+	ULONG64 DirectedFramesRcv;
+} NDD_ETH_STATS;
+
+/* What an Ethernet miniport tells NDIS about itself through OIDs. */
+typedef struct _NDD_ETH {
+	const NDIS_OID *SupportedOids;
+	ULONG SupportedOidsSize;	/* bytes */
+	ULONG VendorId;			/* OUI in the low 3 bytes, NIC index above */
+	const char *VendorDescription;
+	ULONG VendorDriverVersion;	/* major << 16 | minor */
+	USHORT NdisVersion;		/* 0x0501 or 0x0500 */
+	ULONG LinkSpeed;		/* in 100 bit/s units */
+	ULONG TxBufferSpace;
+	ULONG RxBufferSpace;
+	ULONG MaxSendPackets;
+	ULONG MacOptions;
+	NDIS_HARDWARE_STATUS HardwareStatus;
+	NDIS_MEDIA_STATE MediaState;
+	UCHAR PermanentAddress[NDD_ETH_ALEN];
+	UCHAR CurrentAddress[NDD_ETH_ALEN];
+	ULONG PacketFilter;
+	ULONG Lookahead;
+	ULONG McastCount;
+	UCHAR McastList[NDD_MAX_MCAST][NDD_ETH_ALEN];
+	NDD_ETH_STATS Stats;
+} NDD_ETH, *PNDD_ETH;
+
+/* NddEthSet reports which hardware state the driver must reprogram. */
+#define NDD_CHANGED_FILTER	0x1
+#define NDD_CHANGED_MCAST	0x2
+#define NDD_CHANGED_LOOKAHEAD	0x4
+
+/*
+ * Answer a query for one of the OIDs in NDD_ETH_MANDATORY_OIDS (and the
+ * optional ones below). NDIS_STATUS_NOT_SUPPORTED for any other OID, so the
+ * caller can handle its own first or afterwards.
+ */
+NDIS_STATUS NddEthQuery(PNDD_ETH Eth, NDIS_OID Oid, PVOID Buffer, ULONG Length,
+			PULONG BytesWritten, PULONG BytesNeeded);
+/* Validate and record a set of a generic Ethernet OID; *Changed as above. */
+NDIS_STATUS NddEthSet(PNDD_ETH Eth, NDIS_OID Oid, PVOID Buffer, ULONG Length,
+		      PULONG BytesRead, PULONG BytesNeeded, PULONG Changed);
+/* Copy a query answer, or report the size needed. */
+NDIS_STATUS NddCopyInfo(PVOID Buffer, ULONG Length, const VOID *Data,
+			ULONG DataLength, PULONG BytesWritten,
+			PULONG BytesNeeded);
+/* Count one received frame's class into the statistics. */
+VOID NddEthCountRx(PNDD_ETH Eth, const UCHAR *Frame, ULONG Length);
+VOID NddEthCountTx(PNDD_ETH Eth, const UCHAR *Frame, ULONG Length);
+/* Would the current packet filter and multicast list accept this frame? */
+BOOLEAN NddEthAccepts(PNDD_ETH Eth, const UCHAR *Frame, ULONG Length);
+
+/* The general and 802.3 OIDs every Ethernet miniport answers. */
+#define NDD_ETH_MANDATORY_OIDS \
+	OID_GEN_SUPPORTED_LIST, OID_GEN_HARDWARE_STATUS,		\
+	OID_GEN_MEDIA_SUPPORTED, OID_GEN_MEDIA_IN_USE,			\
+	OID_GEN_MAXIMUM_LOOKAHEAD, OID_GEN_MAXIMUM_FRAME_SIZE,		\
+	OID_GEN_LINK_SPEED, OID_GEN_TRANSMIT_BUFFER_SPACE,		\
+	OID_GEN_RECEIVE_BUFFER_SPACE, OID_GEN_TRANSMIT_BLOCK_SIZE,	\
+	OID_GEN_RECEIVE_BLOCK_SIZE, OID_GEN_VENDOR_ID,			\
+	OID_GEN_VENDOR_DESCRIPTION, OID_GEN_VENDOR_DRIVER_VERSION,	\
+	OID_GEN_CURRENT_PACKET_FILTER, OID_GEN_CURRENT_LOOKAHEAD,	\
+	OID_GEN_DRIVER_VERSION, OID_GEN_MAXIMUM_TOTAL_SIZE,		\
+	OID_GEN_PROTOCOL_OPTIONS, OID_GEN_MAC_OPTIONS,			\
+	OID_GEN_MEDIA_CONNECT_STATUS, OID_GEN_MAXIMUM_SEND_PACKETS,	\
+	OID_GEN_PHYSICAL_MEDIUM,					\
+	OID_GEN_XMIT_OK, OID_GEN_RCV_OK, OID_GEN_XMIT_ERROR,		\
+	OID_GEN_RCV_ERROR, OID_GEN_RCV_NO_BUFFER, OID_GEN_RCV_CRC_ERROR, \
+	OID_GEN_DIRECTED_BYTES_XMIT, OID_GEN_DIRECTED_FRAMES_XMIT,	\
+	OID_GEN_DIRECTED_BYTES_RCV, OID_GEN_DIRECTED_FRAMES_RCV,	\
+	OID_802_3_PERMANENT_ADDRESS, OID_802_3_CURRENT_ADDRESS,		\
+	OID_802_3_MULTICAST_LIST, OID_802_3_MAXIMUM_LIST_SIZE,		\
+	OID_802_3_MAC_OPTIONS, OID_802_3_RCV_ERROR_ALIGNMENT,		\
+	OID_802_3_XMIT_ONE_COLLISION, OID_802_3_XMIT_MORE_COLLISIONS
+
+/*
+ * Registry parameters (the INF's Ndi\params defaults plus user changes).
+ * An absent or out-of-range value gives Default, as Windows drivers do.
+ */
+ULONG NddReadInt(NDIS_HANDLE Config, PCWSTR Name, ULONG Default, ULONG Min,
+		 ULONG Max);
+/* Copy a REG_SZ value as ASCII into Out (NUL-terminated); FALSE if absent. */
+BOOLEAN NddReadString(NDIS_HANDLE Config, PCWSTR Name, char *Out,
+		      ULONG OutSize);
+
+#endif

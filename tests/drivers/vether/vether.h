@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * vether: a deserialized NDIS 5.1 virtual Ethernet miniport whose "wire" is
+ * a loop: every frame sent is received back after LoopbackDelayMs.
+ */
+#ifndef VETHER_H
+#define VETHER_H
+
+#include "ndd.h"
+
+#define VETHER_TAG		'rhtV'
+#define VETHER_VERSION_MAJOR	1
+#define VETHER_VERSION_MINOR	2
+#define VETHER_MAX_BATCH	16	/* frames looped per timer run */
+#define VETHER_HANG_CHECKS	3	/* stalled checks before "hung" */
+
+/* One receive buffer and the packet that describes it. */
+typedef struct _VETHER_RX {
+	LIST_ENTRY Link;
+	PNDIS_PACKET Packet;
+	PNDIS_BUFFER Buffer;
+	PUCHAR Data;
+} VETHER_RX, *PVETHER_RX;
+
+typedef struct _VETHER_ADAPTER {
+	NDIS_HANDLE Handle;
+	NDD_ETH Eth;
+	char Label[64];
+
+	NDIS_SPIN_LOCK Lock;		/* everything below */
+	LIST_ENTRY SendQueue;		/* protocol packets waiting to loop */
+	ULONG SendQueued;
+	ULONG64 SendsDone;		/* progress marker for CheckForHang */
+	ULONG64 HangMark;
+	ULONG HangStalls;
+	LIST_ENTRY RxFree;
+	ULONG RxFreeCount;
+	ULONG RxCount;
+	ULONG RxOutstanding;		/* indicated, not yet returned */
+	ULONG RxLowWater;		/* indicate with RESOURCES below this */
+	BOOLEAN TimerArmed;
+	BOOLEAN TimerRunning;
+	BOOLEAN Resetting;
+	BOOLEAN Halting;
+	BOOLEAN Removed;
+
+	PVETHER_RX Rx;
+	ULONG RxSlots;			/* allocated entries of Rx */
+	NDIS_HANDLE PacketPool;
+	NDIS_HANDLE BufferPool;
+	NDIS_MINIPORT_TIMER LoopTimer;
+	ULONG LoopDelayMs;
+	NDIS_WORK_ITEM ResetWork;
+	NDIS_EVENT ResetIdle;		/* set while no reset is running */
+	NDIS_EVENT RxIdle;		/* set when RxOutstanding drops to 0 */
+} VETHER_ADAPTER, *PVETHER_ADAPTER;
+
+/* The packet's MiniportReserved area holds our queue linkage. */
+#define VETHER_LINK(Packet)	((PLIST_ENTRY)(Packet)->MiniportReserved)
+#define VETHER_PACKET(Entry)	CONTAINING_RECORD(Entry, NDIS_PACKET, MiniportReserved)
+#define VETHER_RX_OF(Packet)	(*(PVETHER_RX *)(Packet)->MiniportReserved)
+
+/* send.c */
+VOID VetherSendPackets(NDIS_HANDLE Context, PPNDIS_PACKET Packets,
+		       UINT Count);
+VOID VetherCancelSendPackets(NDIS_HANDLE Context, PVOID CancelId);
+VOID VetherLoopTimer(PVOID S1, PVOID Context, PVOID S2, PVOID S3);
+VOID VetherFailQueuedSends(PVETHER_ADAPTER A, NDIS_STATUS Status);
+VOID VetherArmTimerLocked(PVETHER_ADAPTER A, ULONG DelayMs);
+
+/* recv.c */
+NDIS_STATUS VetherRxInit(PVETHER_ADAPTER A, ULONG Count);
+VOID VetherRxFree(PVETHER_ADAPTER A);
+VOID VetherIndicate(PVETHER_ADAPTER A, PVETHER_RX *Rx, ULONG *Length,
+		    ULONG Count);
+VOID VetherReturnPacket(NDIS_HANDLE Context, PNDIS_PACKET Packet);
+
+/* oid.c */
+extern const NDIS_OID VetherOids[];
+extern const ULONG VetherOidsSize;
+NDIS_STATUS VetherQueryInformation(NDIS_HANDLE Context, NDIS_OID Oid,
+				   PVOID Buffer, ULONG Length,
+				   PULONG BytesWritten, PULONG BytesNeeded);
+NDIS_STATUS VetherSetInformation(NDIS_HANDLE Context, NDIS_OID Oid,
+				 PVOID Buffer, ULONG Length, PULONG BytesRead,
+				 PULONG BytesNeeded);
+
+#endif
