@@ -30,7 +30,7 @@ static long ndl_ioc_version(void __user *uarg)
 	if (ret)
 		return ret;
 	v.abi_version = NDL_ABI_VERSION;
-	v.reserved = 0;
+	v.features = 0;
 	strscpy(v.release, NDL_RELEASE, sizeof(v.release));
 	return copy_to_user(uarg, &v, sizeof(v)) ? -EFAULT : 0;
 }
