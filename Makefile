@@ -7,7 +7,10 @@
 #   make check-vm T=name run one VM test; make vm-shell opens a guest shell
 #   make bench           benchmark figures
 #   make demo            boot the demo VM
-#   make install         install (DESTDIR, PREFIX honoured)
+#   make install         install (DESTDIR, PREFIX, BRAND=dir honoured);
+#                        make uninstall [PURGE=1] removes it again
+#   make installer BRAND=installer/brands/<name>
+#                        vendor-branded .run and .deb in build/installer/
 #
 # Each part has its own Makefile (module/, helper/, webconf/, ...), called in
 # dependency order; built programs land in build/bin, the module in
@@ -28,7 +31,7 @@ PARTS := licensing module tests/drivers tests/tools helper webconf
 PARTS := $(foreach p,$(PARTS),$(if $(wildcard $(p)/Makefile),$(p)))
 
 .PHONY: all $(PARTS) check check-unit check-vm check-web check-fuzz \
-	bench demo vm-shell install uninstall clean
+	bench demo vm-shell install uninstall installer clean
 
 all: $(PARTS)
 
@@ -61,10 +64,15 @@ vm-shell: all
 	tests/vm/run.sh --shell
 
 install: all
-	installer/install.sh
+	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" BRAND="$(BRAND)" installer/install.sh
 
 uninstall:
-	installer/uninstall.sh
+	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" installer/uninstall.sh $(if $(PURGE),--purge)
+
+installer: all
+	@test -n "$(BRAND)" || { echo "make installer: say which brand:" \
+		"make installer BRAND=installer/brands/<name>" >&2; exit 2; }
+	installer/build-installer.sh "$(BRAND)"
 
 clean:
 	for p in $(PARTS); do $(MAKE) -C $$p clean; done

@@ -18,7 +18,7 @@ ndl_brand_load() {
 	brand_vendor="" brand_vendor_id="" brand_product="" brand_product_id=""
 	brand_version="" brand_logo="" brand_support_url="" brand_driver=""
 	brand_driver_name="" brand_license="none" brand_license_trial_days=30
-	brand_license_pubkey="" brand_eula=""
+	brand_license_pubkey="" brand_eula="" brand_maintainer=""
 	brand_color_primary="#1f5f99" brand_color_accent="#e39b17"
 	brand_color_background="#ffffff" brand_color_text="#1c1c1c"
 	n=0
@@ -33,7 +33,7 @@ ndl_brand_load() {
 		fi
 		case "$k" in
 		vendor|vendor_id|product|product_id|version|logo|support_url|driver|\
-		driver_name|license|license_trial_days|license_pubkey|eula|\
+		driver_name|license|license_trial_days|license_pubkey|eula|maintainer|\
 		color_primary|color_accent|color_background|color_text)
 			eval "brand_$k=\$v" ;;
 		*) ndl_brand_fail "line $n: unknown key '$k'"; return 1 ;;
@@ -59,6 +59,10 @@ ndl_brand_load() {
 		echo "$v" | grep -qE '^#[0-9a-fA-F]{6}$' || {
 			ndl_brand_fail "color_$k '$v' must be #rrggbb"; return 1; }
 	done
+	if [ -n "$brand_maintainer" ] &&
+		! echo "$brand_maintainer" | grep -qE '^[^<>"]+ <[^<>@ ]+@[^<>@ ]+>$'; then
+		ndl_brand_fail "maintainer must read 'Name <address@domain>'"; return 1
+	fi
 	case "$brand_support_url" in ''|https://*|http://*) ;;
 	*) ndl_brand_fail "support_url must start with https:// or http://"; return 1 ;; esac
 	case "$brand_support_url" in *'"'*|*'<'*|*'>'*|*' '*)
