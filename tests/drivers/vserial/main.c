@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vserial driver entry and adapter life cycle (NDIS 5.0 characteristics,
+ * serialized: NDIS never calls two of our handlers at once).
+ */
+#include "vserial.h"
+
+NTSTATUS DriverEntry(PDRIVER_OBJECT DriverObject, PUNICODE_STRING RegistryPath);
+
+static const UCHAR VserialDefaultMac[NDD_ETH_ALEN] = {
+	0x02, 0x4e, 0x44, 0x4c, 0x00, 0x02	/* locally administered */
+};
+
+static NDIS_HANDLE VserialWrapper;
+
+static VOID VserialReadConfig(PVSERIAL_ADAPTER A, NDIS_HANDLE Wcc)
+{
+	NDIS_HANDLE Config;
+	NDIS_STATUS Status;
+	PVOID Addr;
+	UINT AddrLen;
+
+	A->TxSlots = 4;
+	A->WireDelayMs = 1;
+	NdisOpenConfiguration(&Status, &Config, Wcc);
+	if (Status != NDIS_STATUS_SUCCESS)
+		return;
+	A->TxSlots = NddReadInt(Config, L"TransmitSlots", 4, 1,
+				VSERIAL_MAX_TX);
+	A->WireDelayMs = NddReadInt(Config, L"WireDelayMs", 1, 0, 1000);
+	NdisReadNetworkAddress(&Status, &Addr, &AddrLen, Config);
+	if (Status == NDIS_STATUS_SUCCESS && AddrLen == NDD_ETH_ALEN &&
+	    !(((PUCHAR)Addr)[0] & 1))
+		NdisMoveMemory(A->Eth.CurrentAddress, Addr, NDD_ETH_ALEN);
+	NdisCloseConfiguration(Config);
+}
+
+static NDIS_STATUS VserialInitialize(PNDIS_STATUS OpenErrorStatus,
+				     PUINT SelectedMediumIndex,
+				     PNDIS_MEDIUM MediumArray,
+				     UINT MediumArraySize,
+				     NDIS_HANDLE Handle, NDIS_HANDLE Wcc)
+{
+	PVSERIAL_ADAPTER A;
+	UINT i;
+
+	for (i = 0; i < MediumArraySize; i++)
+		if (MediumArray[i] == NdisMedium802_3)
+			break;
+	if (i == MediumArraySize)
+		return NDIS_STATUS_UNSUPPORTED_MEDIA;
+	*SelectedMediumIndex = i;
+
+	if (NdisAllocateMemoryWithTag((PVOID *)&A, sizeof(*A), VSERIAL_TAG) !=
+	    NDIS_STATUS_SUCCESS)
+		return NDIS_STATUS_RESOURCES;
+	NdisZeroMemory(A, sizeof(*A));
+	A->Handle = Handle;
+	NdisAllocateSpinLock(&A->Lock);
+	NdisMoveMemory(A->Eth.PermanentAddress, VserialDefaultMac,
+		       NDD_ETH_ALEN);
+	NdisMoveMemory(A->Eth.CurrentAddress, VserialDefaultMac, NDD_ETH_ALEN);
+	VserialReadConfig(A, Wcc);
+
+	A->Eth.SupportedOids = VserialOids;
+	A->Eth.SupportedOidsSize = VserialOidsSize;
+	A->Eth.VendorId = 0x444e02 | 0x02000000;
+	A->Eth.VendorDescription = "ndisload vserial serialized adapter";
+	A->Eth.VendorDriverVersion = VSERIAL_VERSION_MAJOR << 16 |
+				     VSERIAL_VERSION_MINOR;
+	A->Eth.NdisVersion = 0x0500;
+	A->Eth.LinkSpeed = 100000;	/* 10 Mbit/s, an NE2000's */
+	A->Eth.TxBufferSpace = A->TxSlots * NDD_ETH_MAX_FRAME;
+	A->Eth.RxBufferSpace = VSERIAL_RX_SLOTS * NDD_ETH_MAX_FRAME;
+	A->Eth.MaxSendPackets = 1;
+	A->Eth.MacOptions = NDIS_MAC_OPTION_COPY_LOOKAHEAD_DATA |
+			    NDIS_MAC_OPTION_TRANSFERS_NOT_PEND |
+			    NDIS_MAC_OPTION_NO_LOOPBACK;
+	A->Eth.HardwareStatus = NdisHardwareStatusReady;
+	A->Eth.Lookahead = VSERIAL_LOOKAHEAD;
+	A->Eth.MediaState = NdisMediaStateConnected;
+
+	NdisMInitializeTimer(&A->WireTimer, Handle, VserialWireTimer, A);
+	NdisMSetAttributesEx(Handle, A, 0, 0, NdisInterfaceInternal);
+	return NDIS_STATUS_SUCCESS;
+}
+
+/* A wire timer callback already running must finish before we go on. */
+static VOID VserialWaitTimer(PVSERIAL_ADAPTER A)
+{
+	for (;;) {
+		BOOLEAN Busy;
+
+		NdisAcquireSpinLock(&A->Lock);
+		Busy = A->TimerRunning;
+		NdisReleaseSpinLock(&A->Lock);
+		if (!Busy)
+			return;
+		NdisMSleep(1000);
+	}
+}
+
+static VOID VserialHalt(NDIS_HANDLE Context)
+{
+	PVSERIAL_ADAPTER A = Context;
+	BOOLEAN Cancelled;
+
+	NdisMCancelTimer(&A->WireTimer, &Cancelled);
+	VserialWaitTimer(A);
+	VserialAbortSends(A, NDIS_STATUS_FAILURE);
+	NdisFreeSpinLock(&A->Lock);
+	NdisFreeMemory(A, sizeof(*A), 0);
+}
+
+static NDIS_STATUS VserialReset(PBOOLEAN AddressingReset, NDIS_HANDLE Context)
+{
+	PVSERIAL_ADAPTER A = Context;
+	BOOLEAN Cancelled;
+
+	*AddressingReset = FALSE;
+	NdisMCancelTimer(&A->WireTimer, &Cancelled);
+	VserialWaitTimer(A);
+	VserialAbortSends(A, NDIS_STATUS_REQUEST_ABORTED);
+	NdisAcquireSpinLock(&A->Lock);
+	A->TimerArmed = FALSE;
+	A->RxHead = A->RxCount = 0;
+	A->HangStalls = 0;
+	NdisReleaseSpinLock(&A->Lock);
+	return NDIS_STATUS_SUCCESS;
+}
+
+/* Hung: frames sit in the transmit slots across several checks. */
+static BOOLEAN VserialCheckForHang(NDIS_HANDLE Context)
+{
+	PVSERIAL_ADAPTER A = Context;
+	BOOLEAN Hung;
+
+	NdisDprAcquireSpinLock(&A->Lock);
+	if (A->TxCount)
+		A->HangStalls++;
+	else
+		A->HangStalls = 0;
+	Hung = A->HangStalls >= 3;
+	NdisDprReleaseSpinLock(&A->Lock);
+	return Hung;
+}
+
+NTSTATUS DriverEntry(PDRIVER_OBJECT DriverObject, PUNICODE_STRING RegistryPath)
+{
+	NDIS_MINIPORT_CHARACTERISTICS Chars;
+	NDIS_STATUS Status;
+
+	NdisMInitializeWrapper(&VserialWrapper, DriverObject, RegistryPath,
+			       NULL);
+	if (!VserialWrapper)
+		return NDIS_STATUS_FAILURE;
+
+	NdisZeroMemory(&Chars, sizeof(Chars));
+	Chars.MajorNdisVersion = 5;
+	Chars.MinorNdisVersion = 0;
+	Chars.InitializeHandler = VserialInitialize;
+	Chars.HaltHandler = VserialHalt;
+	Chars.ResetHandler = VserialReset;
+	Chars.CheckForHangHandler = VserialCheckForHang;
+	Chars.QueryInformationHandler = VserialQueryInformation;
+	Chars.SetInformationHandler = VserialSetInformation;
+	Chars.SendHandler = VserialSend;
+	Chars.TransferDataHandler = VserialTransferData;
+
+	Status = NdisMRegisterMiniport(VserialWrapper, &Chars, sizeof(Chars));
+	if (Status != NDIS_STATUS_SUCCESS) {
+		NdisTerminateWrapper(VserialWrapper, NULL);
+		return Status;
+	}
+	return NDIS_STATUS_SUCCESS;
+}
