@@ -91,6 +91,9 @@ if [ $want_deb = 1 ]; then
 		chmod 0755 "$pkg/DEBIAN/$s"
 	done
 	echo /etc/default/ndisload >"$pkg/DEBIAN/conffiles"
+	install -d "$pkg/usr/share/lintian/overrides"
+	sed "s/@PACKAGE@/$name/" "$top/installer/deb/lintian-overrides.in" \
+		>"$pkg/usr/share/lintian/overrides/$name"
 	size=$(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
 	homepage=""
 	[ -z "$brand_support_url" ] || homepage="Homepage: $brand_support_url\\n"
@@ -125,7 +128,9 @@ if [ $want_run = 1 ]; then
 		/usr/share/makeself/makeself-header.sh >"$header"
 	grep -q 'accept-license|' "$header" ||
 		die "could not adapt makeself's header (/usr/share/makeself/makeself-header.sh changed?)"
-	makeself --quiet --xz --nox11 --header "$header" --tar-extra "--owner=0 --group=0 --numeric-owner" \
+	rm -f "$out/$base.run"
+	makeself --quiet --xz --nox11 --header "$header" \
+		--help-header "$top/installer/run/help.txt" --tar-extra "--owner=0 --group=0 --numeric-owner" \
 		--packaging-date "$(date -u -d "@$stamp")" \
 		"$payload" "$out/$base.run" "$brand_vendor $brand_product $brand_version (ndisload)" ./setup.sh
 	echo "build-installer.sh: $out/$base.run"
