@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * POST /api/v1/drivers: a driver package as multipart/form-data. The files
+ * (already spooled into private temp files) go to the helper as descriptors;
+ * its answer says "installed", or "incomplete" with the files still missing
+ * and a staging id to send them under.
+ */
+#include <string.h>
+
+#include "endpoints.h"
+#include "forward.h"
+#include "reply.h"
+#include "upload.h"
+
+static bool staging_ok(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || *s == '-' || *s == '_' || *s == '.'))
+			return false;
+	return true;
+}
+
+enum MHD_Result wc_ep_driver_upload(struct wc_request *req)
+{
+	struct wc_upload *up = req->upload;
+	json_object *args, *files, *result, *state;
+	int fds[WC_MAX_UPLOAD_FILES];
+	unsigned int status = 200;
+
+	if (!up->nfiles)
+		return wc_reply_error(req, WC_E_BAD_REQUEST,
+				      "the upload holds no files: send the .inf and its files "
+				      "as form fields with file names");
+	if (up->staging_len && !staging_ok(up->staging))
+		return wc_reply_error(req, WC_E_BAD_REQUEST, "the staging id is malformed");
+	args = json_object_new_object();
+	files = json_object_new_array();
+	for (unsigned int i = 0; i < up->nfiles; i++) {
+		json_object *f = json_object_new_object();
+
+		json_object_object_add(f, "name", json_object_new_string(up->files[i].name));
+		json_object_array_add(files, f);
+		fds[i] = up->files[i].fd;
+	}
+	json_object_object_add(args, "files", files);
+	if (up->staging_len)
+		json_object_object_add(args, "staging", json_object_new_string(up->staging));
+	if (!wc_ask(req, "driver.install", args, fds, up->nfiles, &result))
+		return MHD_YES;
+	/* Installed: 201 Created. Incomplete: 202, the client sends the rest. */
+	if (json_object_object_get_ex(result, "state", &state))
+		status = !strcmp(json_object_get_string(state), "installed") ? 201 : 202;
+	return wc_reply_json(req, status, result);
+}

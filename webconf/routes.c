@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The route table: the whole HTTP surface of ndisload-webconf (docs/api.md). */
+#include "routes.h"
+
+#include "endpoints.h"
+
+const struct wc_route wc_routes[] = {
+	/* method  pattern                          access      body            handler */
+	{ "POST",   "/api/v1/session",               WC_PUBLIC, WC_BODY_JSON,   wc_ep_login },
+	{ "GET",    "/api/v1/session",               WC_AUTHED, WC_BODY_NONE,   wc_ep_session_get },
+	{ "DELETE", "/api/v1/session",               WC_AUTHED, WC_BODY_NONE,   wc_ep_logout },
+	{ "GET",    "/api/v1/brand",                 WC_PUBLIC, WC_BODY_NONE,   wc_ep_brand },
+	{ "GET",    "/api/v1/status",                WC_AUTHED, WC_BODY_NONE,   wc_ep_status },
+	{ "GET",    "/api/v1/drivers",               WC_AUTHED, WC_BODY_NONE,   wc_ep_drivers_list },
+	{ "POST",   "/api/v1/drivers",               WC_AUTHED, WC_BODY_UPLOAD, wc_ep_driver_upload },
+	{ "GET",    "/api/v1/drivers/{}",            WC_AUTHED, WC_BODY_NONE,   wc_ep_driver_get },
+	{ "DELETE", "/api/v1/drivers/{}",            WC_AUTHED, WC_BODY_NONE,   wc_ep_driver_delete },
+	{ "GET",    "/api/v1/drivers/{}/params",     WC_AUTHED, WC_BODY_NONE,   wc_ep_params_get },
+	{ "PUT",    "/api/v1/drivers/{}/params",     WC_AUTHED, WC_BODY_JSON,   wc_ep_params_set },
+	{ "GET",    "/api/v1/devices",               WC_AUTHED, WC_BODY_NONE,   wc_ep_devices_list },
+	{ "POST",   "/api/v1/devices/{}/bind",       WC_AUTHED, WC_BODY_JSON,   wc_ep_device_bind },
+	{ "POST",   "/api/v1/devices/{}/unbind",     WC_AUTHED, WC_BODY_NONE,   wc_ep_device_unbind },
+	{ "GET",    "/api/v1/interfaces",            WC_AUTHED, WC_BODY_NONE,   wc_ep_interfaces },
+	{ "GET",    "/api/v1/license",               WC_AUTHED, WC_BODY_NONE,   wc_ep_license_get },
+	{ "PUT",    "/api/v1/license",               WC_AUTHED, WC_BODY_TEXT,   wc_ep_license_put },
+	{ "GET",    "/api/v1/diagnostics",           WC_AUTHED, WC_BODY_NONE,   wc_ep_diagnostics },
+	/* Pages: the handler sends visitors without a session to the login page. */
+	{ "GET",    "/",                             WC_PUBLIC, WC_BODY_NONE,   wc_ep_page },
+	{ "GET",    "/{}",                           WC_PUBLIC, WC_BODY_NONE,   wc_ep_page },
+	{ "GET",    "/assets/{}",                    WC_PUBLIC, WC_BODY_NONE,   wc_ep_page },
+	{ "GET",    "/brand/{}",                     WC_PUBLIC, WC_BODY_NONE,   wc_ep_brand_file },
+	{ NULL, NULL, WC_PUBLIC, WC_BODY_NONE, NULL }
+};
