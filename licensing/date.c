@@ -37,17 +37,17 @@ static void civil_from_days(int32_t z, int *y, int *m, int *d)
 	*y = yoe + era * 400 + (*m <= 2);
 }
 
-int32_t ndl_day_of(time_t t)
+int32_t ndl_lic_day_of(time_t t)
 {
 	return (int32_t)(t >= 0 ? t / 86400 : -((-t + 86399) / 86400));
 }
 
-time_t ndl_day_start(int32_t day)
+time_t ndl_lic_day_start(int32_t day)
 {
 	return (time_t)day * 86400;
 }
 
-int ndl_date_parse(const char *s, int32_t *day)
+int ndl_lic_date_parse(const char *s, int32_t *day)
 {
 	int y, m, d, ry, rm, rd;
 
@@ -67,11 +67,11 @@ int ndl_date_parse(const char *s, int32_t *day)
 	return (ry == y && rm == m && rd == d) ? 0 : -1;
 }
 
-void ndl_date_format(int32_t day, char out[11])
+void ndl_lic_date_format(int32_t day, char out[11])
 {
 	int y, m, d;
 
-	if (day == NDL_NEVER) {
+	if (day == NDL_LIC_NEVER) {
 		memcpy(out, "never", 6);
 		return;
 	}
@@ -80,7 +80,7 @@ void ndl_date_format(int32_t day, char out[11])
 		 (unsigned)m % 100u, (unsigned)d % 100u);
 }
 
-time_t ndl_now(void)
+time_t ndl_lic_now(void)
 {
 	const char *root = getenv("NDISLOAD_ROOT");
 	const char *now = getenv("NDISLOAD_NOW");
@@ -90,8 +90,8 @@ time_t ndl_now(void)
 
 	if (!root || !*root || !strcmp(root, "/") || !now || !*now)
 		return time(NULL);
-	if (ndl_date_parse(now, &day) == 0)
-		return ndl_day_start(day) + 12 * 3600;
+	if (ndl_lic_date_parse(now, &day) == 0)
+		return ndl_lic_day_start(day) + 12 * 3600;
 	v = strtoll(now, &end, 10);
 	return *end ? time(NULL) : (time_t)v;
 }

@@ -15,7 +15,7 @@
 
 #include "internal.h"
 
-int ndl_read_file(const char *path, size_t max, char **data, size_t *len,
+int ndll_read_file(const char *path, size_t max, char **data, size_t *len,
 		  char *err, size_t errlen)
 {
 	struct stat sb;
@@ -26,12 +26,12 @@ int ndl_read_file(const char *path, size_t max, char **data, size_t *len,
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0) {
 		saved = errno;
-		ndl_errf(err, errlen, "cannot read %s: %s", path, strerror(saved));
+		ndll_errf(err, errlen, "cannot read %s: %s", path, strerror(saved));
 		errno = saved;
 		return -1;
 	}
 	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-		ndl_errf(err, errlen, "cannot read %s: not a regular file", path);
+		ndll_errf(err, errlen, "cannot read %s: not a regular file", path);
 		close(fd);
 		errno = EINVAL;
 		return -1;
@@ -39,7 +39,7 @@ int ndl_read_file(const char *path, size_t max, char **data, size_t *len,
 	buf = malloc(max + 1);
 	if (!buf) {
 		close(fd);
-		ndl_errf(err, errlen, "cannot read %s: out of memory", path);
+		ndll_errf(err, errlen, "cannot read %s: out of memory", path);
 		errno = ENOMEM;
 		return -1;
 	}
@@ -51,7 +51,7 @@ int ndl_read_file(const char *path, size_t max, char **data, size_t *len,
 			continue;
 		if (n < 0) {
 			saved = errno;
-			ndl_errf(err, errlen, "cannot read %s: %s", path, strerror(saved));
+			ndll_errf(err, errlen, "cannot read %s: %s", path, strerror(saved));
 			goto fail;
 		}
 		if (n == 0)
@@ -59,7 +59,7 @@ int ndl_read_file(const char *path, size_t max, char **data, size_t *len,
 		got += (size_t)n;
 		if (got > max) {
 			saved = EFBIG;
-			ndl_errf(err, errlen, "%s is larger than %zu bytes", path, max);
+			ndll_errf(err, errlen, "%s is larger than %zu bytes", path, max);
 			goto fail;
 		}
 	}
@@ -75,12 +75,12 @@ fail:
 	return -1;
 }
 
-int ndl_mkdirs(const char *dir, char *err, size_t errlen)
+int ndll_mkdirs(const char *dir, char *err, size_t errlen)
 {
 	char tmp[PATH_MAX];
 
-	if (ndl_strlcpy(tmp, dir, sizeof(tmp)) != 0) {
-		ndl_errf(err, errlen, "path too long: %s", dir);
+	if (ndll_strlcpy(tmp, dir, sizeof(tmp)) != 0) {
+		ndll_errf(err, errlen, "path too long: %s", dir);
 		return -1;
 	}
 	for (char *p = tmp + 1; ; p++) {
@@ -90,7 +90,7 @@ int ndl_mkdirs(const char *dir, char *err, size_t errlen)
 
 		*p = '\0';
 		if (mkdir(tmp, 0755) != 0 && errno != EEXIST) {
-			ndl_errf(err, errlen, "cannot create directory %s: %s",
+			ndll_errf(err, errlen, "cannot create directory %s: %s",
 				 tmp, strerror(errno));
 			return -1;
 		}
@@ -118,40 +118,40 @@ static int write_all(int fd, const void *data, size_t len)
 	return 0;
 }
 
-int ndl_write_atomic(const char *path, const void *data, size_t len,
+int ndll_write_atomic(const char *path, const void *data, size_t len,
 		     mode_t mode, char *err, size_t errlen)
 {
 	char dir[PATH_MAX], tmp[PATH_MAX];
 	char *slash;
 	int fd, dfd;
 
-	if (ndl_strlcpy(dir, path, sizeof(dir)) != 0 ||
+	if (ndll_strlcpy(dir, path, sizeof(dir)) != 0 ||
 	    (size_t)snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path) >= sizeof(tmp)) {
-		ndl_errf(err, errlen, "path too long: %s", path);
+		ndll_errf(err, errlen, "path too long: %s", path);
 		return -1;
 	}
 	slash = strrchr(dir, '/');
 	if (slash && slash != dir) {
 		*slash = '\0';
-		if (ndl_mkdirs(dir, err, errlen) != 0)
+		if (ndll_mkdirs(dir, err, errlen) != 0)
 			return -1;
 	} else {
 		strcpy(dir, slash ? "/" : ".");
 	}
 	fd = mkostemp(tmp, O_CLOEXEC);
 	if (fd < 0) {
-		ndl_errf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+		ndll_errf(err, errlen, "cannot write %s: %s", path, strerror(errno));
 		return -1;
 	}
 	if (fchmod(fd, mode) != 0 || write_all(fd, data, len) != 0 ||
 	    fsync(fd) != 0) {
-		ndl_errf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+		ndll_errf(err, errlen, "cannot write %s: %s", path, strerror(errno));
 		close(fd);
 		unlink(tmp);
 		return -1;
 	}
 	if (close(fd) != 0 || rename(tmp, path) != 0) {
-		ndl_errf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+		ndll_errf(err, errlen, "cannot write %s: %s", path, strerror(errno));
 		unlink(tmp);
 		return -1;
 	}

@@ -19,11 +19,11 @@ static int attr(const char *dir, const char *name, char *out, size_t outlen)
 	size_t len;
 
 	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >= sizeof(path) ||
-	    ndl_read_file(path, 64, &text, &len, NULL, 0) != 0)
+	    ndll_read_file(path, 64, &text, &len, NULL, 0) != 0)
 		return -1;
 	text[strcspn(text, "\r\n")] = '\0';
 	p = strncmp(text, "0x", 2) ? text : text + 2;
-	ndl_strlcpy(out, p, outlen);
+	ndll_strlcpy(out, p, outlen);
 	free(text);
 	return *out ? 0 : -1;
 }
@@ -33,25 +33,25 @@ static unsigned long hexval(const char *s)
 	return strtoul(s, NULL, 16);
 }
 
-static void add_device(struct ndl_host *host, const char *id)
+static void add_device(struct ndl_lic_host *host, const char *id)
 {
-	char norm[NDL_ITEM_MAX];
+	char norm[NDL_LIC_ITEM_MAX];
 
-	if (host->n_devices < NDL_HOST_DEVICES_MAX &&
-	    ndl_device_id_normalize(id, norm, sizeof(norm), NULL, 0) == 0)
+	if (host->n_devices < NDL_LIC_HOST_DEVICES_MAX &&
+	    ndl_lic_device_id_normalize(id, norm, sizeof(norm), NULL, 0) == 0)
 		memcpy(host->devices[host->n_devices++], norm, sizeof(norm));
 }
 
-typedef void (*scan_fn)(struct ndl_host *host, const char *dir);
+typedef void (*scan_fn)(struct ndl_lic_host *host, const char *dir);
 
-static void scan_dir(const char *root, const char *sub, struct ndl_host *host,
+static void scan_dir(const char *root, const char *sub, struct ndl_lic_host *host,
 		     scan_fn fn)
 {
 	char base[PATH_MAX], dir[PATH_MAX];
 	struct dirent **ents;
 	int n;
 
-	if (ndl_path(base, sizeof(base), root, sub, NULL, 0) != 0)
+	if (ndll_path(base, sizeof(base), root, sub, NULL, 0) != 0)
 		return;
 	/* Sorted, so the same host always lists the same order. */
 	n = scandir(base, &ents, NULL, alphasort);
@@ -66,9 +66,9 @@ static void scan_dir(const char *root, const char *sub, struct ndl_host *host,
 		free(ents);
 }
 
-static void pci_device(struct ndl_host *host, const char *dir)
+static void pci_device(struct ndl_lic_host *host, const char *dir)
 {
-	char ven[16], dev[16], sven[16], sdev[16], rev[16], id[NDL_ITEM_MAX];
+	char ven[16], dev[16], sven[16], sdev[16], rev[16], id[NDL_LIC_ITEM_MAX];
 
 	if (attr(dir, "vendor", ven, sizeof(ven)) || attr(dir, "device", dev, sizeof(dev)))
 		return;
@@ -88,9 +88,9 @@ static void pci_device(struct ndl_host *host, const char *dir)
 	add_device(host, id);
 }
 
-static void usb_device(struct ndl_host *host, const char *dir)
+static void usb_device(struct ndl_lic_host *host, const char *dir)
 {
-	char ven[16], prod[16], rev[16], id[NDL_ITEM_MAX];
+	char ven[16], prod[16], rev[16], id[NDL_LIC_ITEM_MAX];
 
 	if (attr(dir, "idVendor", ven, sizeof(ven)) || attr(dir, "idProduct", prod, sizeof(prod)))
 		return;	/* interfaces (1-1:1.0) have no IDs of their own */
@@ -104,13 +104,13 @@ static void usb_device(struct ndl_host *host, const char *dir)
 	add_device(host, id);
 }
 
-static void net_iface(struct ndl_host *host, const char *dir)
+static void net_iface(struct ndl_lic_host *host, const char *dir)
 {
 	char mac[32], norm[18];
 
 	if (attr(dir, "address", mac, sizeof(mac)) ||
-	    ndl_mac_normalize(mac, norm, sizeof(norm), NULL, 0) ||
-	    !strcmp(norm, "00:00:00:00:00:00") || host->n_macs == NDL_HOST_MACS_MAX)
+	    ndl_lic_mac_normalize(mac, norm, sizeof(norm), NULL, 0) ||
+	    !strcmp(norm, "00:00:00:00:00:00") || host->n_macs == NDL_LIC_HOST_MACS_MAX)
 		return;
 	for (size_t i = 0; i < host->n_macs; i++)
 		if (!strcmp(host->macs[i], norm))
@@ -118,11 +118,11 @@ static void net_iface(struct ndl_host *host, const char *dir)
 	memcpy(host->macs[host->n_macs++], norm, sizeof(norm));
 }
 
-void ndl_host_scan(const char *root, time_t now, struct ndl_host *host)
+void ndl_lic_host_scan(const char *root, time_t now, struct ndl_lic_host *host)
 {
 	memset(host, 0, sizeof(*host));
 	host->now = now;
-	if (ndl_hostid_compute(root, host->host_id, host->host_id_err,
+	if (ndl_lic_hostid_compute(root, host->host_id, host->host_id_err,
 			       sizeof(host->host_id_err)) != 0)
 		host->host_id[0] = '\0';
 	scan_dir(root, "/sys/bus/pci/devices", host, pci_device);

@@ -40,8 +40,8 @@ static void format(const int v[DATA_CHARS + 1], char *out)
 	out[o] = '\0';
 }
 
-int ndl_hostid_from_machine_id(const char *machine_id,
-			       char out[NDL_HOSTID_LEN + 1])
+int ndl_lic_hostid_from_machine_id(const char *machine_id,
+			       char out[NDL_LIC_HOSTID_LEN + 1])
 {
 	static const char context[] = "ndisload host id v1";
 	unsigned char h[10];
@@ -50,7 +50,7 @@ int ndl_hostid_from_machine_id(const char *machine_id,
 
 	if (sodium_init() < 0)
 		return -1;
-	crypto_generichash_init(&st, ndl_app_key, sizeof(ndl_app_key), sizeof(h));
+	crypto_generichash_init(&st, ndll_app_key, sizeof(ndll_app_key), sizeof(h));
 	crypto_generichash_update(&st, (const unsigned char *)context, sizeof(context));
 	crypto_generichash_update(&st, (const unsigned char *)machine_id,
 				  strlen(machine_id));
@@ -68,7 +68,7 @@ int ndl_hostid_from_machine_id(const char *machine_id,
 	return 0;
 }
 
-int ndl_hostid_compute(const char *root, char out[NDL_HOSTID_LEN + 1],
+int ndl_lic_hostid_compute(const char *root, char out[NDL_LIC_HOSTID_LEN + 1],
 		       char *err, size_t errlen)
 {
 	static const char *const paths[] = {
@@ -78,16 +78,16 @@ int ndl_hostid_compute(const char *root, char out[NDL_HOSTID_LEN + 1],
 	size_t len;
 
 	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
-		if (ndl_path(path, sizeof(path), root, paths[i], err, errlen) != 0)
+		if (ndll_path(path, sizeof(path), root, paths[i], err, errlen) != 0)
 			return -1;
 		if (!*first)
-			ndl_strlcpy(first, path, sizeof(first));
-		if (ndl_read_file(path, 256, &text, &len, NULL, 0) == 0)
+			ndll_strlcpy(first, path, sizeof(first));
+		if (ndll_read_file(path, 256, &text, &len, NULL, 0) == 0)
 			break;
 		text = NULL;
 	}
 	if (!text) {
-		ndl_errf(err, errlen, "cannot read %s: the host ID is derived from systemd's machine ID (create it with systemd-machine-id-setup)",
+		ndll_errf(err, errlen, "cannot read %s: the host ID is derived from systemd's machine ID (create it with systemd-machine-id-setup)",
 			 first);
 		return -1;
 	}
@@ -98,19 +98,19 @@ int ndl_hostid_compute(const char *root, char out[NDL_HOSTID_LEN + 1],
 			len = 0;
 	}
 	if (len != 32) {
-		ndl_errf(err, errlen, "%s does not hold a machine ID (32 hex digits); recreate it with systemd-machine-id-setup",
+		ndll_errf(err, errlen, "%s does not hold a machine ID (32 hex digits); recreate it with systemd-machine-id-setup",
 			 path);
 		free(text);
 		return -1;
 	}
 	for (size_t i = 0; i < len; i++)
 		text[i] = (char)tolower((unsigned char)text[i]);
-	ndl_hostid_from_machine_id(text, out);
+	ndl_lic_hostid_from_machine_id(text, out);
 	free(text);
 	return 0;
 }
 
-int ndl_hostid_normalize(const char *in, char *out, size_t outlen,
+int ndl_lic_hostid_normalize(const char *in, char *out, size_t outlen,
 			 char *err, size_t errlen)
 {
 	int v[DATA_CHARS + 1], n = 0;
@@ -130,13 +130,13 @@ int ndl_hostid_normalize(const char *in, char *out, size_t outlen,
 		}
 		v[n++] = (int)(pos - alphabet);
 	}
-	if (n != DATA_CHARS + 1 || outlen < NDL_HOSTID_LEN + 1) {
-		ndl_errf(err, errlen, "\"%s\" is not a host ID (16 characters like K7QF-3MZD-9XHA-2BWC; see 'ndisload license hostid')",
+	if (n != DATA_CHARS + 1 || outlen < NDL_LIC_HOSTID_LEN + 1) {
+		ndll_errf(err, errlen, "\"%s\" is not a host ID (16 characters like K7QF-3MZD-9XHA-2BWC; see 'ndisload license hostid')",
 			 in);
 		return -1;
 	}
 	if (check_value(v) != v[DATA_CHARS]) {
-		ndl_errf(err, errlen, "\"%s\" is not a host ID: its check character does not match (a character was misread?)",
+		ndll_errf(err, errlen, "\"%s\" is not a host ID: its check character does not match (a character was misread?)",
 			 in);
 		return -1;
 	}

@@ -60,10 +60,10 @@ static bool parts_ok(const char *s, const struct id_part *parts)
 	return !*s;
 }
 
-int ndl_device_id_normalize(const char *in, char *out, size_t outlen,
+int ndl_lic_device_id_normalize(const char *in, char *out, size_t outlen,
 			    char *err, size_t errlen)
 {
-	char up[NDL_ITEM_MAX];
+	char up[NDL_LIC_ITEM_MAX];
 	size_t n = strlen(in);
 	bool ok;
 
@@ -86,12 +86,12 @@ int ndl_device_id_normalize(const char *in, char *out, size_t outlen,
 	memcpy(out, up, n + 1);
 	return 0;
 bad:
-	ndl_errf(err, errlen, "\"%s\" is not a device ID: use PCI\\VEN_xxxx&DEV_xxxx[&SUBSYS_xxxxxxxx][&REV_xx], USB\\VID_xxxx&PID_xxxx, or vendor:device in hex (10ec:8139)",
+	ndll_errf(err, errlen, "\"%s\" is not a device ID: use PCI\\VEN_xxxx&DEV_xxxx[&SUBSYS_xxxxxxxx][&REV_xx], USB\\VID_xxxx&PID_xxxx, or vendor:device in hex (10ec:8139)",
 		 in);
 	return -1;
 }
 
-int ndl_mac_normalize(const char *in, char *out, size_t outlen,
+int ndl_lic_mac_normalize(const char *in, char *out, size_t outlen,
 		      char *err, size_t errlen)
 {
 	char hex[13];
@@ -110,7 +110,7 @@ int ndl_mac_normalize(const char *in, char *out, size_t outlen,
 		 hex, hex + 2, hex + 4, hex + 6, hex + 8, hex + 10);
 	return 0;
 bad:
-	ndl_errf(err, errlen, "\"%s\" is not a MAC address (aa:bb:cc:dd:ee:ff)", in);
+	ndll_errf(err, errlen, "\"%s\" is not a MAC address (aa:bb:cc:dd:ee:ff)", in);
 	return -1;
 }
 
@@ -126,7 +126,7 @@ static int feature_normalize(const char *in, char *out, size_t outlen,
 			n = 0;
 	}
 	if (!n || n >= outlen || n > 63) {
-		ndl_errf(err, errlen, "\"%s\" is not a feature name (letters, digits, '-', '_', '.', at most 63)",
+		ndll_errf(err, errlen, "\"%s\" is not a feature name (letters, digits, '-', '_', '.', at most 63)",
 			 in);
 		return -1;
 	}
@@ -134,7 +134,7 @@ static int feature_normalize(const char *in, char *out, size_t outlen,
 	return 0;
 }
 
-int ndl_list_parse(const char *text, struct ndl_list *list,
+int ndl_lic_list_parse(const char *text, struct ndl_lic_list *list,
 		   int (*norm)(const char *, char *, size_t, char *, size_t),
 		   const char *what, char *err, size_t errlen)
 {
@@ -146,7 +146,7 @@ int ndl_list_parse(const char *text, struct ndl_list *list,
 	while (*p) {
 		const char *e = strchr(p, ',');
 		const char *b = p, *ee;
-		char item[NDL_ITEM_MAX];
+		char item[NDL_LIC_ITEM_MAX];
 
 		if (!e)
 			e = p + strlen(p);
@@ -156,25 +156,25 @@ int ndl_list_parse(const char *text, struct ndl_list *list,
 		while (ee > b && isspace((unsigned char)ee[-1]))
 			ee--;
 		if (b == ee) {
-			ndl_errf(err, errlen, "the %s list has an empty entry", what);
+			ndll_errf(err, errlen, "the %s list has an empty entry", what);
 			return -1;
 		}
 		if ((size_t)(ee - b) >= sizeof(item)) {
-			ndl_errf(err, errlen, "a %s entry is longer than %d characters: \"%.*s...\"",
-				 what, NDL_ITEM_MAX - 1, 20, b);
+			ndll_errf(err, errlen, "a %s entry is longer than %d characters: \"%.*s...\"",
+				 what, NDL_LIC_ITEM_MAX - 1, 20, b);
 			return -1;
 		}
-		if (list->n == NDL_LIST_MAX) {
-			ndl_errf(err, errlen, "the %s list has more than %d entries", what, NDL_LIST_MAX);
+		if (list->n == NDL_LIC_LIST_MAX) {
+			ndll_errf(err, errlen, "the %s list has more than %d entries", what, NDL_LIC_LIST_MAX);
 			return -1;
 		}
 		memcpy(item, b, (size_t)(ee - b));
 		item[ee - b] = '\0';
-		if (norm(item, list->item[list->n], NDL_ITEM_MAX, err, errlen) != 0)
+		if (norm(item, list->item[list->n], NDL_LIC_ITEM_MAX, err, errlen) != 0)
 			return -1;
 		for (size_t i = 0; i < list->n; i++) {
 			if (!strcmp(list->item[i], list->item[list->n])) {
-				ndl_errf(err, errlen, "the %s list names %s twice", what,
+				ndll_errf(err, errlen, "the %s list names %s twice", what,
 					 list->item[i]);
 				return -1;
 			}
@@ -182,7 +182,7 @@ int ndl_list_parse(const char *text, struct ndl_list *list,
 		list->n++;
 		p = *e ? e + 1 : e;
 		if (*e && !*p) {
-			ndl_errf(err, errlen, "the %s list ends with a comma", what);
+			ndll_errf(err, errlen, "the %s list ends with a comma", what);
 			return -1;
 		}
 	}

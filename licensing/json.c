@@ -13,7 +13,7 @@ static struct json_object *str_or_null(const char *s)
 	return *s ? json_object_new_string(s) : NULL;
 }
 
-static struct json_object *list(const struct ndl_list *l)
+static struct json_object *list(const struct ndl_lic_list *l)
 {
 	struct json_object *a = json_object_new_array();
 
@@ -26,7 +26,7 @@ static struct json_object *date(int32_t day)
 {
 	char s[11];
 
-	ndl_date_format(day, s);
+	ndl_lic_date_format(day, s);
 	return json_object_new_string(s);
 }
 
@@ -40,7 +40,7 @@ static struct json_object *license(const struct ndl_license *lic)
 	json_object_object_add(o, "product", json_object_new_string(lic->product));
 	json_object_object_add(o, "issued", date(lic->issued));
 	json_object_object_add(o, "not_before", date(lic->not_before));
-	json_object_object_add(o, "expires", lic->expires == NDL_NEVER ? NULL : date(lic->expires));
+	json_object_object_add(o, "expires", lic->expires == NDL_LIC_NEVER ? NULL : date(lic->expires));
 	json_object_object_add(o, "hosts", list(&lic->hosts));
 	json_object_object_add(o, "devices", list(&lic->devices));
 	json_object_object_add(o, "macs", list(&lic->macs));

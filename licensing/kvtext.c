@@ -8,7 +8,7 @@
 
 #include "internal.h"
 
-void ndl_kv_init(struct ndl_kv_reader *r, const char *text, size_t len,
+void ndll_kv_init(struct ndll_kv_reader *r, const char *text, size_t len,
 		 char sep)
 {
 	r->p = text;
@@ -25,7 +25,7 @@ static void trim(const char **b, const char **e)
 		(*e)--;
 }
 
-int ndl_kv_next(struct ndl_kv_reader *r, char *key, size_t keylen,
+int ndll_kv_next(struct ndll_kv_reader *r, char *key, size_t keylen,
 		char *val, size_t vallen, char *err, size_t errlen)
 {
 	while (r->p < r->end) {
@@ -41,7 +41,7 @@ int ndl_kv_next(struct ndl_kv_reader *r, char *key, size_t keylen,
 			continue;
 		sep = memchr(b, r->sep, (size_t)(e - b));
 		if (!sep) {
-			ndl_errf(err, errlen, "line %d is not \"key%s value\"",
+			ndll_errf(err, errlen, "line %d is not \"key%s value\"",
 				 r->line, r->sep == ':' ? ":" : "=");
 			return -1;
 		}
@@ -52,12 +52,12 @@ int ndl_kv_next(struct ndl_kv_reader *r, char *key, size_t keylen,
 		trim(&kb, &ke);
 		trim(&vb, &ve);
 		if (kb == ke || (size_t)(ke - kb) >= keylen) {
-			ndl_errf(err, errlen, "line %d has %s key", r->line,
+			ndll_errf(err, errlen, "line %d has %s key", r->line,
 				 kb == ke ? "an empty" : "too long a");
 			return -1;
 		}
 		if ((size_t)(ve - vb) >= vallen) {
-			ndl_errf(err, errlen, "line %d: the value of \"%.*s\" is longer than %zu bytes",
+			ndll_errf(err, errlen, "line %d: the value of \"%.*s\" is longer than %zu bytes",
 				 r->line, (int)(ke - kb), kb, vallen - 1);
 			return -1;
 		}

@@ -28,7 +28,7 @@ static const char *const field_names[F_COUNT] = {
 static int hostid_norm(const char *in, char *out, size_t outlen,
 		       char *err, size_t errlen)
 {
-	return ndl_hostid_normalize(in, out, outlen, err, errlen);
+	return ndl_lic_hostid_normalize(in, out, outlen, err, errlen);
 }
 
 /* Printable UTF-8 without control characters. */
@@ -68,7 +68,7 @@ static bool scan_text(const char *text, size_t len, char *err, size_t errlen)
 		unsigned char c = (unsigned char)text[i];
 
 		if ((c < 0x20 && c != '\n' && c != '\r' && c != '\t') || c == 0x7f) {
-			ndl_errf(err, errlen, "not an ndisload license: it contains binary data (byte 0x%02x at offset %zu)",
+			ndll_errf(err, errlen, "not an ndisload license: it contains binary data (byte 0x%02x at offset %zu)",
 				 c, i);
 			return false;
 		}
@@ -80,7 +80,7 @@ static int set_text(char *dst, size_t dstlen, const char *v, const char *name,
 		    int line, char *err, size_t errlen)
 {
 	if (!text_ok(v) || strlen(v) >= dstlen) {
-		ndl_errf(err, errlen, "line %d: \"%s\" must be 1 to %zu bytes of printable UTF-8 text",
+		ndll_errf(err, errlen, "line %d: \"%s\" must be 1 to %zu bytes of printable UTF-8 text",
 			 line, name, dstlen - 1);
 		return -1;
 	}
@@ -92,29 +92,29 @@ static int set_date(int32_t *day, const char *v, const char *name, bool never_ok
 		    int line, char *err, size_t errlen)
 {
 	if (never_ok && !strcmp(v, "never")) {
-		*day = NDL_NEVER;
+		*day = NDL_LIC_NEVER;
 		return 0;
 	}
-	if (ndl_date_parse(v, day) != 0) {
-		ndl_errf(err, errlen, "line %d: \"%s\" must be a date YYYY-MM-DD%s, not \"%s\"",
+	if (ndl_lic_date_parse(v, day) != 0) {
+		ndll_errf(err, errlen, "line %d: \"%s\" must be a date YYYY-MM-DD%s, not \"%s\"",
 			 line, name, never_ok ? " or \"never\"" : "", v);
 		return -1;
 	}
 	return 0;
 }
 
-static int set_list(struct ndl_list *list, const char *v, const char *none,
+static int set_list(struct ndl_lic_list *list, const char *v, const char *none,
 		    int (*norm)(const char *, char *, size_t, char *, size_t),
 		    const char *what, int line, char *err, size_t errlen)
 {
-	char why[NDL_ERRLEN];
+	char why[NDL_LIC_ERRLEN];
 
 	if (!strcmp(v, none)) {
 		list->n = 0;
 		return 0;
 	}
-	if (ndl_list_parse(v, list, norm, what, why, sizeof(why)) != 0) {
-		ndl_errf(err, errlen, "line %d: %s", line, why);
+	if (ndl_lic_list_parse(v, list, norm, what, why, sizeof(why)) != 0) {
+		ndll_errf(err, errlen, "line %d: %s", line, why);
 		return -1;
 	}
 	return 0;
@@ -138,18 +138,18 @@ static int set_field(struct ndl_license *lic, enum field f, const char *v,
 	switch (f) {
 	case F_FORMAT:
 		if (strcmp(v, NDL_LICENSE_FORMAT)) {
-			ndl_errf(err, errlen, "unsupported license format \"%s\" (this ndisload reads %s)",
+			ndll_errf(err, errlen, "unsupported license format \"%s\" (this ndisload reads %s)",
 				 v, NDL_LICENSE_FORMAT);
 			return -1;
 		}
 		return 0;
 	case F_SERIAL:
-		if (!is_hex(v, NDL_SERIAL_LEN)) {
-			ndl_errf(err, errlen, "line %d: \"serial\" must be %d lower-case hex digits",
-				 line, NDL_SERIAL_LEN);
+		if (!is_hex(v, NDL_LIC_SERIAL_LEN)) {
+			ndll_errf(err, errlen, "line %d: \"serial\" must be %d lower-case hex digits",
+				 line, NDL_LIC_SERIAL_LEN);
 			return -1;
 		}
-		memcpy(lic->serial, v, NDL_SERIAL_LEN + 1);
+		memcpy(lic->serial, v, NDL_LIC_SERIAL_LEN + 1);
 		return 0;
 	case F_VENDOR:
 		return set_text(lic->vendor, sizeof(lic->vendor), v, name, line, err, errlen);
@@ -166,24 +166,24 @@ static int set_field(struct ndl_license *lic, enum field f, const char *v,
 	case F_HOSTS:
 		return set_list(&lic->hosts, v, "any", hostid_norm, "hosts", line, err, errlen);
 	case F_DEVICES:
-		return set_list(&lic->devices, v, "any", ndl_device_id_normalize,
+		return set_list(&lic->devices, v, "any", ndl_lic_device_id_normalize,
 				"devices", line, err, errlen);
 	case F_MACS:
-		return set_list(&lic->macs, v, "any", ndl_mac_normalize, "macs",
+		return set_list(&lic->macs, v, "any", ndl_lic_mac_normalize, "macs",
 				line, err, errlen);
 	case F_FEATURES:
 		return set_list(&lic->features, v, "none", NULL, "features", line, err, errlen);
 	case F_KEY_ID:
-		if (!is_hex(v, NDL_KEYID_LEN)) {
-			ndl_errf(err, errlen, "line %d: \"key-id\" must be %d lower-case hex digits",
-				 line, NDL_KEYID_LEN);
+		if (!is_hex(v, NDL_LIC_KEYID_LEN)) {
+			ndll_errf(err, errlen, "line %d: \"key-id\" must be %d lower-case hex digits",
+				 line, NDL_LIC_KEYID_LEN);
 			return -1;
 		}
-		memcpy(lic->key_id, v, NDL_KEYID_LEN + 1);
+		memcpy(lic->key_id, v, NDL_LIC_KEYID_LEN + 1);
 		return 0;
 	case F_SIGNATURE:
-		if (ndl_b64_decode(v, lic->sig, sizeof(lic->sig)) != 0) {
-			ndl_errf(err, errlen, "the signature is damaged: it is not 64 bytes of base64 (was the text cut off when copying?)");
+		if (ndll_b64_decode(v, lic->sig, sizeof(lic->sig)) != 0) {
+			ndll_errf(err, errlen, "the signature is damaged: it is not 64 bytes of base64 (was the text cut off when copying?)");
 			return -1;
 		}
 		return 0;
@@ -197,9 +197,9 @@ enum ndl_lic_err ndl_license_parse(const char *text, size_t len,
 				   struct ndl_license *lic,
 				   char *err, size_t errlen)
 {
-	struct ndl_kv_reader r;
+	struct ndll_kv_reader r;
 	int seen[F_COUNT] = { 0 };
-	char key[32], val[NDL_LICENSE_MAX], why[NDL_ERRLEN];
+	char key[32], val[NDL_LICENSE_MAX], why[NDL_LIC_ERRLEN];
 	size_t i;
 	int rc, n = 0;
 
@@ -207,19 +207,19 @@ enum ndl_lic_err ndl_license_parse(const char *text, size_t len,
 	for (i = 0; i < len && strchr(" \t\r\n", text[i]); i++)
 		;
 	if (i == len) {
-		ndl_errf(err, errlen, "the license is empty");
+		ndll_errf(err, errlen, "the license is empty");
 		return NDL_LIC_MALFORMED;
 	}
 	if (len > NDL_LICENSE_MAX) {
-		ndl_errf(err, errlen, "not an ndisload license: it is larger than %d bytes",
+		ndll_errf(err, errlen, "not an ndisload license: it is larger than %d bytes",
 			 NDL_LICENSE_MAX);
 		return NDL_LIC_MALFORMED;
 	}
 	if (!scan_text(text, len, err, errlen))
 		return NDL_LIC_MALFORMED;
 
-	ndl_kv_init(&r, text, len, ':');
-	while ((rc = ndl_kv_next(&r, key, sizeof(key), val, sizeof(val),
+	ndll_kv_init(&r, text, len, ':');
+	while ((rc = ndll_kv_next(&r, key, sizeof(key), val, sizeof(val),
 				 why, sizeof(why))) > 0) {
 		enum field f;
 
@@ -227,16 +227,16 @@ enum ndl_lic_err ndl_license_parse(const char *text, size_t len,
 			if (!strcmp(key, field_names[f]))
 				break;
 		if (n++ == 0 && f != F_FORMAT) {
-			ndl_errf(err, errlen, "not an ndisload license: it does not start with \"format: %s\"",
+			ndll_errf(err, errlen, "not an ndisload license: it does not start with \"format: %s\"",
 				 NDL_LICENSE_FORMAT);
 			return NDL_LIC_MALFORMED;
 		}
 		if (f == F_COUNT) {
-			ndl_errf(err, errlen, "unknown field \"%s\" on line %d", key, r.line);
+			ndll_errf(err, errlen, "unknown field \"%s\" on line %d", key, r.line);
 			return NDL_LIC_MALFORMED;
 		}
 		if (seen[f]) {
-			ndl_errf(err, errlen, "line %d repeats the field \"%s\" (first on line %d)",
+			ndll_errf(err, errlen, "line %d repeats the field \"%s\" (first on line %d)",
 				 r.line, key, seen[f]);
 			return NDL_LIC_MALFORMED;
 		}
@@ -246,29 +246,29 @@ enum ndl_lic_err ndl_license_parse(const char *text, size_t len,
 	}
 	if (rc < 0) {
 		if (n == 0)
-			ndl_errf(err, errlen, "not an ndisload license: %s", why);
+			ndll_errf(err, errlen, "not an ndisload license: %s", why);
 		else
-			ndl_errf(err, errlen, "the license is damaged: %s", why);
+			ndll_errf(err, errlen, "the license is damaged: %s", why);
 		return NDL_LIC_MALFORMED;
 	}
 	/* A copy cut short loses its last line, the signature, first. */
 	if (!seen[F_SIGNATURE]) {
-		ndl_errf(err, errlen, "the license is incomplete: the \"signature\" line is missing (was the text cut off when copying?)");
+		ndll_errf(err, errlen, "the license is incomplete: the \"signature\" line is missing (was the text cut off when copying?)");
 		return NDL_LIC_MALFORMED;
 	}
 	for (enum field f = 0; f < F_COUNT; f++) {
 		if (!seen[f]) {
-			ndl_errf(err, errlen, "the license is incomplete: it has no \"%s\" line",
+			ndll_errf(err, errlen, "the license is incomplete: it has no \"%s\" line",
 				 field_names[f]);
 			return NDL_LIC_MALFORMED;
 		}
 	}
-	if (lic->expires != NDL_NEVER && lic->expires < lic->not_before) {
+	if (lic->expires != NDL_LIC_NEVER && lic->expires < lic->not_before) {
 		char nb[11], exp[11];
 
-		ndl_date_format(lic->not_before, nb);
-		ndl_date_format(lic->expires, exp);
-		ndl_errf(err, errlen, "the license expires (%s) before it becomes valid (%s)",
+		ndl_lic_date_format(lic->not_before, nb);
+		ndl_lic_date_format(lic->expires, exp);
+		ndll_errf(err, errlen, "the license expires (%s) before it becomes valid (%s)",
 			 exp, nb);
 		return NDL_LIC_MALFORMED;
 	}
@@ -297,7 +297,7 @@ static int append(char *buf, size_t len, size_t *pos, const char *fmt, ...)
 }
 
 static void append_list(char *buf, size_t len, size_t *pos, const char *name,
-			const struct ndl_list *l, const char *none)
+			const struct ndl_lic_list *l, const char *none)
 {
 	append(buf, len, pos, "%s: ", name);
 	if (!l->n)
@@ -312,9 +312,9 @@ int ndl_license_body(const struct ndl_license *lic, char *buf, size_t len)
 	char issued[11], nb[11], exp[11];
 	size_t pos = 0;
 
-	ndl_date_format(lic->issued, issued);
-	ndl_date_format(lic->not_before, nb);
-	ndl_date_format(lic->expires, exp);
+	ndl_lic_date_format(lic->issued, issued);
+	ndl_lic_date_format(lic->not_before, nb);
+	ndl_lic_date_format(lic->expires, exp);
 	append(buf, len, &pos,
 	       "format: %s\nserial: %s\nvendor: %s\nproduct: %s\nlicensee: %s\n"
 	       "issued: %s\nnot-before: %s\nexpires: %s\n",
@@ -345,23 +345,23 @@ int ndl_license_format(const struct ndl_license *lic, char *buf, size_t len)
 	if (n < 0)
 		return -1;
 	pos += (size_t)n;
-	ndl_b64_encode(lic->sig, sizeof(lic->sig), sig, sizeof(sig));
+	ndll_b64_encode(lic->sig, sizeof(lic->sig), sig, sizeof(sig));
 	append(buf, len, &pos, "signature: %s\n", sig);
 	return pos >= len ? -1 : (int)pos;
 }
 
-int ndl_license_sign(struct ndl_license *lic, const struct ndl_seckey *key,
+int ndl_license_sign(struct ndl_license *lic, const struct ndl_lic_seckey *key,
 		     char *err, size_t errlen)
 {
 	char body[NDL_LICENSE_MAX];
 	int n;
 
-	if (ndl_crypto_init(err, errlen) != 0)
+	if (ndl_lic_crypto_init(err, errlen) != 0)
 		return -1;
 	memcpy(lic->key_id, key->pub.key_id, sizeof(lic->key_id));
 	n = ndl_license_body(lic, body, sizeof(body));
 	if (n < 0) {
-		ndl_errf(err, errlen, "the license would be larger than %d bytes", NDL_LICENSE_MAX);
+		ndll_errf(err, errlen, "the license would be larger than %d bytes", NDL_LICENSE_MAX);
 		return -1;
 	}
 	crypto_sign_detached(lic->sig, NULL, (const unsigned char *)body,
@@ -370,23 +370,23 @@ int ndl_license_sign(struct ndl_license *lic, const struct ndl_seckey *key,
 }
 
 enum ndl_lic_err ndl_license_verify(const struct ndl_license *lic,
-				    const struct ndl_pubkey *pub,
+				    const struct ndl_lic_pubkey *pub,
 				    char *err, size_t errlen)
 {
 	char body[NDL_LICENSE_MAX];
 	int n;
 
-	if (ndl_crypto_init(err, errlen) != 0)
+	if (ndl_lic_crypto_init(err, errlen) != 0)
 		return NDL_LIC_IO;
 	if (strcmp(lic->key_id, pub->key_id)) {
-		ndl_errf(err, errlen, "the license was signed with vendor key %s, but the key expected here is %s (is it a license for another vendor's product?)",
+		ndll_errf(err, errlen, "the license was signed with vendor key %s, but the key expected here is %s (is it a license for another vendor's product?)",
 			 lic->key_id, pub->key_id);
 		return NDL_LIC_WRONG_KEY;
 	}
 	n = ndl_license_body(lic, body, sizeof(body));
 	if (n < 0 || crypto_sign_verify_detached(lic->sig, (const unsigned char *)body,
 						 (unsigned long long)n, pub->pk) != 0) {
-		ndl_errf(err, errlen, "the signature does not match the license text: it was changed after it was issued");
+		ndll_errf(err, errlen, "the signature does not match the license text: it was changed after it was issued");
 		return NDL_LIC_BAD_SIGNATURE;
 	}
 	return NDL_LIC_OK;

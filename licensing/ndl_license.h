@@ -10,7 +10,7 @@
  * helper's one policy question: may this driver be pushed to the module?
  *
  * Every function that can fail fills a caller-supplied message buffer
- * (NDL_ERRLEN bytes is always enough) with one sentence saying what went
+ * (NDL_LIC_ERRLEN bytes is always enough) with one sentence saying what went
  * wrong and, where it helps, what to do. Time is always passed in, so tests
  * can move the clock.
  */
@@ -23,26 +23,27 @@
 #include <time.h>
 
 #define NDL_LICENSE_FORMAT "ndisload-license-1"
-#define NDL_ERRLEN	512
-#define NDL_TEXT_MAX	128	/* vendor, product, licensee, incl. NUL */
-#define NDL_LIST_MAX	32	/* entries in one license list */
-#define NDL_ITEM_MAX	72	/* one list entry, incl. NUL */
-#define NDL_HOSTID_LEN	19	/* "XXXX-XXXX-XXXX-XXXX" */
-#define NDL_KEYID_LEN	16	/* hex digits */
-#define NDL_SERIAL_LEN	32	/* hex digits */
+#define NDL_LIC_ERRLEN	512
+#define NDL_LIC_TEXT_MAX	128	/* vendor, product, licensee, incl. NUL */
+#define NDL_LIC_LIST_MAX	32	/* entries in one license list */
+#define NDL_LIC_ITEM_MAX	72	/* one list entry, incl. NUL */
+#define NDL_LIC_HOSTID_LEN	19	/* "XXXX-XXXX-XXXX-XXXX" */
+#define NDL_LIC_KEYID_LEN	16	/* hex digits */
+#define NDL_LIC_SERIAL_LEN	32	/* hex digits */
 #define NDL_LICENSE_MAX	8192	/* largest license file accepted */
-#define NDL_NEVER	INT32_MAX	/* "expires: never" */
-#define NDL_HOST_DEVICES_MAX 256
-#define NDL_HOST_MACS_MAX 64
-#define NDL_PATH_MAX	4096
+#define NDL_LIC_NEVER	INT32_MAX	/* "expires: never" */
+#define NDL_LIC_HOST_DEVICES_MAX 256
+#define NDL_LIC_HOST_MACS_MAX 64
+#define NDL_LIC_PATH_MAX	4096
 
-/* Default brand directory (under $NDISLOAD_ROOT); NDISLOAD_BRAND_DIR overrides. */
-#ifndef NDL_BRAND_DIR
-#define NDL_BRAND_DIR "/usr/share/ndisload/brand"
-#endif
+/*
+ * Installed brand directory: NDISLOAD_BRAND_DIR if set, else the first of
+ * these under $NDISLOAD_ROOT that exists (PREFIX=/usr or /usr/local).
+ */
+#define NDL_LIC_BRAND_DIRS { "/usr/share/ndisload/brand", "/usr/local/share/ndisload/brand" }
 #define NDL_LICENSE_PATH "/etc/ndisload/license"
-#define NDL_TRIAL_PATH "/var/lib/ndisload/trial"
-#define NDL_TRIAL_MIRROR_PATH "/etc/ndisload/trial"
+#define NDL_LIC_TRIAL_PATH "/var/lib/ndisload/trial"
+#define NDL_LIC_TRIAL_MIRROR_PATH "/etc/ndisload/trial"
 
 /* ---- results ------------------------------------------------------------ */
 
@@ -67,67 +68,67 @@ const char *ndl_lic_err_name(enum ndl_lic_err e);
 
 /* ---- dates: whole UTC days since 1970-01-01 ------------------------------ */
 
-int32_t ndl_day_of(time_t t);
-time_t ndl_day_start(int32_t day);
+int32_t ndl_lic_day_of(time_t t);
+time_t ndl_lic_day_start(int32_t day);
 /* Strict YYYY-MM-DD (a real calendar date); 0 or -1. */
-int ndl_date_parse(const char *s, int32_t *day);
-/* "YYYY-MM-DD", or "never" for NDL_NEVER; out holds 11 bytes. */
-void ndl_date_format(int32_t day, char out[11]);
+int ndl_lic_date_parse(const char *s, int32_t *day);
+/* "YYYY-MM-DD", or "never" for NDL_LIC_NEVER; out holds 11 bytes. */
+void ndl_lic_date_format(int32_t day, char out[11]);
 /*
  * The current time: time(NULL), unless NDISLOAD_NOW (seconds since the
  * epoch, or YYYY-MM-DD) is set together with a NDISLOAD_ROOT other than "/"
  * — a test tree. It never applies to a real installation.
  */
-time_t ndl_now(void);
+time_t ndl_lic_now(void);
 
 /* ---- lists -------------------------------------------------------------- */
 
-struct ndl_list {
+struct ndl_lic_list {
 	size_t n;
-	char item[NDL_LIST_MAX][NDL_ITEM_MAX];
+	char item[NDL_LIC_LIST_MAX][NDL_LIC_ITEM_MAX];
 };
 
 /* ---- keys --------------------------------------------------------------- */
 
-struct ndl_pubkey {
+struct ndl_lic_pubkey {
 	unsigned char pk[32];
-	char key_id[NDL_KEYID_LEN + 1];	/* hex of BLAKE2b-64(pk) */
+	char key_id[NDL_LIC_KEYID_LEN + 1];	/* hex of BLAKE2b-64(pk) */
 };
 
-struct ndl_seckey {
+struct ndl_lic_seckey {
 	unsigned char sk[64];
-	char vendor[NDL_TEXT_MAX];	/* defaults for "issue" */
-	char product[NDL_TEXT_MAX];
-	struct ndl_pubkey pub;
+	char vendor[NDL_LIC_TEXT_MAX];	/* defaults for "issue" */
+	char product[NDL_LIC_TEXT_MAX];
+	struct ndl_lic_pubkey pub;
 };
 
-int ndl_crypto_init(char *err, size_t errlen);
-int ndl_key_generate(struct ndl_seckey *key, char *err, size_t errlen);
-int ndl_pubkey_parse(const char *text, struct ndl_pubkey *pub,
+int ndl_lic_crypto_init(char *err, size_t errlen);
+int ndl_lic_key_generate(struct ndl_lic_seckey *key, char *err, size_t errlen);
+int ndl_lic_pubkey_parse(const char *text, struct ndl_lic_pubkey *pub,
 		     char *err, size_t errlen);
-int ndl_seckey_parse(const char *text, struct ndl_seckey *key,
+int ndl_lic_seckey_parse(const char *text, struct ndl_lic_seckey *key,
 		     char *err, size_t errlen);
-int ndl_pubkey_load(const char *path, struct ndl_pubkey *pub,
+int ndl_lic_pubkey_load(const char *path, struct ndl_lic_pubkey *pub,
 		    char *err, size_t errlen);
-int ndl_seckey_load(const char *path, struct ndl_seckey *key,
+int ndl_lic_seckey_load(const char *path, struct ndl_lic_seckey *key,
 		    char *err, size_t errlen);
 /* File texts; return length, or -1 when buf is too small. */
-int ndl_pubkey_format(const struct ndl_pubkey *pub, char *buf, size_t len);
-int ndl_seckey_format(const struct ndl_seckey *key, char *buf, size_t len);
+int ndl_lic_pubkey_format(const struct ndl_lic_pubkey *pub, char *buf, size_t len);
+int ndl_lic_seckey_format(const struct ndl_lic_seckey *key, char *buf, size_t len);
 
 /* ---- license files ------------------------------------------------------ */
 
 struct ndl_license {
-	char serial[NDL_SERIAL_LEN + 1];
-	char vendor[NDL_TEXT_MAX];
-	char product[NDL_TEXT_MAX];
-	char licensee[NDL_TEXT_MAX];
-	int32_t issued, not_before, expires;	/* days; expires may be NDL_NEVER */
-	struct ndl_list hosts;		/* host IDs; empty: any host */
-	struct ndl_list devices;	/* hardware IDs; empty: any device */
-	struct ndl_list macs;		/* aa:bb:cc:dd:ee:ff; empty: any */
-	struct ndl_list features;
-	char key_id[NDL_KEYID_LEN + 1];
+	char serial[NDL_LIC_SERIAL_LEN + 1];
+	char vendor[NDL_LIC_TEXT_MAX];
+	char product[NDL_LIC_TEXT_MAX];
+	char licensee[NDL_LIC_TEXT_MAX];
+	int32_t issued, not_before, expires;	/* days; expires may be NDL_LIC_NEVER */
+	struct ndl_lic_list hosts;		/* host IDs; empty: any host */
+	struct ndl_lic_list devices;	/* hardware IDs; empty: any device */
+	struct ndl_lic_list macs;		/* aa:bb:cc:dd:ee:ff; empty: any */
+	struct ndl_lic_list features;
+	char key_id[NDL_LIC_KEYID_LEN + 1];
 	unsigned char sig[64];
 };
 
@@ -140,20 +141,20 @@ int ndl_license_body(const struct ndl_license *lic, char *buf, size_t len);
 /* The whole file (comment header, body, signature); -1 if buf is too small. */
 int ndl_license_format(const struct ndl_license *lic, char *buf, size_t len);
 /* Sets key_id and sig. */
-int ndl_license_sign(struct ndl_license *lic, const struct ndl_seckey *key,
+int ndl_license_sign(struct ndl_license *lic, const struct ndl_lic_seckey *key,
 		     char *err, size_t errlen);
 /* NDL_LIC_OK, NDL_LIC_WRONG_KEY or NDL_LIC_BAD_SIGNATURE. */
 enum ndl_lic_err ndl_license_verify(const struct ndl_license *lic,
-				    const struct ndl_pubkey *pub,
+				    const struct ndl_lic_pubkey *pub,
 				    char *err, size_t errlen);
 
 /* List entries in canonical form; 0 or -1 with the reason in err. */
-int ndl_device_id_normalize(const char *in, char *out, size_t outlen,
+int ndl_lic_device_id_normalize(const char *in, char *out, size_t outlen,
 			    char *err, size_t errlen);
-int ndl_mac_normalize(const char *in, char *out, size_t outlen,
+int ndl_lic_mac_normalize(const char *in, char *out, size_t outlen,
 		      char *err, size_t errlen);
 /* Split "a, b,c" into a list, normalising each with norm (may be NULL). */
-int ndl_list_parse(const char *text, struct ndl_list *list,
+int ndl_lic_list_parse(const char *text, struct ndl_lic_list *list,
 		   int (*norm)(const char *, char *, size_t, char *, size_t),
 		   const char *what, char *err, size_t errlen);
 
@@ -165,59 +166,67 @@ int ndl_list_parse(const char *text, struct ndl_list *list,
  * four ("K7QF-3MZD-9XHA-2BWC"): stable, not the machine ID itself, and
  * easy to read out over the phone.
  */
-int ndl_hostid_from_machine_id(const char *machine_id,
-			       char out[NDL_HOSTID_LEN + 1]);
-int ndl_hostid_compute(const char *root, char out[NDL_HOSTID_LEN + 1],
+int ndl_lic_hostid_from_machine_id(const char *machine_id,
+			       char out[NDL_LIC_HOSTID_LEN + 1]);
+int ndl_lic_hostid_compute(const char *root, char out[NDL_LIC_HOSTID_LEN + 1],
 		       char *err, size_t errlen);
 /* Accepts any case, spaces or dashes, O for 0 and I/L for 1; checks the check character. */
-int ndl_hostid_normalize(const char *in, char *out, size_t outlen,
+int ndl_lic_hostid_normalize(const char *in, char *out, size_t outlen,
 			 char *err, size_t errlen);
 
-struct ndl_host {
-	char host_id[NDL_HOSTID_LEN + 1];	/* "" when unknown */
-	char host_id_err[NDL_ERRLEN];		/* why it is unknown */
+struct ndl_lic_host {
+	char host_id[NDL_LIC_HOSTID_LEN + 1];	/* "" when unknown */
+	char host_id_err[NDL_LIC_ERRLEN];		/* why it is unknown */
 	size_t n_devices, n_macs;
-	char devices[NDL_HOST_DEVICES_MAX][NDL_ITEM_MAX];
-	char macs[NDL_HOST_MACS_MAX][18];
+	char devices[NDL_LIC_HOST_DEVICES_MAX][NDL_LIC_ITEM_MAX];
+	char macs[NDL_LIC_HOST_MACS_MAX][18];
 	time_t now;
 };
 
 /* Host ID, PCI/USB hardware IDs and MACs from $root/etc and $root/sys. */
-void ndl_host_scan(const char *root, time_t now, struct ndl_host *host);
+void ndl_lic_host_scan(const char *root, time_t now, struct ndl_lic_host *host);
 
 /* Validity window and scope; OK or the first reason it does not apply. */
 enum ndl_lic_err ndl_license_check_scope(const struct ndl_license *lic,
-					 const struct ndl_host *host,
+					 const struct ndl_lic_host *host,
 					 const char *product,
 					 char *err, size_t errlen);
 
 /* ---- brand policy -------------------------------------------------------- */
 
-struct ndl_policy {
-	bool branded;		/* a brand.conf was found */
-	bool required;		/* license_required=yes */
-	int trial_days;		/* trial_days= (default 30) */
-	char product[NDL_TEXT_MAX];	/* license_product=: licenses must name it */
-	char contact[256];	/* license_url=: where to get a key */
+/*
+ * An installed brand (installer/lib/brand.sh writes it) is a directory with
+ * brand.json; its "license" object {"required", "trial_days", "pubkey"}
+ * is the policy, license.pub the vendor's key and driver/ the bundled
+ * driver, whose .sys files are the ones that need a license. No brand
+ * directory, or "required": false without a key: the community policy.
+ */
+struct ndl_lic_policy {
+	bool branded;		/* a brand.json was found */
+	bool required;		/* license.required */
+	int trial_days;		/* license.trial_days (default 30) */
+	char vendor[NDL_LIC_TEXT_MAX];	/* shown in messages */
+	char product[NDL_LIC_TEXT_MAX];	/* licenses must name this product */
+	char contact[256];	/* support_url: where to get a key */
+	char driver[NDL_LIC_TEXT_MAX];	/* driver.name of the bundled driver */
 	bool has_key;		/* license.pub present */
-	struct ndl_pubkey key;
-	struct ndl_list drivers;	/* SHA-256 of each .sys needing a license */
+	struct ndl_lic_pubkey key;
+	struct ndl_lic_list drivers;	/* SHA-256 of each bundled .sys */
 };
 
-/* Missing brand dir or brand.conf: community policy, returns 0. */
-int ndl_policy_load(const char *brand_dir, struct ndl_policy *policy,
-		    char *err, size_t errlen);
+int ndl_lic_policy_load(const char *brand_dir, struct ndl_lic_policy *policy,
+			char *err, size_t errlen);
 
 /* ---- the installed state: license, trial, status ------------------------- */
 
 struct ndl_license_ctx {
-	char root[NDL_PATH_MAX];		/* NDISLOAD_ROOT, "" for / */
-	char brand_dir[NDL_PATH_MAX];
+	char root[NDL_LIC_PATH_MAX];		/* NDISLOAD_ROOT, "" for / */
+	char brand_dir[NDL_LIC_PATH_MAX];
 	time_t now;
-	struct ndl_policy policy;
+	struct ndl_lic_policy policy;
 	enum ndl_lic_err policy_err;	/* NDL_LIC_OK or NDL_LIC_POLICY */
-	char policy_msg[NDL_ERRLEN];
-	struct ndl_host host;
+	char policy_msg[NDL_LIC_ERRLEN];
+	struct ndl_lic_host host;
 };
 
 /*
@@ -229,11 +238,11 @@ void ndl_license_ctx_init(struct ndl_license_ctx *ctx, const char *root,
 			  time_t now);
 
 enum ndl_license_state {
-	NDL_STATE_COMMUNITY,	/* no license needed */
-	NDL_STATE_TRIAL,	/* needed, trial running */
-	NDL_STATE_LICENSED,	/* a valid license is installed */
-	NDL_STATE_EXPIRED,	/* trial over, or the license expired */
-	NDL_STATE_INVALID,	/* the installed license (or policy) is not valid */
+	NDL_LIC_STATE_COMMUNITY,	/* no license needed */
+	NDL_LIC_STATE_TRIAL,	/* needed, trial running */
+	NDL_LIC_STATE_LICENSED,	/* a valid license is installed */
+	NDL_LIC_STATE_EXPIRED,	/* trial over, or the license expired */
+	NDL_LIC_STATE_INVALID,	/* the installed license (or policy) is not valid */
 };
 
 const char *ndl_license_state_name(enum ndl_license_state s);
@@ -248,11 +257,11 @@ struct ndl_license_status {
 	bool installed;			/* a license file is stored */
 	bool parsed;			/* lic holds the stored license */
 	enum ndl_lic_err problem;	/* why the stored license is not in force */
-	char problem_msg[NDL_ERRLEN];
+	char problem_msg[NDL_LIC_ERRLEN];
 	struct ndl_license lic;
-	char host_id[NDL_HOSTID_LEN + 1];
+	char host_id[NDL_LIC_HOSTID_LEN + 1];
 	char contact[256];
-	char summary[NDL_ERRLEN];	/* one sentence for people */
+	char summary[NDL_LIC_ERRLEN];	/* one sentence for people */
 };
 
 /*
@@ -288,7 +297,7 @@ bool ndl_license_may_push(struct ndl_license_ctx *ctx,
 			  char *why, size_t whylen);
 
 /* Lower-case hex SHA-256 of a file; 0 or -1 with err. */
-int ndl_sha256_file(const char *path, char out[65], char *err, size_t errlen);
+int ndl_lic_sha256_file(const char *path, char out[65], char *err, size_t errlen);
 
 /* ---- JSON (json-c) -------------------------------------------------------- */
 

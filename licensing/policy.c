@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * A brand's license policy: the license_* keys of brand.conf, the vendor's
- * license.pub, and which drivers need a license (license_drivers= digests
- * and every .sys in the brand's driver/ directory).
+ * A brand's license policy, read from the installed brand directory:
+ * brand.json's "license" object, the vendor's license.pub, and the SHA-256
+ * of each .sys of the bundled driver (driver/), which is what needs a
+ * license.
  */
 #define _GNU_SOURCE
-#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -13,108 +13,11 @@
 #include <string.h>
 #include <strings.h>
 
+#include <json-c/json.h>
+
 #include "internal.h"
 
-#define BRAND_CONF_MAX 65536
-
-static void unquote(char *v)
-{
-	size_t n = strlen(v);
-
-	if (n >= 2 && (v[0] == '"' || v[0] == '\'') && v[n - 1] == v[0]) {
-		memmove(v, v + 1, n - 2);
-		v[n - 2] = '\0';
-	}
-}
-
-static int sha_norm(const char *in, char *out, size_t outlen,
-		    char *err, size_t errlen)
-{
-	size_t n = strlen(in);
-
-	for (size_t i = 0; i < n; i++)
-		if (!isxdigit((unsigned char)in[i]))
-			n = 0;
-	if (n != 64 || outlen < 65) {
-		ndl_errf(err, errlen, "\"%s\" is not a SHA-256 digest (64 hex digits)", in);
-		return -1;
-	}
-	for (size_t i = 0; i <= n; i++)
-		out[i] = (char)tolower((unsigned char)in[i]);
-	return 0;
-}
-
-static int add_driver(struct ndl_policy *p, const char *sha, char *err, size_t errlen)
-{
-	for (size_t i = 0; i < p->drivers.n; i++)
-		if (!strcmp(p->drivers.item[i], sha))
-			return 0;
-	if (p->drivers.n == NDL_LIST_MAX) {
-		ndl_errf(err, errlen, "more than %d licensed driver files", NDL_LIST_MAX);
-		return -1;
-	}
-	ndl_strlcpy(p->drivers.item[p->drivers.n++], sha, NDL_ITEM_MAX);
-	return 0;
-}
-
-static int parse_conf(const char *path, const char *text, size_t len,
-		      struct ndl_policy *p, char *err, size_t errlen)
-{
-	struct ndl_kv_reader r;
-	char k[64], v[4096], why[NDL_ERRLEN];
-	int rc;
-
-	ndl_kv_init(&r, text, len, '=');
-	while ((rc = ndl_kv_next(&r, k, sizeof(k), v, sizeof(v), why, sizeof(why))) > 0) {
-		unquote(v);
-		if (!strcmp(k, "license_required")) {
-			if (!strcasecmp(v, "yes") || !strcasecmp(v, "true") || !strcmp(v, "1"))
-				p->required = true;
-			else if (!strcasecmp(v, "no") || !strcasecmp(v, "false") || !strcmp(v, "0"))
-				p->required = false;
-			else
-				goto bad;
-		} else if (!strcmp(k, "trial_days")) {
-			char *end;
-			long d = strtol(v, &end, 10);
-
-			if (!*v || *end || d < 0 || d > 3650)
-				goto bad;
-			p->trial_days = (int)d;
-		} else if (!strcmp(k, "license_url")) {
-			if (ndl_strlcpy(p->contact, v, sizeof(p->contact)) != 0)
-				goto bad;
-		} else if (!strcmp(k, "license_product")) {
-			if (ndl_strlcpy(p->product, v, sizeof(p->product)) != 0)
-				goto bad;
-		} else if (!strcmp(k, "license_drivers")) {
-			struct ndl_list l;
-
-			for (char *c = v; *c; c++)	/* space- or comma-separated */
-				if (*c == ' ' || *c == '\t')
-					*c = ',';
-			for (char *c = v; (c = strstr(c, ",,")); )
-				memmove(c, c + 1, strlen(c));
-			if (ndl_list_parse(v, &l, sha_norm, "license_drivers", why, sizeof(why)) != 0) {
-				ndl_errf(err, errlen, "%s line %d: %s", path, r.line, why);
-				return -1;
-			}
-			for (size_t i = 0; i < l.n; i++)
-				if (add_driver(p, l.item[i], err, errlen) != 0)
-					return -1;
-		}
-		/* Other keys belong to the installer and the web UI. */
-		continue;
-bad:
-		ndl_errf(err, errlen, "%s line %d: bad value for %s: \"%s\"", path, r.line, k, v);
-		return -1;
-	}
-	if (rc < 0) {
-		ndl_errf(err, errlen, "%s: %s", path, why);
-		return -1;
-	}
-	return 0;
-}
+#define BRAND_JSON_MAX 65536
 
 static bool is_sys(const char *name)
 {
@@ -123,7 +26,7 @@ static bool is_sys(const char *name)
 	return n > 4 && !strcasecmp(name + n - 4, ".sys");
 }
 
-static int hash_bundled(const char *brand_dir, struct ndl_policy *p,
+static int hash_bundled(const char *brand_dir, struct ndl_lic_policy *p,
 			char *err, size_t errlen)
 {
 	char dir[PATH_MAX], path[PATH_MAX], sha[65];
@@ -134,57 +37,137 @@ static int hash_bundled(const char *brand_dir, struct ndl_policy *p,
 		return 0;
 	n = scandir(dir, &ents, NULL, alphasort);
 	if (n < 0)
-		return 0;	/* no bundled driver directory */
+		return 0;	/* no bundled driver */
 	for (int i = 0; i < n; i++) {
 		if (!rc && is_sys(ents[i]->d_name) &&
 		    (size_t)snprintf(path, sizeof(path), "%s/%s", dir,
-				     ents[i]->d_name) < sizeof(path))
-			rc = ndl_sha256_file(path, sha, err, errlen) ||
-			     add_driver(p, sha, err, errlen);
+				     ents[i]->d_name) < sizeof(path)) {
+			if (p->drivers.n == NDL_LIC_LIST_MAX) {
+				ndll_errf(err, errlen, "%s holds more than %d .sys files", dir,
+					  NDL_LIC_LIST_MAX);
+				rc = -1;
+			} else {
+				rc = ndl_lic_sha256_file(path, sha, err, errlen);
+				if (!rc)
+					memcpy(p->drivers.item[p->drivers.n++], sha, sizeof(sha));
+			}
+		}
 		free(ents[i]);
 	}
 	free(ents);
-	return rc ? -1 : 0;
+	return rc;
 }
 
-int ndl_policy_load(const char *brand_dir, struct ndl_policy *p,
-		    char *err, size_t errlen)
+/* Optional string member; false if present with another type or too long. */
+static bool get_str(struct json_object *o, const char *key, char *out, size_t outlen)
 {
-	char path[PATH_MAX], *text;
+	struct json_object *v;
+
+	if (!json_object_object_get_ex(o, key, &v) || json_object_is_type(v, json_type_null))
+		return true;
+	return json_object_is_type(v, json_type_string) &&
+	       ndll_strlcpy(out, json_object_get_string(v), outlen) == 0;
+}
+
+static int parse_brand(const char *path, const char *text, struct ndl_lic_policy *p,
+		       char *pubname, size_t publen, char *err, size_t errlen)
+{
+	struct json_object *root, *lic, *v, *drv;
+	enum json_tokener_error jerr;
+	const char *bad = NULL;
+
+	root = json_tokener_parse_verbose(text, &jerr);
+	if (!root || !json_object_is_type(root, json_type_object)) {
+		ndll_errf(err, errlen, "%s is not a JSON object (%s)", path,
+			  root ? "wrong type" : json_tokener_error_desc(jerr));
+		json_object_put(root);
+		return -1;
+	}
+	if (!get_str(root, "vendor", p->vendor, sizeof(p->vendor)))
+		bad = "vendor";
+	else if (!get_str(root, "product", p->product, sizeof(p->product)))
+		bad = "product";
+	else if (!get_str(root, "support_url", p->contact, sizeof(p->contact)))
+		bad = "support_url";
+	else if (json_object_object_get_ex(root, "driver", &drv) &&
+		 json_object_is_type(drv, json_type_object) &&
+		 !get_str(drv, "name", p->driver, sizeof(p->driver)))
+		bad = "driver.name";
+	if (!bad && json_object_object_get_ex(root, "license", &lic) &&
+	    !json_object_is_type(lic, json_type_null)) {
+		if (!json_object_is_type(lic, json_type_object)) {
+			bad = "license";
+		} else if (json_object_object_get_ex(lic, "required", &v) &&
+			   !json_object_is_type(v, json_type_boolean)) {
+			bad = "license.required";
+		} else {
+			p->required = v && json_object_get_boolean(v);
+			if (json_object_object_get_ex(lic, "trial_days", &v)) {
+				int64_t d = json_object_get_int64(v);
+
+				if (!json_object_is_type(v, json_type_int) || d < 0 || d > 9999)
+					bad = "license.trial_days";
+				else
+					p->trial_days = (int)d;
+			}
+			if (!bad && !get_str(lic, "pubkey", pubname, publen))
+				bad = "license.pubkey";
+		}
+	}
+	json_object_put(root);
+	if (bad) {
+		ndll_errf(err, errlen, "%s: bad value for \"%s\"", path, bad);
+		return -1;
+	}
+	/* The key file must sit in the brand directory itself. */
+	if (strchr(pubname, '/') || !strcmp(pubname, "..")) {
+		ndll_errf(err, errlen, "%s: license.pubkey must be a file name, not a path", path);
+		return -1;
+	}
+	return 0;
+}
+
+int ndl_lic_policy_load(const char *brand_dir, struct ndl_lic_policy *p,
+			char *err, size_t errlen)
+{
+	char path[PATH_MAX], pubname[256] = "license.pub", *text;
 	size_t len;
 	int rc;
 
 	memset(p, 0, sizeof(*p));
 	p->trial_days = 30;
-	if ((size_t)snprintf(path, sizeof(path), "%s/brand.conf", brand_dir) >= sizeof(path)) {
-		ndl_errf(err, errlen, "brand directory path too long");
+	if ((size_t)snprintf(path, sizeof(path), "%s/brand.json", brand_dir) >= sizeof(path)) {
+		ndll_errf(err, errlen, "brand directory path too long");
 		return -1;
 	}
-	if (ndl_read_file(path, BRAND_CONF_MAX, &text, &len, err, errlen) != 0)
+	if (ndll_read_file(path, BRAND_JSON_MAX, &text, &len, err, errlen) != 0)
 		return errno == ENOENT ? 0 : -1;	/* community build */
 	p->branded = true;
-	rc = memchr(text, '\0', len) ? -1 : parse_conf(path, text, len, p, err, errlen);
+	rc = memchr(text, '\0', len) ? -1 :
+	     parse_brand(path, text, p, pubname, sizeof(pubname), err, errlen);
 	if (rc && memchr(text, '\0', len))
-		ndl_errf(err, errlen, "%s is not a text file", path);
+		ndll_errf(err, errlen, "%s is not a text file", path);
 	free(text);
 	if (rc)
 		return -1;
-
-	/* Drivers first: with a broken key, the helper still knows what to refuse. */
+	/* Drivers first: with a broken key the helper still knows what to refuse. */
 	if (hash_bundled(brand_dir, p, err, errlen) != 0)
 		return -1;
-	snprintf(path, sizeof(path), "%s/license.pub", brand_dir);
-	if (ndl_pubkey_load(path, &p->key, err, errlen) == 0) {
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", brand_dir, pubname) >= sizeof(path)) {
+		ndll_errf(err, errlen, "brand directory path too long");
+		return -1;
+	}
+	if (ndl_lic_pubkey_load(path, &p->key, err, errlen) == 0) {
 		p->has_key = true;
 	} else if (errno != ENOENT || p->required) {
 		if (errno == ENOENT)
-			ndl_errf(err, errlen, "the brand requires a license (license_required=yes) but has no %s",
-				 path);
+			ndll_errf(err, errlen, "the brand requires a license but its vendor key %s is missing (reinstall the package)",
+				  path);
 		return -1;
 	}
 	if (p->required && !p->drivers.n) {
-		ndl_errf(err, errlen, "the brand requires a license but names no driver that needs one (license_drivers= or %s/driver/*.sys)",
-			 brand_dir);
+		ndll_errf(err, errlen, "the brand requires a license but bundles no driver (%s/driver/*.sys)",
+			  brand_dir);
 		return -1;
 	}
 	return 0;

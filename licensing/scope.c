@@ -10,7 +10,7 @@
 #include "internal.h"
 
 /* "A", "A, B" — for messages. */
-static void join(const struct ndl_list *l, char *out, size_t outlen)
+static void join(const struct ndl_lic_list *l, char *out, size_t outlen)
 {
 	size_t pos = 0;
 
@@ -33,7 +33,7 @@ static bool device_covers(const char *lic, const char *dev)
 	return !strncmp(lic, dev, n) && (dev[n] == '\0' || dev[n] == '&');
 }
 
-static bool any_device(const struct ndl_license *lic, const struct ndl_host *host)
+static bool any_device(const struct ndl_license *lic, const struct ndl_lic_host *host)
 {
 	for (size_t i = 0; i < lic->devices.n; i++)
 		for (size_t j = 0; j < host->n_devices; j++)
@@ -42,7 +42,7 @@ static bool any_device(const struct ndl_license *lic, const struct ndl_host *hos
 	return false;
 }
 
-static bool any_mac(const struct ndl_license *lic, const struct ndl_host *host)
+static bool any_mac(const struct ndl_license *lic, const struct ndl_lic_host *host)
 {
 	for (size_t i = 0; i < lic->macs.n; i++)
 		for (size_t j = 0; j < host->n_macs; j++)
@@ -60,16 +60,16 @@ static bool has_host(const struct ndl_license *lic, const char *id)
 }
 
 enum ndl_lic_err ndl_license_check_scope(const struct ndl_license *lic,
-					 const struct ndl_host *host,
+					 const struct ndl_lic_host *host,
 					 const char *product,
 					 char *err, size_t errlen)
 {
-	char list[NDL_LIST_MAX * NDL_ITEM_MAX], date[11];
-	int32_t today = ndl_day_of(host->now);
+	char list[NDL_LIC_LIST_MAX * NDL_LIC_ITEM_MAX], date[11];
+	int32_t today = ndl_lic_day_of(host->now);
 	bool many;
 
 	if (product && *product && strcmp(product, lic->product)) {
-		ndl_errf(err, errlen, "the license is for the product \"%s\", not for \"%s\"",
+		ndll_errf(err, errlen, "the license is for the product \"%s\", not for \"%s\"",
 			 lic->product, product);
 		return NDL_LIC_WRONG_PRODUCT;
 	}
@@ -77,34 +77,34 @@ enum ndl_lic_err ndl_license_check_scope(const struct ndl_license *lic,
 		join(&lic->hosts, list, sizeof(list));
 		many = lic->hosts.n > 1;
 		if (!*host->host_id)
-			ndl_errf(err, errlen, "the license is for host%s %s, and this host's ID is unknown: %s",
+			ndll_errf(err, errlen, "the license is for host%s %s, and this host's ID is unknown: %s",
 				 many ? "s" : "", list, host->host_id_err);
 		else
-			ndl_errf(err, errlen, "the license is for host%s %s, not for this host (%s)",
+			ndll_errf(err, errlen, "the license is for host%s %s, not for this host (%s)",
 				 many ? "s" : "", list, host->host_id);
 		return NDL_LIC_WRONG_HOST;
 	}
 	if (today < lic->not_before) {
-		ndl_date_format(lic->not_before, date);
-		ndl_errf(err, errlen, "the license is not valid before %s", date);
+		ndl_lic_date_format(lic->not_before, date);
+		ndll_errf(err, errlen, "the license is not valid before %s", date);
 		return NDL_LIC_NOT_YET_VALID;
 	}
-	if (lic->expires != NDL_NEVER && today > lic->expires) {
-		ndl_date_format(lic->expires, date);
-		ndl_errf(err, errlen, "the license expired: it was valid until %s", date);
+	if (lic->expires != NDL_LIC_NEVER && today > lic->expires) {
+		ndl_lic_date_format(lic->expires, date);
+		ndll_errf(err, errlen, "the license expired: it was valid until %s", date);
 		return NDL_LIC_EXPIRED;
 	}
 	if (lic->devices.n && !any_device(lic, host)) {
 		join(&lic->devices, list, sizeof(list));
 		many = lic->devices.n > 1;
-		ndl_errf(err, errlen, "the license is for the device%s %s, %s present",
+		ndll_errf(err, errlen, "the license is for the device%s %s, %s present",
 			 many ? "s" : "", list, many ? "none of which is" : "which is not");
 		return NDL_LIC_WRONG_DEVICE;
 	}
 	if (lic->macs.n && !any_mac(lic, host)) {
 		join(&lic->macs, list, sizeof(list));
 		many = lic->macs.n > 1;
-		ndl_errf(err, errlen, "the license is for the network adapter%s with MAC address%s %s, %s present",
+		ndll_errf(err, errlen, "the license is for the network adapter%s with MAC address%s %s, %s present",
 			 many ? "s" : "", many ? "es" : "", list,
 			 many ? "none of which is" : "which is not");
 		return NDL_LIC_WRONG_MAC;

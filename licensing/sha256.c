@@ -13,18 +13,18 @@
 
 #include "internal.h"
 
-int ndl_sha256_file(const char *path, char out[65], char *err, size_t errlen)
+int ndl_lic_sha256_file(const char *path, char out[65], char *err, size_t errlen)
 {
 	crypto_hash_sha256_state st;
 	unsigned char buf[65536], h[crypto_hash_sha256_BYTES];
 	ssize_t n;
 	int fd;
 
-	if (ndl_crypto_init(err, errlen) != 0)
+	if (ndl_lic_crypto_init(err, errlen) != 0)
 		return -1;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		ndl_errf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+		ndll_errf(err, errlen, "cannot read %s: %s", path, strerror(errno));
 		return -1;
 	}
 	crypto_hash_sha256_init(&st);
@@ -32,7 +32,7 @@ int ndl_sha256_file(const char *path, char out[65], char *err, size_t errlen)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
-			ndl_errf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+			ndll_errf(err, errlen, "cannot read %s: %s", path, strerror(errno));
 			close(fd);
 			return -1;
 		}
@@ -40,6 +40,6 @@ int ndl_sha256_file(const char *path, char out[65], char *err, size_t errlen)
 	}
 	close(fd);
 	crypto_hash_sha256_final(&st, h);
-	ndl_hex(h, sizeof(h), out);
+	ndll_hex(h, sizeof(h), out);
 	return 0;
 }

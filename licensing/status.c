@@ -22,27 +22,34 @@ void ndl_license_ctx_init(struct ndl_license_ctx *ctx, const char *root,
 	memset(ctx, 0, sizeof(*ctx));
 	if (!root)
 		root = getenv("NDISLOAD_ROOT");
-	ndl_strlcpy(ctx->root, root ? root : "", sizeof(ctx->root));
-	if (brand && *brand)
-		ndl_strlcpy(ctx->brand_dir, brand, sizeof(ctx->brand_dir));
-	else
-		ndl_path(ctx->brand_dir, sizeof(ctx->brand_dir), ctx->root,
-			 NDL_BRAND_DIR, NULL, 0);
+	ndll_strlcpy(ctx->root, root ? root : "", sizeof(ctx->root));
+	if (brand && *brand) {
+		ndll_strlcpy(ctx->brand_dir, brand, sizeof(ctx->brand_dir));
+	} else {
+		static const char *const dirs[] = NDL_LIC_BRAND_DIRS;
+
+		for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+			ndll_path(ctx->brand_dir, sizeof(ctx->brand_dir), ctx->root,
+				  dirs[i], NULL, 0);
+			if (access(ctx->brand_dir, F_OK) == 0)
+				break;
+		}
+	}
 	ctx->now = now;
-	if (ndl_policy_load(ctx->brand_dir, &ctx->policy, ctx->policy_msg,
+	if (ndl_lic_policy_load(ctx->brand_dir, &ctx->policy, ctx->policy_msg,
 			    sizeof(ctx->policy_msg)) != 0)
 		ctx->policy_err = NDL_LIC_POLICY;
-	ndl_host_scan(ctx->root, now, &ctx->host);
+	ndl_lic_host_scan(ctx->root, now, &ctx->host);
 }
 
 const char *ndl_license_state_name(enum ndl_license_state s)
 {
 	switch (s) {
-	case NDL_STATE_COMMUNITY: return "community";
-	case NDL_STATE_TRIAL: return "trial";
-	case NDL_STATE_LICENSED: return "licensed";
-	case NDL_STATE_EXPIRED: return "expired";
-	case NDL_STATE_INVALID: return "invalid";
+	case NDL_LIC_STATE_COMMUNITY: return "community";
+	case NDL_LIC_STATE_TRIAL: return "trial";
+	case NDL_LIC_STATE_LICENSED: return "licensed";
+	case NDL_LIC_STATE_EXPIRED: return "expired";
+	case NDL_LIC_STATE_INVALID: return "invalid";
 	}
 	return "invalid";
 }
@@ -60,7 +67,7 @@ static enum ndl_lic_err evaluate(struct ndl_license_ctx *ctx, const char *text,
 		return e;
 	*parsed = true;
 	if (!ctx->policy.has_key) {
-		ndl_errf(err, errlen, "this build does not use licenses (it carries no vendor key)");
+		ndll_errf(err, errlen, "this build does not use licenses (it carries no vendor key)");
 		return NDL_LIC_NO_KEY;
 	}
 	e = ndl_license_verify(lic, &ctx->policy.key, err, errlen);
@@ -75,13 +82,13 @@ static void load_installed(struct ndl_license_ctx *ctx, struct ndl_license_statu
 	char path[PATH_MAX], *text;
 	size_t len;
 
-	if (ndl_path(path, sizeof(path), ctx->root, NDL_LICENSE_PATH,
+	if (ndll_path(path, sizeof(path), ctx->root, NDL_LICENSE_PATH,
 		     st->problem_msg, sizeof(st->problem_msg)) != 0) {
 		st->installed = true;
 		st->problem = NDL_LIC_IO;
 		return;
 	}
-	if (ndl_read_file(path, NDL_LICENSE_MAX, &text, &len, st->problem_msg,
+	if (ndll_read_file(path, NDL_LICENSE_MAX, &text, &len, st->problem_msg,
 			  sizeof(st->problem_msg)) != 0) {
 		if (errno == ENOENT) {
 			st->problem_msg[0] = '\0';
@@ -101,39 +108,39 @@ static void load_installed(struct ndl_license_ctx *ctx, struct ndl_license_statu
 static bool trial_running(struct ndl_license_ctx *ctx, bool record,
 			  struct ndl_license_status *st, char *why, size_t whylen)
 {
-	struct ndl_trial t;
+	struct ndll_trial t;
 	time_t now = ctx->now, end, eff;
 	char date[11];
 
-	ndl_trial_read(ctx, &t);
+	ndll_trial_read(ctx, &t);
 	if (t.tampered) {
 		st->trial_days_left = 0;
-		ndl_errf(why, whylen, "the trial has ended: its record in %s was altered",
-			 NDL_TRIAL_PATH);
+		ndll_errf(why, whylen, "the trial has ended: its record in %s was altered",
+			 NDL_LIC_TRIAL_PATH);
 		return false;
 	}
 	if (!t.valid) {
 		t.first = t.seen = now;
 		if (record)
-			ndl_trial_write(ctx, &t, NULL, 0);
+			ndll_trial_write(ctx, &t, NULL, 0);
 	} else if (record && (now > t.seen || t.copies < 2)) {
 		/* Advance last-seen, and restore a deleted copy. */
 		if (now > t.seen)
 			t.seen = now;
-		ndl_trial_write(ctx, &t, NULL, 0);
+		ndll_trial_write(ctx, &t, NULL, 0);
 	}
 	/* A clock set back does not win days back. */
 	eff = now > t.seen ? now : t.seen;
 	end = t.first + (time_t)ctx->policy.trial_days * 86400;
-	st->trial_end = ndl_day_of(end);
+	st->trial_end = ndl_lic_day_of(end);
 	st->trial_days_left = end > eff ? (int)((end - eff + 86399) / 86400) : 0;
 	if (st->trial_days_left > 0)
 		return true;
-	ndl_date_format(st->trial_end, date);
+	ndl_lic_date_format(st->trial_end, date);
 	if (ctx->policy.trial_days == 0)
-		ndl_errf(why, whylen, "this build has no trial period");
+		ndll_errf(why, whylen, "this build has no trial period");
 	else
-		ndl_errf(why, whylen, "the %d-day trial ended on %s",
+		ndll_errf(why, whylen, "the %d-day trial ended on %s",
 			 ctx->policy.trial_days, date);
 	return false;
 }
@@ -142,19 +149,19 @@ static void licensed_summary(struct ndl_license_status *st)
 {
 	char date[11];
 
-	ndl_date_format(st->lic.expires, date);
-	if (st->lic.expires == NDL_NEVER)
-		ndl_errf(st->summary, sizeof(st->summary), "Licensed to %s, with no expiry date.",
+	ndl_lic_date_format(st->lic.expires, date);
+	if (st->lic.expires == NDL_LIC_NEVER)
+		ndll_errf(st->summary, sizeof(st->summary), "Licensed to %s, with no expiry date.",
 			 st->lic.licensee);
 	else
-		ndl_errf(st->summary, sizeof(st->summary), "Licensed to %s until %s.",
+		ndll_errf(st->summary, sizeof(st->summary), "Licensed to %s until %s.",
 			 st->lic.licensee, date);
 }
 
 void ndl_license_status(struct ndl_license_ctx *ctx, bool record,
 			struct ndl_license_status *st)
 {
-	char why[NDL_ERRLEN], date[11];
+	char why[NDL_LIC_ERRLEN], date[11];
 
 	memset(st, 0, sizeof(*st));
 	st->trial_days_left = -1;
@@ -166,58 +173,58 @@ void ndl_license_status(struct ndl_license_ctx *ctx, bool record,
 	load_installed(ctx, st);
 
 	if (ctx->policy_err != NDL_LIC_OK) {
-		st->state = NDL_STATE_INVALID;
+		st->state = NDL_LIC_STATE_INVALID;
 		st->problem = ctx->policy_err;
 		memcpy(st->problem_msg, ctx->policy_msg, sizeof(st->problem_msg));
-		ndl_errf(st->summary, sizeof(st->summary),
+		ndll_errf(st->summary, sizeof(st->summary),
 			 "The license policy of this build is broken: %s.", ctx->policy_msg);
 		return;
 	}
 	if (!ctx->policy.has_key) {
-		st->state = NDL_STATE_COMMUNITY;
+		st->state = NDL_LIC_STATE_COMMUNITY;
 		st->bundled_allowed = true;
-		ndl_errf(st->summary, sizeof(st->summary), "Community build: no license needed.");
+		ndll_errf(st->summary, sizeof(st->summary), "Community build: no license needed.");
 		return;
 	}
 	if (st->installed && st->problem == NDL_LIC_OK) {
-		st->state = NDL_STATE_LICENSED;
+		st->state = NDL_LIC_STATE_LICENSED;
 		st->bundled_allowed = true;
 		licensed_summary(st);
 		return;
 	}
 	if (!st->required) {
-		st->state = st->installed ? NDL_STATE_INVALID : NDL_STATE_COMMUNITY;
+		st->state = st->installed ? NDL_LIC_STATE_INVALID : NDL_LIC_STATE_COMMUNITY;
 		st->bundled_allowed = true;
 		if (st->installed)
-			ndl_errf(st->summary, sizeof(st->summary),
+			ndll_errf(st->summary, sizeof(st->summary),
 				 "The installed license is not valid: %s. No license is needed for this build.",
 				 st->problem_msg);
 		else
-			ndl_errf(st->summary, sizeof(st->summary), "No license needed.");
+			ndll_errf(st->summary, sizeof(st->summary), "No license needed.");
 		return;
 	}
 	st->bundled_allowed = trial_running(ctx, record, st, why, sizeof(why));
-	ndl_date_format(st->trial_end, date);
+	ndl_lic_date_format(st->trial_end, date);
 	if (st->bundled_allowed && !st->installed) {
-		st->state = NDL_STATE_TRIAL;
-		ndl_errf(st->summary, sizeof(st->summary), "Trial: %d day%s left (ends %s).",
+		st->state = NDL_LIC_STATE_TRIAL;
+		ndll_errf(st->summary, sizeof(st->summary), "Trial: %d day%s left (ends %s).",
 			 st->trial_days_left, st->trial_days_left == 1 ? "" : "s", date);
 	} else if (st->bundled_allowed) {
-		st->state = NDL_STATE_INVALID;
-		ndl_errf(st->summary, sizeof(st->summary),
+		st->state = NDL_LIC_STATE_INVALID;
+		ndll_errf(st->summary, sizeof(st->summary),
 			 "The installed license is not valid: %s. Trial: %d day%s left (ends %s).",
 			 st->problem_msg, st->trial_days_left,
 			 st->trial_days_left == 1 ? "" : "s", date);
 	} else if (!st->installed) {
-		st->state = NDL_STATE_EXPIRED;
-		ndl_errf(st->summary, sizeof(st->summary), "Expired: %s.", why);
+		st->state = NDL_LIC_STATE_EXPIRED;
+		ndll_errf(st->summary, sizeof(st->summary), "Expired: %s.", why);
 	} else if (st->problem == NDL_LIC_EXPIRED) {
-		st->state = NDL_STATE_EXPIRED;
-		ndl_errf(st->summary, sizeof(st->summary), "Expired: %s, and %s.",
+		st->state = NDL_LIC_STATE_EXPIRED;
+		ndll_errf(st->summary, sizeof(st->summary), "Expired: %s, and %s.",
 			 st->problem_msg, why);
 	} else {
-		st->state = NDL_STATE_INVALID;
-		ndl_errf(st->summary, sizeof(st->summary),
+		st->state = NDL_LIC_STATE_INVALID;
+		ndll_errf(st->summary, sizeof(st->summary),
 			 "The installed license is not valid: %s; and %s.",
 			 st->problem_msg, why);
 	}
@@ -235,12 +242,12 @@ enum ndl_lic_err ndl_license_install(struct ndl_license_ctx *ctx,
 	int n;
 
 	if (ctx->policy_err != NDL_LIC_OK) {
-		ndl_errf(err, errlen, "the license policy of this build is broken: %s",
+		ndll_errf(err, errlen, "the license policy of this build is broken: %s",
 			 ctx->policy_msg);
 		return ctx->policy_err;
 	}
 	if (!ctx->policy.has_key) {
-		ndl_errf(err, errlen, "this build does not use licenses (it carries no vendor key): there is nothing to install");
+		ndll_errf(err, errlen, "this build does not use licenses (it carries no vendor key): there is nothing to install");
 		return NDL_LIC_NO_KEY;
 	}
 	e = evaluate(ctx, text, len, &lic, &parsed, err, errlen);
@@ -249,12 +256,12 @@ enum ndl_lic_err ndl_license_install(struct ndl_license_ctx *ctx,
 	    e != NDL_LIC_WRONG_DEVICE && e != NDL_LIC_WRONG_MAC)
 		return e;
 	n = ndl_license_format(&lic, out, sizeof(out));
-	if (n < 0 || ndl_path(path, sizeof(path), ctx->root, NDL_LICENSE_PATH, err, errlen) != 0) {
+	if (n < 0 || ndll_path(path, sizeof(path), ctx->root, NDL_LICENSE_PATH, err, errlen) != 0) {
 		if (n < 0)
-			ndl_errf(err, errlen, "the license is too large to store");
+			ndll_errf(err, errlen, "the license is too large to store");
 		return NDL_LIC_IO;
 	}
-	if (ndl_write_atomic(path, out, (size_t)n, 0644, err, errlen) != 0)
+	if (ndll_write_atomic(path, out, (size_t)n, 0644, err, errlen) != 0)
 		return NDL_LIC_IO;
 	ndl_license_status(ctx, true, st);
 	return NDL_LIC_OK;
@@ -265,10 +272,10 @@ int ndl_license_remove(struct ndl_license_ctx *ctx,
 {
 	char path[PATH_MAX];
 
-	if (ndl_path(path, sizeof(path), ctx->root, NDL_LICENSE_PATH, err, errlen) != 0)
+	if (ndll_path(path, sizeof(path), ctx->root, NDL_LICENSE_PATH, err, errlen) != 0)
 		return -1;
 	if (unlink(path) != 0 && errno != ENOENT) {
-		ndl_errf(err, errlen, "cannot remove %s: %s", path, strerror(errno));
+		ndll_errf(err, errlen, "cannot remove %s: %s", path, strerror(errno));
 		return -1;
 	}
 	ndl_license_status(ctx, true, st);
@@ -279,36 +286,33 @@ bool ndl_license_may_push(struct ndl_license_ctx *ctx,
 			  const char *const *sha256, size_t n,
 			  char *why, size_t whylen)
 {
+	const struct ndl_lic_policy *p = &ctx->policy;
 	struct ndl_license_status *st;
-	const char *reason;
 	bool covered = false, ok;
 
 	for (size_t i = 0; i < n && !covered; i++)
-		for (size_t j = 0; j < ctx->policy.drivers.n && !covered; j++)
-			covered = !strcasecmp(sha256[i], ctx->policy.drivers.item[j]);
+		for (size_t j = 0; j < p->drivers.n && !covered; j++)
+			covered = !strcasecmp(sha256[i], p->drivers.item[j]);
 	if (!covered)
 		return true;	/* drivers the user brings are never limited */
 	st = malloc(sizeof(*st));
 	if (!st) {
-		ndl_errf(why, whylen, "out of memory while checking the license");
+		ndll_errf(why, whylen, "out of memory while checking the license");
 		return false;
 	}
 	ndl_license_status(ctx, true, st);
 	ok = st->bundled_allowed;
-	if (!ok) {
-		reason = ctx->policy_err != NDL_LIC_OK ? ctx->policy_msg :
-			 st->summary;
-		ndl_errf(why, whylen,
-			 "this driver came with %s%s%s and needs a license. %s "
-			 "Your host ID is %s. To get a license key, contact %s and give it this host ID; "
-			 "then install the key with 'ndisload license install FILE' or on the License page "
-			 "of the web configurator. Drivers you install yourself keep working.",
-			 *ctx->policy.product ? "\"" : "",
-			 *ctx->policy.product ? ctx->policy.product : "this build",
-			 *ctx->policy.product ? "\"" : "", reason,
-			 *st->host_id ? st->host_id : "unknown",
-			 *st->contact ? st->contact : "the vendor of this build");
-	}
+	if (!ok)
+		ndll_errf(why, whylen,
+			  "The driver%s%s%s bundled with %s%s%s needs a license. %s "
+			  "Your host ID is %s. To get a license key, contact %s with this host ID, "
+			  "then install the key with 'ndisload license install FILE' or on the "
+			  "License page of the web configurator. Drivers you install yourself keep working.",
+			  *p->driver ? " \"" : "", p->driver, *p->driver ? "\"" : "",
+			  *p->product ? p->product : "this build",
+			  *p->vendor ? " from " : "", p->vendor, st->summary,
+			  *st->host_id ? st->host_id : "unknown (see 'ndisload license hostid')",
+			  *st->contact ? st->contact : *p->vendor ? p->vendor : "the vendor of this build");
 	free(st);
 	return ok;
 }

@@ -20,8 +20,8 @@
 #define TRIAL_MAX 1024
 
 struct record {
-	char brand[NDL_KEYID_LEN + 8];
-	char host[NDL_HOSTID_LEN + 8];
+	char brand[NDL_LIC_KEYID_LEN + 8];
+	char host[NDL_LIC_HOSTID_LEN + 8];
 	long long first, seen;
 	char mac[65];
 };
@@ -50,32 +50,32 @@ static void mac(const struct record *r, char out[65])
 	int n = body(r, text, sizeof(text));
 	crypto_generichash_state st;
 
-	crypto_generichash_init(&st, ndl_app_key, sizeof(ndl_app_key), sizeof(h));
+	crypto_generichash_init(&st, ndll_app_key, sizeof(ndll_app_key), sizeof(h));
 	crypto_generichash_update(&st, (const unsigned char *)context, sizeof(context));
 	crypto_generichash_update(&st, (const unsigned char *)text, (size_t)n);
 	crypto_generichash_final(&st, h, sizeof(h));
-	ndl_hex(h, sizeof(h), out);
+	ndll_hex(h, sizeof(h), out);
 }
 
 static int parse(const char *text, size_t len, struct record *r)
 {
-	struct ndl_kv_reader kv;
+	struct ndll_kv_reader kv;
 	char k[32], v[128], *end;
 	unsigned got = 0;
 	int rc;
 
 	memset(r, 0, sizeof(*r));
-	ndl_kv_init(&kv, text, len, ':');
-	while ((rc = ndl_kv_next(&kv, k, sizeof(k), v, sizeof(v), NULL, 0)) > 0) {
-		if (!strcmp(k, "brand-key") && !ndl_strlcpy(r->brand, v, sizeof(r->brand)))
+	ndll_kv_init(&kv, text, len, ':');
+	while ((rc = ndll_kv_next(&kv, k, sizeof(k), v, sizeof(v), NULL, 0)) > 0) {
+		if (!strcmp(k, "brand-key") && !ndll_strlcpy(r->brand, v, sizeof(r->brand)))
 			got |= 1;
-		else if (!strcmp(k, "host") && !ndl_strlcpy(r->host, v, sizeof(r->host)))
+		else if (!strcmp(k, "host") && !ndll_strlcpy(r->host, v, sizeof(r->host)))
 			got |= 2;
 		else if (!strcmp(k, "first-run") && (r->first = strtoll(v, &end, 10), !*end))
 			got |= 4;
 		else if (!strcmp(k, "last-seen") && (r->seen = strtoll(v, &end, 10), !*end))
 			got |= 8;
-		else if (!strcmp(k, "mac") && !ndl_strlcpy(r->mac, v, sizeof(r->mac)))
+		else if (!strcmp(k, "mac") && !ndll_strlcpy(r->mac, v, sizeof(r->mac)))
 			got |= 16;
 		else
 			return -1;
@@ -85,11 +85,11 @@ static int parse(const char *text, size_t len, struct record *r)
 
 static void paths(const struct ndl_license_ctx *ctx, char p[2][PATH_MAX])
 {
-	ndl_path(p[0], PATH_MAX, ctx->root, NDL_TRIAL_PATH, NULL, 0);
-	ndl_path(p[1], PATH_MAX, ctx->root, NDL_TRIAL_MIRROR_PATH, NULL, 0);
+	ndll_path(p[0], PATH_MAX, ctx->root, NDL_LIC_TRIAL_PATH, NULL, 0);
+	ndll_path(p[1], PATH_MAX, ctx->root, NDL_LIC_TRIAL_MIRROR_PATH, NULL, 0);
 }
 
-void ndl_trial_read(const struct ndl_license_ctx *ctx, struct ndl_trial *t)
+void ndll_trial_read(const struct ndl_license_ctx *ctx, struct ndll_trial *t)
 {
 	char p[2][PATH_MAX], want[65];
 	bool altered = false;
@@ -104,7 +104,7 @@ void ndl_trial_read(const struct ndl_license_ctx *ctx, struct ndl_trial *t)
 		size_t len;
 		int ok;
 
-		if (ndl_read_file(p[i], TRIAL_MAX, &text, &len, NULL, 0) != 0) {
+		if (ndll_read_file(p[i], TRIAL_MAX, &text, &len, NULL, 0) != 0) {
 			/* Present but unreadable (or huge) counts as altered. */
 			altered |= errno != ENOENT;
 			continue;
@@ -133,18 +133,18 @@ void ndl_trial_read(const struct ndl_license_ctx *ctx, struct ndl_trial *t)
 	t->tampered = altered && !t->valid;
 }
 
-int ndl_trial_write(const struct ndl_license_ctx *ctx,
-		    const struct ndl_trial *t, char *err, size_t errlen)
+int ndll_trial_write(const struct ndl_license_ctx *ctx,
+		    const struct ndll_trial *t, char *err, size_t errlen)
 {
 	char p[2][PATH_MAX], text[512];
 	struct record r;
 	int n;
 
-	if (ndl_crypto_init(err, errlen) != 0)
+	if (ndl_lic_crypto_init(err, errlen) != 0)
 		return -1;
 	memset(&r, 0, sizeof(r));
-	ndl_strlcpy(r.brand, brand_of(ctx), sizeof(r.brand));
-	ndl_strlcpy(r.host, host_of(ctx), sizeof(r.host));
+	ndll_strlcpy(r.brand, brand_of(ctx), sizeof(r.brand));
+	ndll_strlcpy(r.host, host_of(ctx), sizeof(r.host));
 	r.first = (long long)t->first;
 	r.seen = (long long)t->seen;
 	mac(&r, r.mac);
@@ -155,7 +155,7 @@ int ndl_trial_write(const struct ndl_license_ctx *ctx,
 	n += snprintf(text + n, sizeof(text) - (size_t)n, "mac: %s\n", r.mac);
 	paths(ctx, p);
 	for (int i = 0; i < 2; i++)
-		if (ndl_write_atomic(p[i], text, (size_t)n, 0644, err, errlen) != 0)
+		if (ndll_write_atomic(p[i], text, (size_t)n, 0644, err, errlen) != 0)
 			return -1;
 	return 0;
 }

@@ -10,7 +10,7 @@
 
 #include "internal.h"
 
-void ndl_errf(char *err, size_t errlen, const char *fmt, ...)
+void ndll_errf(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -21,7 +21,7 @@ void ndl_errf(char *err, size_t errlen, const char *fmt, ...)
 	va_end(ap);
 }
 
-int ndl_strlcpy(char *dst, const char *src, size_t size)
+int ndll_strlcpy(char *dst, const char *src, size_t size)
 {
 	size_t n = strlen(src);
 
@@ -36,7 +36,7 @@ int ndl_strlcpy(char *dst, const char *src, size_t size)
 	return 0;
 }
 
-int ndl_path(char *out, size_t outlen, const char *root, const char *path,
+int ndll_path(char *out, size_t outlen, const char *root, const char *path,
 	     char *err, size_t errlen)
 {
 	size_t rl = strlen(root);
@@ -45,7 +45,7 @@ int ndl_path(char *out, size_t outlen, const char *root, const char *path,
 	while (rl && root[rl - 1] == '/')
 		rl--;
 	if ((size_t)snprintf(out, outlen, "%.*s%s", (int)rl, root, path) >= outlen) {
-		ndl_errf(err, errlen, "path too long: %s%s", root, path);
+		ndll_errf(err, errlen, "path too long: %s%s", root, path);
 		return -1;
 	}
 	return 0;
@@ -74,7 +74,7 @@ const char *ndl_lic_err_name(enum ndl_lic_err e)
 	return "unknown";
 }
 
-int ndl_b64_decode(const char *text, unsigned char *out, size_t n)
+int ndll_b64_decode(const char *text, unsigned char *out, size_t n)
 {
 	size_t got = 0;
 	const char *end = NULL;
@@ -85,12 +85,12 @@ int ndl_b64_decode(const char *text, unsigned char *out, size_t n)
 	return (got == n && *end == '\0') ? 0 : -1;
 }
 
-void ndl_b64_encode(const unsigned char *in, size_t n, char *out, size_t outlen)
+void ndll_b64_encode(const unsigned char *in, size_t n, char *out, size_t outlen)
 {
 	sodium_bin2base64(out, outlen, in, n, sodium_base64_VARIANT_ORIGINAL);
 }
 
-void ndl_hex(const unsigned char *in, size_t n, char *out)
+void ndll_hex(const unsigned char *in, size_t n, char *out)
 {
 	static const char digits[] = "0123456789abcdef";
 
@@ -102,7 +102,7 @@ void ndl_hex(const unsigned char *in, size_t n, char *out)
 }
 
 /* Random bytes chosen once for ndisload; changing them changes every host ID. */
-const unsigned char ndl_app_key[32] = {
+const unsigned char ndll_app_key[32] = {
 	0x6e, 0x64, 0x69, 0x73, 0x6c, 0x6f, 0x61, 0x64,
 	0x9b, 0x1f, 0x4c, 0xe2, 0x07, 0xa8, 0x5d, 0x33,
 	0xc4, 0x71, 0x0e, 0xbd, 0x92, 0x5a, 0xf6, 0x18,

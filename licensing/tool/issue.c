@@ -25,13 +25,13 @@ static int add(char *acc, size_t len, const char *v)
 
 static int hostid_norm(const char *in, char *out, size_t outlen, char *err, size_t errlen)
 {
-	return ndl_hostid_normalize(in, out, outlen, err, errlen);
+	return ndl_lic_hostid_normalize(in, out, outlen, err, errlen);
 }
 
 static int text(char *dst, const char *v, const char *what)
 {
-	if (!*v || strlen(v) >= NDL_TEXT_MAX || strpbrk(v, "\r\n\t")) {
-		tool_usage("issue", "%s must be one line of 1 to %d bytes", what, NDL_TEXT_MAX - 1);
+	if (!*v || strlen(v) >= NDL_LIC_TEXT_MAX || strpbrk(v, "\r\n\t")) {
+		tool_usage("issue", "%s must be one line of 1 to %d bytes", what, NDL_LIC_TEXT_MAX - 1);
 		return -1;
 	}
 	strcpy(dst, v);
@@ -41,10 +41,10 @@ static int text(char *dst, const char *v, const char *what)
 static int date(int32_t *day, const char *v, const char *what, int never_ok)
 {
 	if (never_ok && !strcmp(v, "never")) {
-		*day = NDL_NEVER;
+		*day = NDL_LIC_NEVER;
 		return 0;
 	}
-	if (ndl_date_parse(v, day) != 0) {
+	if (ndl_lic_date_parse(v, day) != 0) {
 		tool_usage("issue", "%s must be a date YYYY-MM-DD%s, not \"%s\"", what,
 			   never_ok ? " or \"never\"" : "", v);
 		return -1;
@@ -89,10 +89,10 @@ int cmd_issue(int argc, char **argv)
 	static char hosts[4096], devices[4096], macs[4096], features[4096];
 	const char *keypath = NULL, *out = NULL, *licensee = NULL, *vendor = NULL,
 		   *product = NULL, *issued = NULL, *nb = NULL, *expires = "never";
-	char err[NDL_ERRLEN], file[NDL_LICENSE_MAX + 512], exp[11];
-	unsigned char serial[NDL_SERIAL_LEN / 2];
+	char err[NDL_LIC_ERRLEN], file[NDL_LICENSE_MAX + 512], exp[11];
+	unsigned char serial[NDL_LIC_SERIAL_LEN / 2];
 	struct ndl_license lic;
-	struct ndl_seckey key;
+	struct ndl_lic_seckey key;
 	int c, n;
 
 	hosts[0] = devices[0] = macs[0] = features[0] = '\0';
@@ -122,7 +122,7 @@ int cmd_issue(int argc, char **argv)
 	if (!keypath || !licensee || !out)
 		return tool_usage("issue", "--key, --licensee and --out are required");
 
-	if (ndl_seckey_load(keypath, &key, err, sizeof(err)) != 0)
+	if (ndl_lic_seckey_load(keypath, &key, err, sizeof(err)) != 0)
 		return tool_fail(EX_BAD, "%s", err);
 	memset(&lic, 0, sizeof(lic));
 	if (!vendor)
@@ -137,19 +137,19 @@ int cmd_issue(int argc, char **argv)
 	if (text(lic.vendor, vendor, "--vendor") || text(lic.product, product, "--product") ||
 	    text(lic.licensee, licensee, "--licensee"))
 		goto usage;
-	lic.issued = ndl_day_of(time(NULL));
+	lic.issued = ndl_lic_day_of(time(NULL));
 	if ((issued && date(&lic.issued, issued, "--issued", 0)) ||
 	    (lic.not_before = lic.issued, nb && date(&lic.not_before, nb, "--not-before", 0)) ||
 	    date(&lic.expires, expires, "--expires", 1))
 		goto usage;
-	if (lic.expires != NDL_NEVER && lic.expires < lic.not_before) {
+	if (lic.expires != NDL_LIC_NEVER && lic.expires < lic.not_before) {
 		tool_usage("issue", "--expires is before the license becomes valid");
 		goto usage;
 	}
-	if (ndl_list_parse(hosts, &lic.hosts, hostid_norm, "--host", err, sizeof(err)) ||
-	    ndl_list_parse(devices, &lic.devices, ndl_device_id_normalize, "--devices", err, sizeof(err)) ||
-	    ndl_list_parse(macs, &lic.macs, ndl_mac_normalize, "--macs", err, sizeof(err)) ||
-	    ndl_list_parse(features, &lic.features, NULL, "--features", err, sizeof(err))) {
+	if (ndl_lic_list_parse(hosts, &lic.hosts, hostid_norm, "--host", err, sizeof(err)) ||
+	    ndl_lic_list_parse(devices, &lic.devices, ndl_lic_device_id_normalize, "--devices", err, sizeof(err)) ||
+	    ndl_lic_list_parse(macs, &lic.macs, ndl_lic_mac_normalize, "--macs", err, sizeof(err)) ||
+	    ndl_lic_list_parse(features, &lic.features, NULL, "--features", err, sizeof(err))) {
 		tool_usage("issue", "%s", err);
 		goto usage;
 	}
@@ -167,7 +167,7 @@ int cmd_issue(int argc, char **argv)
 	if (write_out(out, file, (size_t)n) != 0)
 		return tool_fail(EX_SYS, "cannot write %s: %m%s", out,
 				 strcmp(out, "-") ? " (an existing file is never overwritten)" : "");
-	ndl_date_format(lic.expires, exp);
+	ndl_lic_date_format(lic.expires, exp);
 	if (strcmp(out, "-"))
 		fprintf(stderr, "wrote %s: %s license %s for %s, expires %s\n", out,
 			lic.product, lic.serial, lic.licensee, exp);

@@ -51,9 +51,9 @@ int cmd_keygen(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *prefix = NULL, *vendor = "", *product = "";
-	char keypath[PATH_MAX], pubpath[PATH_MAX], err[NDL_ERRLEN];
+	char keypath[PATH_MAX], pubpath[PATH_MAX], err[NDL_LIC_ERRLEN];
 	char keytext[1024], pubtext[512];
-	struct ndl_seckey key;
+	struct ndl_lic_seckey key;
 	int c, rc = EX_OK;
 
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -70,19 +70,19 @@ int cmd_keygen(int argc, char **argv)
 	if ((size_t)snprintf(keypath, sizeof(keypath), "%s.key", prefix) >= sizeof(keypath) ||
 	    (size_t)snprintf(pubpath, sizeof(pubpath), "%s.pub", prefix) >= sizeof(pubpath))
 		return tool_usage("keygen", "PREFIX is too long");
-	if (strlen(vendor) >= NDL_TEXT_MAX || strlen(product) >= NDL_TEXT_MAX ||
+	if (strlen(vendor) >= NDL_LIC_TEXT_MAX || strlen(product) >= NDL_LIC_TEXT_MAX ||
 	    strchr(vendor, '\n') || strchr(product, '\n'))
 		return tool_usage("keygen", "--vendor and --product must be one line of at most %d bytes",
-				  NDL_TEXT_MAX - 1);
+				  NDL_LIC_TEXT_MAX - 1);
 	if (access(keypath, F_OK) == 0 || access(pubpath, F_OK) == 0)
 		return tool_fail(EX_USAGE, "%s or %s already exists: keygen never overwrites a key (choose another --out)",
 				 keypath, pubpath);
-	if (ndl_key_generate(&key, err, sizeof(err)) != 0)
+	if (ndl_lic_key_generate(&key, err, sizeof(err)) != 0)
 		return tool_fail(EX_SYS, "%s", err);
 	strcpy(key.vendor, vendor);
 	strcpy(key.product, product);
-	if (ndl_seckey_format(&key, keytext, sizeof(keytext)) < 0 ||
-	    ndl_pubkey_format(&key.pub, pubtext, sizeof(pubtext)) < 0) {
+	if (ndl_lic_seckey_format(&key, keytext, sizeof(keytext)) < 0 ||
+	    ndl_lic_pubkey_format(&key.pub, pubtext, sizeof(pubtext)) < 0) {
 		rc = tool_fail(EX_SYS, "internal error: key text too long");
 	} else if (write_new(keypath, keytext, 0600) != 0) {
 		rc = tool_fail(EX_SYS, "cannot create %s: %s", keypath, strerror(errno));

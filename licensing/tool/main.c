@@ -106,7 +106,7 @@ int tool_read_license(const char *path, char **text, size_t *len)
 	return 0;
 }
 
-static void print_list(const char *name, const struct ndl_list *l, const char *none)
+static void print_list(const char *name, const struct ndl_lic_list *l, const char *none)
 {
 	printf("%-12s", name);
 	if (!l->n)
@@ -120,9 +120,9 @@ void tool_print_license(const struct ndl_license *lic)
 {
 	char issued[11], nb[11], exp[11];
 
-	ndl_date_format(lic->issued, issued);
-	ndl_date_format(lic->not_before, nb);
-	ndl_date_format(lic->expires, exp);
+	ndl_lic_date_format(lic->issued, issued);
+	ndl_lic_date_format(lic->not_before, nb);
+	ndl_lic_date_format(lic->expires, exp);
 	printf("%-12s%s\n%-12s%s\n%-12s%s\n%-12s%s\n", "licensee:", lic->licensee,
 	       "vendor:", lic->vendor, "product:", lic->product, "serial:", lic->serial);
 	printf("%-12s%s\n%-12s%s\n%-12s%s\n", "issued:", issued, "valid from:", nb,

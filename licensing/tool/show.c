@@ -11,7 +11,7 @@
 int cmd_show(int argc, char **argv)
 {
 	struct ndl_license lic;
-	char err[NDL_ERRLEN], *text;
+	char err[NDL_LIC_ERRLEN], *text;
 	enum ndl_lic_err e;
 	size_t len;
 

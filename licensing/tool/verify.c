@@ -24,11 +24,11 @@ int cmd_verify(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *pubpath = NULL, *host = NULL, *devices = NULL, *macs = NULL, *when = NULL;
-	char err[NDL_ERRLEN], *text;
+	char err[NDL_LIC_ERRLEN], *text;
 	struct ndl_license lic;
-	struct ndl_pubkey pub;
-	struct ndl_host *h;
-	struct ndl_list l;
+	struct ndl_lic_pubkey pub;
+	struct ndl_lic_host *h;
+	struct ndl_lic_list l;
 	enum ndl_lic_err e;
 	int32_t day;
 	size_t len;
@@ -46,9 +46,9 @@ int cmd_verify(int argc, char **argv)
 	}
 	if (!pubpath || optind != argc - 1)
 		return tool_usage("verify", "give --pubkey PREFIX.pub and one license FILE (or -)");
-	if (when && ndl_date_parse(when, &day) != 0)
+	if (when && ndl_lic_date_parse(when, &day) != 0)
 		return tool_usage("verify", "--date must be YYYY-MM-DD");
-	if (ndl_pubkey_load(pubpath, &pub, err, sizeof(err)) != 0)
+	if (ndl_lic_pubkey_load(pubpath, &pub, err, sizeof(err)) != 0)
 		return tool_fail(EX_BAD, "%s", err);
 	if (tool_read_license(argv[optind], &text, &len) != 0)
 		return EX_SYS;
@@ -63,15 +63,15 @@ int cmd_verify(int argc, char **argv)
 	h = calloc(1, sizeof(*h));
 	if (!h)
 		return tool_fail(EX_SYS, "out of memory");
-	h->now = when ? ndl_day_start(day) + 12 * 3600 : time(NULL);
-	if (host && ndl_hostid_normalize(host, h->host_id, sizeof(h->host_id), err, sizeof(err))) {
+	h->now = when ? ndl_lic_day_start(day) + 12 * 3600 : time(NULL);
+	if (host && ndl_lic_hostid_normalize(host, h->host_id, sizeof(h->host_id), err, sizeof(err))) {
 		free(h);
 		return tool_usage("verify", "%s", err);
 	}
 	if (!host)
 		lic.hosts.n = 0;
 	if (devices) {
-		if (ndl_list_parse(devices, &l, ndl_device_id_normalize, "--devices", err, sizeof(err))) {
+		if (ndl_lic_list_parse(devices, &l, ndl_lic_device_id_normalize, "--devices", err, sizeof(err))) {
 			free(h);
 			return tool_usage("verify", "%s", err);
 		}
@@ -81,7 +81,7 @@ int cmd_verify(int argc, char **argv)
 		lic.devices.n = 0;
 	}
 	if (macs) {
-		if (ndl_list_parse(macs, &l, ndl_mac_normalize, "--macs", err, sizeof(err))) {
+		if (ndl_lic_list_parse(macs, &l, ndl_lic_mac_normalize, "--macs", err, sizeof(err))) {
 			free(h);
 			return tool_usage("verify", "%s", err);
 		}
