@@ -1,0 +1,118 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Runs inside the booted Debian test image (ndl-test.service, after
+# multi-user.target) and reports PASS/FAIL lines on the second serial port.
+# /var/lib/ndl-test/stage says what this boot checks:
+#   deb      the package (installed offline) came up at boot: module loaded,
+#            bundled driver bound, services up, branded web page; then
+#            `dpkg --purge` leaves nothing; then the .run installer refuses
+#            without --accept-license and installs with it; reboot next
+#   run      the .run installation came up after that reboot; then
+#            `.run --uninstall --purge` leaves nothing
+# /var/lib/ndl-test/run is the .run file, /var/lib/ndl-test/brand the
+# expected vendor name.
+export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+t=/var/lib/ndl-test
+stage=$(cat $t/stage)
+vendor=$(cat $t/brand)
+run=$t/installer.run
+pass() { echo "PASS: install/boot-$stage/$1"; }
+fail() { echo "FAIL: install/boot-$stage/$1 ($2)"; }
+check() { n=$1 why=$2; shift 2; if "$@"; then pass "$n"; else fail "$n" "$why"; fi; }
+
+wait_for() { # SECONDS COMMAND...: retry until COMMAND succeeds
+	s=$1; shift
+	while [ "$s" -gt 0 ]; do
+		"$@" >/dev/null 2>&1 && return 0
+		sleep 1; s=$((s - 1))
+	done
+	return 1
+}
+
+# The emulated RTL8139's PCI device directory.
+nic=""
+for d in /sys/bus/pci/devices/*; do
+	[ "$(cat "$d/vendor")" = 0x10ec ] && [ "$(cat "$d/device")" = 0x8139 ] && nic=$d
+done
+
+bound_to_ndisload() {
+	[ -n "$nic" ] && [ -e "$nic/driver" ] &&
+		[ "$(basename "$(readlink -f "$nic/driver/module")")" = ndisload ]
+}
+
+web_ok() { # the page answers, and the status API shows the brand
+	curl -fsS -o /dev/null http://127.0.0.1:8087/ || return 1
+	curl -fsS -H "Authorization: Bearer $(cat /etc/ndisload/webconf.token)" \
+		http://127.0.0.1:8087/api/v1/status >$t/status.json || return 1
+	grep -q "\"vendor\": *\"$vendor\"" $t/status.json
+}
+
+came_up() { # the checks after a boot with ndisload installed
+	check module-loaded "ndisload.ko is not loaded" wait_for 60 test -e /sys/module/ndisload
+	check driver-bound "the RTL8139 ($nic) is bound to $(basename "$(readlink -f "$nic/driver" 2>/dev/null)")" \
+		wait_for 60 bound_to_ndisload
+	check interface "no network interface on the RTL8139" wait_for 30 sh -c "ls $nic/net/* >/dev/null"
+	for u in ndisload-helper ndisload-webconf; do
+		check "$u-active" "$(systemctl is-active $u.service)" wait_for 60 systemctl is-active --quiet $u.service
+	done
+	failed=$(systemctl --failed --no-legend --plain 2>/dev/null | grep ndisload)
+	check no-failed-units "failed: $failed" [ -z "$failed" ]
+	check token-mode "$(stat -c '%a %U:%G' /etc/ndisload/webconf.token 2>&1)" \
+		[ "$(stat -c '%a %U:%G' /etc/ndisload/webconf.token 2>/dev/null)" = "640 root:ndisload-web" ]
+	check webconf-user "ndisload-webconf does not run as ndisload-web" \
+		[ "$(ps -o user= -C ndisload-webconf | head -n1)" = ndisload-web ]
+	check web-brand "http://127.0.0.1:8087 does not answer with the brand: $(head -c 300 $t/status.json 2>/dev/null)" \
+		wait_for 30 web_ok
+}
+
+nothing_left() { # after purge or uninstall --purge
+	left=$(find / -xdev \( -iname '*ndisload*' -o -iname '*netlink8139*' \) \
+		! -path '/var/lib/ndl-test/*' ! -path /var/lib/ndl-test 2>/dev/null | head -n 5)
+	[ -e /run/ndisload ] && left="$left /run/ndisload"
+	[ -e /run/modprobe.d/ndisload.conf ] && left="$left /run/modprobe.d/ndisload.conf"
+	check nothing-left "left: $left" [ -z "$left" ]
+	check user-gone "ndisload-web still exists" sh -c '! getent passwd ndisload-web && ! getent group ndisload-web'
+	check module-unloaded "ndisload.ko still loaded" [ ! -e /sys/module/ndisload ]
+	units=$(systemctl list-unit-files --no-legend 'ndisload*' 2>/dev/null)
+	check units-gone "still known: $units" [ -z "$units" ]
+}
+
+case "$stage" in
+deb)
+	came_up
+	dpkg --purge "$(cat $t/package)" >$t/purge.log 2>&1
+	rc=$?
+	check deb-purge "dpkg --purge: rc $rc: $(tail -n 3 $t/purge.log)" [ $rc = 0 ]
+	systemctl daemon-reload
+	nothing_left
+	stage=run-install
+	# Non-interactive without --accept-license: refused, nothing installed.
+	out=$("$run" --quiet </dev/null 2>&1)
+	rc=$?
+	if [ $rc != 0 ] && [ ! -e /usr/lib/ndisload ] &&
+		echo "$out" | grep -q 'accept the license terms first'; then
+		pass license-refusal
+	else
+		fail license-refusal "rc $rc: $out"
+	fi
+	"$run" --quiet --accept-license --no-deps </dev/null >$t/run-install.log 2>&1
+	rc=$?
+	check run "rc $rc: $(tail -n 5 $t/run-install.log | tr '\n' ' ')" [ $rc = 0 ]
+	check run-prints-url "no URL and token location in its output" \
+		sh -c "grep -q 'http://localhost:8087' $t/run-install.log && grep -q /etc/ndisload/webconf.token $t/run-install.log"
+	came_up
+	echo run >$t/stage
+	;;
+run)
+	came_up
+	"$run" --quiet --uninstall --purge </dev/null >$t/run-uninstall.log 2>&1
+	rc=$?
+	check run-uninstall "rc $rc: $(tail -n 3 $t/run-uninstall.log)" [ $rc = 0 ]
+	nothing_left
+	echo done >$t/stage
+	;;
+*)
+	fail stage "unknown stage '$stage'"
+	;;
+esac
+echo "END: $stage"

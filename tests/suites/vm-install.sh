@@ -1,0 +1,197 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The example brand's .deb and .run on a fresh Debian 12 made by debootstrap
+# (tests/install/rootfs.sh; cached in build/test-install-cache):
+#   chroot: the .deb installs (files, service user, token, DKMS build for the
+#           image's kernel, bundled driver, `systemd-analyze verify`), and
+#           `dpkg --purge` leaves the root exactly as it was;
+#   boot:   the root with the package installed becomes a disk image booted
+#           in QEMU with an emulated RTL8139; tests/install/guest-check.sh
+#           checks the module, the bound driver, the services and the
+#           branded web page, purges the package, installs the .run, and
+#           after a reboot checks again and uninstalls (about 4 minutes).
+# NDL_INSTALL_BOOT=0 stops after the chroot part (the boot part then SKIPs).
+set -u
+. "$(dirname "$0")/../install/lib.sh"
+version=$(cat "$top/VERSION")
+kver=${KVER_ONLY:-$("$top/tests/vm/kver.sh" default)}
+kver=${kver%% *}
+vw=$build/test-install-vm
+cache=$build/test-install-cache
+
+if ! programs_built; then
+	skip vm "$(missing_programs)not built yet"; exit 0
+fi
+if [ ! -d "$build/drivers/rtl8139" ]; then
+	skip vm "the example brand's driver build/drivers/rtl8139 is not built yet"; exit 0
+fi
+for tool in debootstrap qemu-system-x86_64 mkfs.ext4 dpkg-deb makeself; do
+	command -v $tool >/dev/null || { fail vm-setup "$tool missing; run installer/deps.sh"; exit 1; }
+done
+[ "$(id -u)" = 0 ] || { skip vm "needs root (debootstrap, chroot, mounts)"; exit 0; }
+[ -n "$kver" ] || { fail vm-setup "no Debian kernel with headers; run installer/deps.sh"; exit 1; }
+
+# A run that was killed may have left its chroot mounts: never delete
+# through them.
+grep -o " $vw/[^ ]*" /proc/mounts | sort -r | while read -r m; do umount -l "$m"; done
+rm -rf --one-file-system "$vw"
+mkdir -p "$vw" "$cache"
+BUILD=$build "$top/installer/build-installer.sh" "$top/installer/brands/example" >"$vw/installer.log" 2>&1 ||
+	{ fail vm-installer "make installer failed; see $vw/installer.log"; exit 1; }
+deb=$build/installer/example-netlink8139-$version.deb
+run=$build/installer/example-netlink8139-$version.run
+pkg=$(dpkg-deb -f "$deb" Package)
+
+tar=$cache/rootfs-$kver.tar
+if ! "$top/tests/install/rootfs.sh" "$kver" "$tar"; then
+	fail vm-rootfs "could not make the Debian root; see $tar.log"; exit 1
+fi
+root=$vw/root
+mkdir -p "$root"
+tar -C "$root" -xf "$tar"
+mounted=""
+mount_root() {
+	mount -t proc proc "$root/proc" && mount --bind /dev "$root/dev" &&
+		mount --bind /dev/pts "$root/dev/pts" && mount -t sysfs sysfs "$root/sys" &&
+		mounted=1
+}
+umount_root() {
+	[ -n "$mounted" ] || return 0
+	for m in sys dev/pts dev proc; do umount "$root/$m" 2>/dev/null; done
+	mounted=""
+}
+trap 'umount_root' EXIT
+in_root() { chroot "$root" "$@"; }
+mount_root || { fail vm-setup "cannot mount /proc, /dev, /sys in the chroot"; exit 1; }
+
+# This test machine's RTL8139 has no native Linux driver, as for the
+# products ndisload is for (QEMU's card otherwise gets 8139cp).
+printf 'blacklist 8139cp\nblacklist 8139too\n' >"$root/etc/modprobe.d/ndl-test-no-native.conf"
+
+# Everything but what Debian's tools and the kernel change on their own.
+snapshot() {
+	(cd "$root" && find . -xdev \( -path ./proc -o -path ./sys -o -path ./dev -o -path ./run \
+		-o -path ./tmp -o -path ./var/log -o -path ./var/cache -o -path ./var/lib/dpkg \
+		-o -path ./var/lib/apt -o -path ./var/lib/ndl-test \) -prune -o -print) |
+		grep -vE '^\./var/lib/dkms/mok\.(key|pub)$|^\./var/lib/dkms$' | sort
+}
+snapshot >"$vw/before.txt"
+
+# --- chroot: install -----------------------------------------------------------
+cp "$deb" "$root/tmp/ndl.deb"
+if in_root dpkg -i /tmp/ndl.deb >"$vw/dpkg-install.log" 2>&1; then
+	pass chroot-deb-install
+else
+	fail chroot-deb-install "dpkg -i failed; see $vw/dpkg-install.log"
+	exit 1
+fi
+missing=""
+for f in /usr/sbin/ndisload /usr/sbin/ndisload-webconf /usr/lib/ndisload/ndisload-setup \
+	/usr/share/ndisload/brand/brand.json /usr/share/ndisload/brand/logo.svg \
+	/lib/systemd/system/ndisload-webconf.service /usr/src/ndisload-$version/dkms.conf \
+	/etc/default/ndisload; do
+	[ -e "$root$f" ] || missing="$missing $f"
+done
+check chroot-files "missing:$missing" [ -z "$missing" ]
+u=$(in_root getent passwd ndisload-web)
+check chroot-user "ndisload-web: '$u'" sh -c "echo '$u' | grep -q ':/nonexistent:/usr/sbin/nologin$'"
+tm=$(in_root stat -c '%a %U:%G' /etc/ndisload/webconf.token 2>&1)
+check chroot-token "token: $tm" [ "$tm" = "640 root:ndisload-web" ]
+st=$(in_root dkms status -m ndisload -v "$version" -k "$kver" 2>&1)
+check chroot-dkms "dkms status: $st" sh -c "echo '$st' | grep -q ': installed'"
+check chroot-module "no ndisload.ko in /lib/modules/$kver/updates/dkms" \
+	sh -c "ls '$root/lib/modules/$kver/updates/dkms/'ndisload.ko* >/dev/null 2>&1"
+en=""
+for s in ndisload-modprobe ndisload-helper ndisload-webconf; do
+	[ -L "$root/etc/systemd/system/multi-user.target.wants/$s.service" ] || en="$en $s"
+done
+check chroot-enabled "not enabled:$en" [ -z "$en" ]
+if in_root systemd-analyze verify --man=no /lib/systemd/system/ndisload-modprobe.service \
+	/lib/systemd/system/ndisload-load.service /lib/systemd/system/ndisload-helper.service \
+	/lib/systemd/system/ndisload-webconf.service >"$vw/verify.log" 2>&1 &&
+	! grep -q . "$vw/verify.log"; then
+	pass chroot-units-verify
+else
+	fail chroot-units-verify "$(head -n 3 "$vw/verify.log" | tr '\n' ' ')"
+fi
+check chroot-bundled-driver "the bundled driver is not in /var/lib/ndisload/drivers" \
+	sh -c "[ -n \"\$(ls -A '$root/var/lib/ndisload/drivers' 2>/dev/null)\" ]"
+
+# --- chroot: purge leaves the root as it was -------------------------------------
+if in_root dpkg --purge "$pkg" >"$vw/dpkg-purge.log" 2>&1; then
+	snapshot >"$vw/after.txt"
+	if diff -u "$vw/before.txt" "$vw/after.txt" >"$vw/purge.diff"; then
+		pass chroot-purge
+	else
+		fail chroot-purge "changed by install+purge: $(grep '^[-+]\./' "$vw/purge.diff" | head -n 5 | tr '\n' ' ')"
+	fi
+else
+	fail chroot-purge "dpkg --purge failed; see $vw/dpkg-purge.log"
+fi
+
+if [ "${NDL_INSTALL_BOOT:-1}" = 0 ]; then
+	skip boot "NDL_INSTALL_BOOT=0"; exit $status
+fi
+
+# --- boot ------------------------------------------------------------------------
+in_root dpkg -i /tmp/ndl.deb >"$vw/dpkg-install2.log" 2>&1 ||
+	{ fail boot-setup "reinstalling the package failed; see $vw/dpkg-install2.log"; exit 1; }
+rm -f "$root/tmp/ndl.deb"
+umount_root
+t=$root/var/lib/ndl-test
+mkdir -p "$t"
+install -m 0755 "$top/tests/install/guest-check.sh" "$t/guest-check.sh"
+install -m 0755 "$run" "$t/installer.run"
+echo deb >"$t/stage"
+echo "$pkg" >"$t/package"
+echo "Example Networks" >"$t/brand"
+cat >"$root/etc/systemd/system/ndl-test.service" <<'EOF'
+[Unit]
+Description=ndisload installation test (tests/install/guest-check.sh)
+After=multi-user.target
+
+[Service]
+Type=oneshot
+TimeoutStartSec=900
+StandardOutput=file:/dev/ttyS1
+StandardError=journal
+ExecStart=/var/lib/ndl-test/guest-check.sh
+ExecStopPost=/bin/systemctl poweroff
+
+[Install]
+WantedBy=multi-user.target
+EOF
+ln -sf /etc/systemd/system/ndl-test.service "$root/etc/systemd/system/multi-user.target.wants/ndl-test.service"
+cp "$root/boot/initrd.img-$kver" "$vw/initrd.img"
+img=$vw/disk.img
+if ! mkfs.ext4 -q -F -L ndlroot -d "$root" "$img" 4G >"$vw/mkfs.log" 2>&1; then
+	fail boot-setup "mkfs.ext4 -d failed; see $vw/mkfs.log"; exit 1
+fi
+rm -rf --one-file-system "$root"
+"$top/tests/vm/kernel.sh" "$kver" "$vw/vmlinux" ||
+	{ fail boot-setup "no bootable kernel from /boot/vmlinuz-$kver"; exit 1; }
+
+boot() { # STAGE: one boot of the image; the guest reports on serial port 2
+	out=$vw/boot-$1
+	mkdir -p "$out"
+	: >"$out/results"
+	timeout -k 5 900 qemu-system-x86_64 -accel tcg -m 1536 -smp 2 -nographic -no-reboot \
+		-nic none -device rtl8139,netdev=n0,romfile= -netdev user,id=n0 \
+		-kernel "$vw/vmlinux" -initrd "$vw/initrd.img" \
+		-append "root=LABEL=ndlroot rw console=ttyS0 panic=-1 oops=panic" \
+		-drive "file=$img,if=virtio,format=raw" \
+		-serial "file:$out/console" -serial "file:$out/results" </dev/null >"$out/qemu.log" 2>&1
+	rc=$?
+	tr -d '\r' <"$out/results" | grep -E '^(PASS|FAIL|SKIP): '
+	grep -q '^FAIL: ' "$out/results" && status=1
+	if ! grep -q "^END: " "$out/results"; then
+		fail "boot-$1/complete" "the guest did not finish (qemu exit $rc); console: $out/console"
+		tail -n 30 "$out/console" | sed 's/^/console| /'
+		return 1
+	fi
+	if grep -qE '\] .*(Kernel panic|BUG:|Oops|WARNING:|general protection fault)' "$out/console"; then
+		fail "boot-$1/console" "kernel problem on the console; see $out/console"
+	fi
+}
+boot deb && boot run
+exit $status
