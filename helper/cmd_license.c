@@ -137,7 +137,7 @@ static void print_status(const struct ndl_license_ctx *ctx,
 	const struct ndl_lic_policy *p = &ctx->policy;
 	char exp[11];
 
-	printf("License:  %s — %s\n", ndl_license_state_name(st->state), st->summary);
+	printf("License:  %s\n", st->summary);
 	if (p->branded && *p->product)
 		printf("Product:  %s%s%s\n", p->product, *p->vendor ? " from " : "", p->vendor);
 	if (*st->host_id)
@@ -149,8 +149,6 @@ static void print_status(const struct ndl_license_ctx *ctx,
 		printf("Licensee: %s (serial %s, expires %s)\n", st->lic.licensee,
 		       st->lic.serial, exp);
 	}
-	if (st->installed && st->problem != NDL_LIC_OK && st->state != NDL_LIC_STATE_INVALID)
-		printf("Note:     the installed license is not in force: %s\n", st->problem_msg);
 	if (st->required && st->state != NDL_LIC_STATE_LICENSED)
 		printf("Get a key: send the host ID to %s, then run 'ndisload license install FILE'\n",
 		       *st->contact ? st->contact : *p->vendor ? p->vendor : "the vendor");
