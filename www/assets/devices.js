@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The devices page: each device with its current Linux driver and the
+// installed Windows drivers that match it ("use this driver", unbind).
+import { api, h, initPage, showError } from './app.js';
+
+const hex = (v) => (typeof v === 'string' ? v.replace(/^0x/, '').toUpperCase() : '?');
+
+function deviceCard(d) {
+	const error = h('p', { class: 'error', role: 'alert', id: `err-${d.id}` });
+	const matches = d.matches || [];
+	const actions = h('div', { class: 'actions' });
+	const card = h('article', { class: 'card', 'data-device': d.id },
+		h('h2', {}, `${d.id}`),
+		h('dl', { class: 'facts' },
+			h('dt', {}, 'Hardware ID'), h('dd', {}, h('code', {}, `${(d.bus || 'pci').toUpperCase()}\\VEN_${hex(d.vendor)}&DEV_${hex(d.device)}`),
+				d.subsys ? h('span', { class: 'muted' }, ` subsystem ${d.subsys}`) : null),
+			h('dt', {}, 'Linux driver'), h('dd', { class: 'linux-driver' }, d.linux_driver || 'none'),
+			h('dt', {}, 'Windows driver'), h('dd', { class: 'bound' }, d.bound ? h('strong', {}, d.bound) : 'not used')),
+		actions, error);
+
+	if (d.bound) {
+		const unbind = h('button', { type: 'button', class: 'secondary' }, 'Stop using ' + d.bound);
+		unbind.addEventListener('click', () => act(card, error, '/unbind'));
+		actions.append(unbind);
+		return card;
+	}
+	if (!matches.length) {
+		actions.append(h('p', { class: 'muted' }, 'No installed driver supports this device. ',
+			h('a', { href: '/drivers.html' }, 'Install its Windows driver'), '.'));
+		return card;
+	}
+	const selId = `drv-${d.id}`;
+	const select = h('select', { id: selId, 'aria-describedby': error.id },
+		matches.map((m, i) => h('option', { value: m }, m + (i === 0 ? ' (best match)' : ''))));
+	const native = d.linux_driver
+		? h('label', { class: 'inline' }, h('input', { type: 'checkbox', checked: true }), `Unbind the Linux driver ${d.linux_driver} first`)
+		: null;
+	const use = h('button', { type: 'button' }, 'Use this driver');
+	use.addEventListener('click', () => act(card, error, '/bind', {
+		driver: select.value,
+		unbind_native: native ? native.querySelector('input').checked : false,
+	}));
+	actions.append(h('label', { for: selId }, 'Windows driver to use'), select, native, use);
+	return card;
+}
+
+async function act(card, error, path, body) {
+	showError(error, null);
+	card.querySelectorAll('button').forEach((b) => { b.disabled = true; });
+	try {
+		await api('POST', '/devices/' + encodeURIComponent(card.dataset.device) + path, body);
+		await load();
+	} catch (e) {
+		showError(error, e);
+		card.querySelectorAll('button').forEach((b) => { b.disabled = false; });
+	}
+}
+
+async function load() {
+	try {
+		const r = await api('GET', '/devices');
+		const list = r.devices || [];
+		document.getElementById('devices').replaceChildren(...list.map(deviceCard));
+		document.getElementById('no-devices').hidden = list.length > 0;
+	} catch (e) {
+		showError(document.getElementById('page-error'), e);
+	}
+}
+
+await initPage();
+await load();
