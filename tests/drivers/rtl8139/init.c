@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rtl8139 driver entry and adapter life cycle: find the chip's resources,
+ * map its registers (BAR0 ports, or BAR1 memory when the INF's IoMode asks),
+ * read the MAC, set up scatter-gather DMA, the rings in shared memory and
+ * the interrupt, start the chip; halt and shutdown undo it.
+ */
+#include "rtl8139.h"
+
+NTSTATUS DriverEntry(PDRIVER_OBJECT DriverObject, PUNICODE_STRING RegistryPath);
+
+static NDIS_HANDLE RtlWrapper;
+
+#define RTL_ALIGN(x, a)	(((x) + (a) - 1) & ~((ULONG)(a) - 1))
+
+static VOID RtlReadConfig(PRTL_ADAPTER A, NDIS_HANDLE Wcc)
+{
+	NDIS_HANDLE Config;
+	NDIS_STATUS Status;
+	PVOID Addr;
+	UINT AddrLen;
+
+	A->RxCount = 64;
+	A->TxCount = 64;
+	NdisOpenConfiguration(&Status, &Config, Wcc);
+	if (Status != NDIS_STATUS_SUCCESS)
+		return;
+	A->UseMmio = NddReadInt(Config, L"IoMode", 0, 0, 1) == 1;
+	A->RxCount = NddReadInt(Config, L"ReceiveDescriptors", 64, 16, 256);
+	/* The chip's normal-priority Tx ring holds at most 64 entries. */
+	A->TxCount = NddReadInt(Config, L"TransmitDescriptors", 64, 16, 64);
+	NdisReadNetworkAddress(&Status, &Addr, &AddrLen, Config);
+	if (Status == NDIS_STATUS_SUCCESS && AddrLen == NDD_ETH_ALEN &&
+	    !(((PUCHAR)Addr)[0] & 1) &&
+	    (((PUCHAR)Addr)[0] | ((PUCHAR)Addr)[1] | ((PUCHAR)Addr)[2] |
+	     ((PUCHAR)Addr)[3] | ((PUCHAR)Addr)[4] | ((PUCHAR)Addr)[5]))
+		NdisMoveMemory(A->Eth.CurrentAddress, Addr, NDD_ETH_ALEN);
+	NdisCloseConfiguration(Config);
+}
+
+/* Is this the C+ chip? Older RTL8139s have no descriptor mode. */
+static NDIS_STATUS RtlCheckChip(PRTL_ADAPTER A)
+{
+	ULONG Ids = 0;
+	UCHAR Rev = 0;
+
+	NdisReadPciSlotInformation(A->Handle, 0, 0, &Ids, sizeof(Ids));
+	NdisReadPciSlotInformation(A->Handle, 0, 8, &Rev, sizeof(Rev));
+	if ((Ids & 0xffff) == RTL_VENDOR_ID && Ids >> 16 == RTL_DEVICE_ID &&
+	    Rev >= RTL_REV_CPLUS)
+		return NDIS_STATUS_SUCCESS;
+	NdisWriteErrorLogEntry(A->Handle, NDIS_ERROR_CODE_ADAPTER_NOT_FOUND,
+			       2, Ids, (ULONG)Rev);
+	return NDIS_STATUS_ADAPTER_NOT_FOUND;
+}
+
+static NDIS_STATUS RtlParseResources(PRTL_ADAPTER A,
+				     PNDIS_RESOURCE_LIST List,
+				     NDIS_PHYSICAL_ADDRESS *IoStart)
+{
+	BOOLEAN HaveIo = FALSE, HaveMem = FALSE, HaveIrq = FALSE;
+	ULONG i;
+
+	for (i = 0; i < List->Count; i++) {
+		PCM_PARTIAL_RESOURCE_DESCRIPTOR D =
+			&List->PartialDescriptors[i];
+
+		switch (D->Type) {
+		case CmResourceTypePort:
+			if (HaveIo || D->u.Port.Length < RTL_REG_SIZE)
+				break;
+			*IoStart = D->u.Port.Start;
+			A->IoLength = D->u.Port.Length;
+			HaveIo = TRUE;
+			break;
+		case CmResourceTypeMemory:
+			if (HaveMem || D->u.Memory.Length < RTL_REG_SIZE)
+				break;
+			A->MmioPa = D->u.Memory.Start;
+			A->MmioLength = D->u.Memory.Length;
+			HaveMem = TRUE;
+			break;
+		case CmResourceTypeInterrupt:
+			A->IrqVector = D->u.Interrupt.Vector;
+			A->IrqLevel = D->u.Interrupt.Level;
+			A->IrqMode = D->Flags & CM_RESOURCE_INTERRUPT_LATCHED ?
+				     NdisInterruptLatched :
+				     NdisInterruptLevelSensitive;
+			HaveIrq = TRUE;
+			break;
+		default:
+			break;
+		}
+	}
+	if (!HaveIrq || !(A->UseMmio ? HaveMem : HaveIo))
+		return NDIS_STATUS_RESOURCE_CONFLICT;
+	return NDIS_STATUS_SUCCESS;
+}
+
+/* Ask once with room for one entry: NDIS says how much it needs. */
+static NDIS_STATUS RtlQueryResources(PRTL_ADAPTER A, NDIS_HANDLE Wcc,
+				     NDIS_PHYSICAL_ADDRESS *IoStart)
+{
+	PNDIS_RESOURCE_LIST List;
+	NDIS_STATUS Status;
+	UINT Size = sizeof(NDIS_RESOURCE_LIST);
+	UINT Alloc;
+
+	if (NdisAllocateMemoryWithTag((PVOID *)&List, Size, RTL_TAG) !=
+	    NDIS_STATUS_SUCCESS)
+		return NDIS_STATUS_RESOURCES;
+	NdisMQueryAdapterResources(&Status, Wcc, List, &Size);
+	if (Status == NDIS_STATUS_RESOURCES) {
+		NdisFreeMemory(List, sizeof(NDIS_RESOURCE_LIST), 0);
+		Alloc = Size;
+		if (NdisAllocateMemoryWithTag((PVOID *)&List, Alloc,
+					      RTL_TAG) != NDIS_STATUS_SUCCESS)
+			return NDIS_STATUS_RESOURCES;
+		NdisMQueryAdapterResources(&Status, Wcc, List, &Size);
+	} else {
+		Alloc = sizeof(NDIS_RESOURCE_LIST);
+	}
+	if (Status == NDIS_STATUS_SUCCESS)
+		Status = RtlParseResources(A, List, IoStart);
+	NdisFreeMemory(List, Alloc, 0);
+	return Status;
+}
+
+static NDIS_STATUS RtlMapRegisters(PRTL_ADAPTER A, NDIS_PHYSICAL_ADDRESS Io)
+{
+	NDIS_STATUS Status;
+	PVOID Base;
+
+	if (A->UseMmio) {
+		Status = NdisMMapIoSpace(&Base, A->Handle, A->MmioPa,
+					 RTL_REG_SIZE);
+		A->Mmio = Base;
+		return Status;
+	}
+	Status = NdisMRegisterIoPortRange(&Base, A->Handle,
+					  NdisGetPhysicalAddressLow(Io),
+					  RTL_REG_SIZE);
+	if (Status == NDIS_STATUS_SUCCESS) {
+		A->IoBase = (ULONG_PTR)Base;
+		A->IoRegistered = TRUE;
+	}
+	return Status;
+}
+
+static VOID RtlUnmapRegisters(PRTL_ADAPTER A, NDIS_PHYSICAL_ADDRESS Io)
+{
+	if (A->Mmio)
+		NdisMUnmapIoSpace(A->Handle, A->Mmio, RTL_REG_SIZE);
+	if (A->IoRegistered)
+		NdisMDeregisterIoPortRange(A->Handle,
+					   NdisGetPhysicalAddressLow(Io),
+					   RTL_REG_SIZE, (PVOID)A->IoBase);
+	A->Mmio = NULL;
+	A->IoRegistered = FALSE;
+}
+
+/* Rings, tally block and bounce buffers in one shared allocation. */
+static NDIS_STATUS RtlAllocShared(PRTL_ADAPTER A)
+{
+	ULONG RxOff, TxOff, TallyOff, BounceOff;
+	ULONG64 Pa;
+
+	RxOff = 0;
+	TxOff = RTL_ALIGN(RxOff + A->RxCount * sizeof(RTL_DESC),
+			  RTL_RING_ALIGN);
+	TallyOff = RTL_ALIGN(TxOff + A->TxCount * sizeof(RTL_DESC), 64);
+	BounceOff = RTL_ALIGN(TallyOff + sizeof(RTL_TALLY), 64);
+	A->SharedLength = BounceOff + RTL_BOUNCE_COUNT * RTL_RX_BUF_SIZE +
+			  RTL_RING_ALIGN;
+	NdisMAllocateSharedMemory(A->Handle, A->SharedLength, FALSE,
+				  (PVOID *)&A->SharedVa, &A->SharedPa);
+	if (!A->SharedVa)
+		return NDIS_STATUS_RESOURCES;
+	NdisZeroMemory(A->SharedVa, A->SharedLength);
+	/* Align the block's bus address; the virtual one follows. */
+	Pa = A->SharedPa.QuadPart;
+	RxOff = (ULONG)(RTL_ALIGN((ULONG)Pa, RTL_RING_ALIGN) - (ULONG)Pa);
+	TxOff += RxOff;
+	TallyOff += RxOff;
+	BounceOff += RxOff;
+	A->RxRing = (PRTL_DESC)(A->SharedVa + RxOff);
+	A->RxRingPa = Pa + RxOff;
+	A->TxRing = (PRTL_DESC)(A->SharedVa + TxOff);
+	A->TxRingPa = Pa + TxOff;
+	A->Tally = (PRTL_TALLY)(A->SharedVa + TallyOff);
+	A->TallyPa = Pa + TallyOff;
+	A->BounceVa = A->SharedVa + BounceOff;
+	A->BouncePa = Pa + BounceOff;
+	return NDIS_STATUS_SUCCESS;
+}
+
+static VOID RtlFree(PRTL_ADAPTER A, NDIS_PHYSICAL_ADDRESS Io)
+{
+	RtlRxFree(A);
+	if (A->TxSlot)
+		NdisFreeMemory(A->TxSlot, A->TxCount * sizeof(RTL_TXSLOT), 0);
+	if (A->SharedVa)
+		NdisMFreeSharedMemory(A->Handle, A->SharedLength, FALSE,
+				      A->SharedVa, A->SharedPa);
+	RtlUnmapRegisters(A, Io);
+	NdisFreeSpinLock(&A->RxLock);
+	NdisFreeSpinLock(&A->TxLock);
+	NdisFreeMemory(A, sizeof(*A), 0);
+}
+
+static NDIS_STATUS RtlInitialize(PNDIS_STATUS OpenErrorStatus,
+				 PUINT SelectedMediumIndex,
+				 PNDIS_MEDIUM MediumArray, UINT MediumArraySize,
+				 NDIS_HANDLE Handle, NDIS_HANDLE Wcc)
+{
+	NDIS_PHYSICAL_ADDRESS Io = { .QuadPart = 0 };
+	PRTL_ADAPTER A;
+	NDIS_STATUS Status;
+	UINT i;
+
+	for (i = 0; i < MediumArraySize; i++)
+		if (MediumArray[i] == NdisMedium802_3)
+			break;
+	if (i == MediumArraySize)
+		return NDIS_STATUS_UNSUPPORTED_MEDIA;
+	*SelectedMediumIndex = i;
+
+	if (NdisAllocateMemoryWithTag((PVOID *)&A, sizeof(*A), RTL_TAG) !=
+	    NDIS_STATUS_SUCCESS)
+		return NDIS_STATUS_RESOURCES;
+	NdisZeroMemory(A, sizeof(*A));
+	A->Handle = Handle;
+	NdisAllocateSpinLock(&A->RxLock);
+	NdisAllocateSpinLock(&A->TxLock);
+	InitializeListHead(&A->SendQueue);
+	InitializeListHead(&A->RxSpare);
+	NdisInitializeEvent(&A->RxIdle);
+	NdisSetEvent(&A->RxIdle);
+	RtlReadConfig(A, Wcc);
+
+	NdisMSetAttributesEx(Handle, A, 0,
+			     NDIS_ATTRIBUTE_BUS_MASTER |
+			     NDIS_ATTRIBUTE_DESERIALIZE |
+			     NDIS_ATTRIBUTE_SURPRISE_REMOVE_OK |
+			     NDIS_ATTRIBUTE_USES_SAFE_BUFFER_APIS,
+			     NdisInterfacePci);
+	Status = RtlCheckChip(A);
+	if (Status != NDIS_STATUS_SUCCESS)
+		goto fail;
+	Status = RtlQueryResources(A, Wcc, &Io);
+	if (Status != NDIS_STATUS_SUCCESS)
+		goto fail;
+	Status = RtlMapRegisters(A, Io);
+	if (Status != NDIS_STATUS_SUCCESS)
+		goto fail;
+	RtlWrite16(A, RTL_IMR, 0);
+	if (!RtlResetChip(A)) {
+		NdisWriteErrorLogEntry(Handle, NDIS_ERROR_CODE_HARDWARE_FAILURE,
+				       1, (ULONG)RtlRead8(A, RTL_CR));
+		Status = NDIS_STATUS_HARD_ERRORS;
+		goto fail;
+	}
+
+	RtlReadMac(A, A->Eth.PermanentAddress);
+	if (!(A->Eth.CurrentAddress[0] | A->Eth.CurrentAddress[1] |
+	      A->Eth.CurrentAddress[2] | A->Eth.CurrentAddress[3] |
+	      A->Eth.CurrentAddress[4] | A->Eth.CurrentAddress[5]))
+		NdisMoveMemory(A->Eth.CurrentAddress, A->Eth.PermanentAddress,
+			       NDD_ETH_ALEN);
+	RtlWriteMac(A, A->Eth.CurrentAddress);
+
+	/* 32-bit DMA: we leave the chip's dual-address cycles off. */
+	Status = NdisMInitializeScatterGatherDma(Handle, FALSE,
+						 NDD_ETH_MAX_FRAME);
+	if (Status != NDIS_STATUS_SUCCESS)
+		goto fail;
+	Status = RtlAllocShared(A);
+	if (Status != NDIS_STATUS_SUCCESS)
+		goto fail;
+	if (NdisAllocateMemoryWithTag((PVOID *)&A->TxSlot,
+				      A->TxCount * sizeof(RTL_TXSLOT),
+				      RTL_TAG) != NDIS_STATUS_SUCCESS) {
+		Status = NDIS_STATUS_RESOURCES;
+		goto fail;
+	}
+	Status = RtlRxAlloc(A);
+	if (Status != NDIS_STATUS_SUCCESS)
+		goto fail;
+	RtlTxRingInit(A);
+	RtlRxRingInit(A);
+
+	A->Eth.SupportedOids = RtlOids;
+	A->Eth.SupportedOidsSize = RtlOidsSize;
+	A->Eth.VendorId = 0x4ce000;	/* Realtek OUI 00-E0-4C */
+	A->Eth.VendorDescription = "Realtek RTL8139C+ Fast Ethernet (ndisload test driver)";
+	A->Eth.VendorDriverVersion = RTL_VERSION_MAJOR << 16 |
+				     RTL_VERSION_MINOR;
+	A->Eth.NdisVersion = 0x0501;
+	A->Eth.TxBufferSpace = A->TxCount * NDD_ETH_MAX_FRAME;
+	A->Eth.RxBufferSpace = A->RxCount * RTL_RX_BUF_SIZE;
+	A->Eth.MaxSendPackets = A->TxCount / 2;
+	A->Eth.MacOptions = NDIS_MAC_OPTION_COPY_LOOKAHEAD_DATA |
+			    NDIS_MAC_OPTION_TRANSFERS_NOT_PEND |
+			    NDIS_MAC_OPTION_NO_LOOPBACK;
+	A->Eth.HardwareStatus = NdisHardwareStatusReady;
+	A->Eth.Lookahead = NDD_ETH_MAX_DATA;
+
+	RtlStartChip(A);
+	Status = NdisMRegisterInterrupt(&A->Interrupt, Handle, A->IrqVector,
+					A->IrqLevel, TRUE, TRUE, A->IrqMode);
+	if (Status != NDIS_STATUS_SUCCESS) {
+		RtlStopChip(A);
+		goto fail;
+	}
+	A->IrqRegistered = TRUE;
+	RtlEnableInterruptSynced(A);
+
+	/* Report the link as the chip sees it now. */
+	A->LinkUp = !RtlLinkUp(A, NULL);
+	RtlCheckLink(A, TRUE);
+	return NDIS_STATUS_SUCCESS;
+
+fail:
+	RtlFree(A, Io);
+	return Status;
+}
+
+static VOID RtlHalt(NDIS_HANDLE Context)
+{
+	PRTL_ADAPTER A = Context;
+	NDIS_PHYSICAL_ADDRESS Io;
+
+	A->Halting = TRUE;
+	RtlMaskInterrupts(A);
+	if (!A->Removed) {
+		RtlStopChip(A);
+		RtlResetChip(A);
+	}
+	NdisMDeregisterInterrupt(&A->Interrupt);
+	RtlTxAbortAll(A, NDIS_STATUS_FAILURE);
+	while (!NdisWaitEvent(&A->RxIdle, 2000))
+		;
+	Io.QuadPart = 0;
+	if (A->IoRegistered)
+		Io.LowPart = (ULONG)A->IoBase;
+	RtlFree(A, Io);
+}
+
+/* System shutdown, any IRQL: just stop the chip's DMA. */
+static VOID RtlShutdown(PVOID Context)
+{
+	PRTL_ADAPTER A = Context;
+
+	if (A->Removed)
+		return;
+	RtlStopChip(A);
+	RtlResetChip(A);
+}
+
+static VOID RtlPnPEvent(NDIS_HANDLE Context, NDIS_DEVICE_PNP_EVENT Event,
+			PVOID Buffer, ULONG Length)
+{
+	PRTL_ADAPTER A = Context;
+
+	if (Event == NdisDevicePnPEventSurpriseRemoved)
+		A->Removed = TRUE;
+}
+
+NTSTATUS DriverEntry(PDRIVER_OBJECT DriverObject, PUNICODE_STRING RegistryPath)
+{
+	NDIS_MINIPORT_CHARACTERISTICS Chars;
+	NDIS_STATUS Status;
+
+	NdisMInitializeWrapper(&RtlWrapper, DriverObject, RegistryPath, NULL);
+	if (!RtlWrapper)
+		return NDIS_STATUS_FAILURE;
+
+	NdisZeroMemory(&Chars, sizeof(Chars));
+	Chars.MajorNdisVersion = 5;
+	Chars.MinorNdisVersion = 1;
+	Chars.InitializeHandler = RtlInitialize;
+	Chars.HaltHandler = RtlHalt;
+	Chars.ResetHandler = RtlReset;
+	Chars.CheckForHangHandler = RtlCheckForHang;
+	Chars.QueryInformationHandler = RtlQueryInformation;
+	Chars.SetInformationHandler = RtlSetInformation;
+	Chars.ISRHandler = RtlIsr;
+	Chars.HandleInterruptHandler = RtlHandleInterrupt;
+	Chars.EnableInterruptHandler = RtlEnableInterrupt;
+	Chars.DisableInterruptHandler = RtlDisableInterrupt;
+	Chars.SendPacketsHandler = RtlSendPackets;
+	Chars.ReturnPacketHandler = RtlReturnPacket;
+	Chars.CancelSendPacketsHandler = RtlCancelSendPackets;
+	Chars.PnPEventNotifyHandler = RtlPnPEvent;
+	Chars.AdapterShutdownHandler = RtlShutdown;
+
+	Status = NdisMRegisterMiniport(RtlWrapper, &Chars, sizeof(Chars));
+	if (Status != NDIS_STATUS_SUCCESS)
+		NdisTerminateWrapper(RtlWrapper, NULL);
+	return Status;
+}

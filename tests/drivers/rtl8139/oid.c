@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rtl8139 OIDs: the mandatory Ethernet set, with the 802.3 error counters
+ * and missed-packet count read from the chip's tally counters, and packet
+ * filter / multicast list changes programmed into RCR and the MAR hash.
+ */
+#include "rtl8139.h"
+
+const NDIS_OID RtlOids[] = {
+	NDD_ETH_MANDATORY_OIDS,
+	OID_GEN_TRANSMIT_QUEUE_LENGTH,
+};
+const ULONG RtlOidsSize = sizeof(RtlOids);
+
+NDIS_STATUS RtlQueryInformation(NDIS_HANDLE Context, NDIS_OID Oid,
+				PVOID Buffer, ULONG Length, PULONG BytesWritten,
+				PULONG BytesNeeded)
+{
+	PRTL_ADAPTER A = Context;
+	ULONG Queued;
+
+	*BytesWritten = 0;
+	*BytesNeeded = 0;
+	switch (Oid) {
+	case OID_GEN_RCV_NO_BUFFER:
+	case OID_802_3_RCV_ERROR_ALIGNMENT:
+	case OID_802_3_XMIT_ONE_COLLISION:
+	case OID_802_3_XMIT_MORE_COLLISIONS:
+		RtlUpdateTally(A);
+		break;
+	case OID_GEN_TRANSMIT_QUEUE_LENGTH:
+		NdisAcquireSpinLock(&A->TxLock);
+		Queued = A->TxCount - A->TxFree;
+		NdisReleaseSpinLock(&A->TxLock);
+		return NddCopyInfo(Buffer, Length, &Queued, sizeof(Queued),
+				   BytesWritten, BytesNeeded);
+	default:
+		break;
+	}
+	return NddEthQuery(&A->Eth, Oid, Buffer, Length, BytesWritten,
+			   BytesNeeded);
+}
+
+NDIS_STATUS RtlSetInformation(NDIS_HANDLE Context, NDIS_OID Oid,
+			      PVOID Buffer, ULONG Length, PULONG BytesRead,
+			      PULONG BytesNeeded)
+{
+	PRTL_ADAPTER A = Context;
+	NDIS_STATUS Status;
+	ULONG Changed;
+
+	/* The receive DPC filters with the same state: change it locked. */
+	NdisAcquireSpinLock(&A->RxLock);
+	Status = NddEthSet(&A->Eth, Oid, Buffer, Length, BytesRead,
+			   BytesNeeded, &Changed);
+	NdisReleaseSpinLock(&A->RxLock);
+	if (Status == NDIS_STATUS_SUCCESS &&
+	    (Changed & (NDD_CHANGED_FILTER | NDD_CHANGED_MCAST)) &&
+	    !A->Removed)
+		RtlSetRxMode(A);
+	return Status;
+}

@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * rtl8139: NDIS 5.1 deserialized miniport for the Realtek RTL8139C+ in C+
+ * (descriptor ring) mode: adapter state and the functions the files share.
+ */
+#ifndef RTL8139_H
+#define RTL8139_H
+
+#include "ndd.h"
+#include "hw.h"
+
+#define RTL_TAG			'8ltR'
+#define RTL_VERSION_MAJOR	1
+#define RTL_VERSION_MINOR	0
+#define RTL_RX_BUF_SIZE		1536	/* frame + CRC, 8-byte multiple */
+#define RTL_MAX_FRAGS		8	/* more fragments: copy the frame */
+#define RTL_BOUNCE_COUNT	16	/* copy buffers for odd frames */
+#define RTL_BATCH		16	/* packets per indication */
+
+/* A receive buffer in shared memory and the packet describing it. */
+typedef struct _RTL_RXBUF {
+	LIST_ENTRY Link;		/* on the spare list when not in ring */
+	PUCHAR Va;
+	NDIS_PHYSICAL_ADDRESS Pa;
+	PNDIS_PACKET Packet;
+	PNDIS_BUFFER Buffer;
+} RTL_RXBUF, *PRTL_RXBUF;
+
+/* What the transmit ring holds for one descriptor. */
+typedef struct _RTL_TXSLOT {
+	PNDIS_PACKET Packet;		/* set on a packet's last descriptor */
+	LONG Bounce;			/* copy buffer used, or -1 */
+	ULONG Length;
+	BOOLEAN Directed;
+} RTL_TXSLOT, *PRTL_TXSLOT;
+
+typedef struct _RTL_ADAPTER {
+	NDIS_HANDLE Handle;
+	NDD_ETH Eth;
+
+	/* Registers: BAR0 ports or BAR1 memory, as the INF's IoMode says. */
+	BOOLEAN UseMmio;
+	ULONG_PTR IoBase;
+	ULONG IoLength;
+	PUCHAR Mmio;
+	NDIS_PHYSICAL_ADDRESS MmioPa;
+	ULONG MmioLength;
+	BOOLEAN IoRegistered;
+	ULONG IrqVector, IrqLevel;
+	NDIS_INTERRUPT_MODE IrqMode;
+	NDIS_MINIPORT_INTERRUPT Interrupt;
+	BOOLEAN IrqRegistered;
+
+	/* Shared memory: both rings, tally area, bounce buffers. */
+	PUCHAR SharedVa;
+	NDIS_PHYSICAL_ADDRESS SharedPa;
+	ULONG SharedLength;
+	PRTL_DESC RxRing, TxRing;
+	ULONG64 RxRingPa, TxRingPa;
+	PRTL_TALLY Tally;
+	ULONG64 TallyPa;
+	PUCHAR BounceVa;
+	ULONG64 BouncePa;
+	ULONG BounceFree;		/* bitmap of free copy buffers */
+
+	/* Receive buffers: RxCount in the ring plus spares for NDIS to hold. */
+	PUCHAR RxMemVa;
+	NDIS_PHYSICAL_ADDRESS RxMemPa;
+	ULONG RxMemLength;
+	PRTL_RXBUF RxBufs;
+	ULONG RxBufCount;
+	NDIS_HANDLE PacketPool, BufferPool;
+
+	NDIS_SPIN_LOCK RxLock;		/* Rx ring, spares, outstanding */
+	PRTL_RXBUF *RxSlot;		/* buffer in each ring entry */
+	ULONG RxCount, RxCur;
+	LIST_ENTRY RxSpare;
+	ULONG RxSpareCount;
+	ULONG RxOutstanding;
+	NDIS_EVENT RxIdle;
+
+	NDIS_SPIN_LOCK TxLock;		/* Tx ring, send queue */
+	PRTL_TXSLOT TxSlot;
+	ULONG TxCount, TxProd, TxCons, TxFree;
+	LIST_ENTRY SendQueue;
+	ULONG64 TxDoneMark, TxDone;
+	ULONG HangStalls;
+
+	/* Owned by the interrupt: touched by ISR and sync routines only. */
+	USHORT IsrEvents;
+	USHORT ImrShadow;
+
+	BOOLEAN Halting;
+	BOOLEAN Removed;
+	BOOLEAN LinkUp;
+	ULONG PciErrors;
+	struct {			/* counts from before the last reset */
+		ULONG64 Fae, Tx1Col, TxMCol, MissPkt;
+	} TallyBase;
+} RTL_ADAPTER, *PRTL_ADAPTER;
+
+/*
+ * Full fence between descriptor writes and the ownership flag, as the x64
+ * WDK's KeMemoryBarrier (__faststorefence); mingw-w64 lacks it on x64.
+ */
+#define RtlBarrier() __asm__ __volatile__("lock; orl $0, (%%rsp)" ::: "memory")
+
+#define RTL_PACKET_LINK(P)	((PLIST_ENTRY)(P)->MiniportReserved)
+#define RTL_LINK_PACKET(E)	CONTAINING_RECORD(E, NDIS_PACKET, MiniportReserved)
+#define RTL_PACKET_RXBUF(P)	(*(PRTL_RXBUF *)(P)->MiniportReserved)
+
+/* Register access through the port or memory window. */
+static __inline UCHAR RtlRead8(PRTL_ADAPTER A, ULONG Reg)
+{
+	UCHAR V;
+
+	if (A->UseMmio)
+		NdisReadRegisterUchar((volatile UCHAR *)(A->Mmio + Reg), &V);
+	else
+		NdisRawReadPortUchar(A->IoBase + Reg, &V);
+	return V;
+}
+
+static __inline USHORT RtlRead16(PRTL_ADAPTER A, ULONG Reg)
+{
+	USHORT V;
+
+	if (A->UseMmio)
+		NdisReadRegisterUshort((volatile USHORT *)(A->Mmio + Reg), &V);
+	else
+		NdisRawReadPortUshort(A->IoBase + Reg, &V);
+	return V;
+}
+
+static __inline ULONG RtlRead32(PRTL_ADAPTER A, ULONG Reg)
+{
+	ULONG V;
+
+	if (A->UseMmio)
+		NdisReadRegisterUlong((volatile ULONG *)(A->Mmio + Reg), &V);
+	else
+		NdisRawReadPortUlong(A->IoBase + Reg, &V);
+	return V;
+}
+
+static __inline VOID RtlWrite8(PRTL_ADAPTER A, ULONG Reg, UCHAR V)
+{
+	if (A->UseMmio)
+		NdisWriteRegisterUchar((PUCHAR)(A->Mmio + Reg), V);
+	else
+		NdisRawWritePortUchar(A->IoBase + Reg, V);
+}
+
+static __inline VOID RtlWrite16(PRTL_ADAPTER A, ULONG Reg, USHORT V)
+{
+	if (A->UseMmio)
+		NdisWriteRegisterUshort((PUSHORT)(A->Mmio + Reg), V);
+	else
+		NdisRawWritePortUshort(A->IoBase + Reg, V);
+}
+
+static __inline VOID RtlWrite32(PRTL_ADAPTER A, ULONG Reg, ULONG V)
+{
+	if (A->UseMmio)
+		NdisWriteRegisterUlong((PULONG)(A->Mmio + Reg), V);
+	else
+		NdisRawWritePortUlong(A->IoBase + Reg, V);
+}
+
+/* hw.c */
+BOOLEAN RtlResetChip(PRTL_ADAPTER A);
+VOID RtlReadMac(PRTL_ADAPTER A, PUCHAR Mac);
+VOID RtlWriteMac(PRTL_ADAPTER A, const UCHAR *Mac);
+VOID RtlStartChip(PRTL_ADAPTER A);
+VOID RtlStopChip(PRTL_ADAPTER A);
+VOID RtlSetRxMode(PRTL_ADAPTER A);
+BOOLEAN RtlLinkUp(PRTL_ADAPTER A, PULONG Speed);
+VOID RtlUpdateTally(PRTL_ADAPTER A);
+VOID RtlSaveTally(PRTL_ADAPTER A);
+
+/* recv.c */
+NDIS_STATUS RtlRxAlloc(PRTL_ADAPTER A);
+VOID RtlRxFree(PRTL_ADAPTER A);
+VOID RtlRxRingInit(PRTL_ADAPTER A);
+VOID RtlRxProcess(PRTL_ADAPTER A);
+VOID RtlReturnPacket(NDIS_HANDLE Context, PNDIS_PACKET Packet);
+
+/* send.c */
+VOID RtlTxRingInit(PRTL_ADAPTER A);
+VOID RtlSendPackets(NDIS_HANDLE Context, PPNDIS_PACKET Packets, UINT Count);
+VOID RtlCancelSendPackets(NDIS_HANDLE Context, PVOID CancelId);
+VOID RtlTxComplete(PRTL_ADAPTER A);
+VOID RtlTxAbortAll(PRTL_ADAPTER A, NDIS_STATUS Status);
+
+/* isr.c */
+VOID RtlIsr(PBOOLEAN Recognized, PBOOLEAN QueueDpc, NDIS_HANDLE Context);
+VOID RtlHandleInterrupt(NDIS_HANDLE Context);
+VOID RtlEnableInterrupt(NDIS_HANDLE Context);
+VOID RtlDisableInterrupt(NDIS_HANDLE Context);
+VOID RtlMaskInterrupts(PRTL_ADAPTER A);
+VOID RtlEnableInterruptSynced(PRTL_ADAPTER A);
+VOID RtlCheckLink(PRTL_ADAPTER A, BOOLEAN Indicate);
+
+/* reset.c */
+NDIS_STATUS RtlReset(PBOOLEAN AddressingReset, NDIS_HANDLE Context);
+BOOLEAN RtlCheckForHang(NDIS_HANDLE Context);
+
+/* oid.c */
+extern const NDIS_OID RtlOids[];
+extern const ULONG RtlOidsSize;
+NDIS_STATUS RtlQueryInformation(NDIS_HANDLE Context, NDIS_OID Oid,
+				PVOID Buffer, ULONG Length, PULONG BytesWritten,
+				PULONG BytesNeeded);
+NDIS_STATUS RtlSetInformation(NDIS_HANDLE Context, NDIS_OID Oid,
+			      PVOID Buffer, ULONG Length, PULONG BytesRead,
+			      PULONG BytesNeeded);
+
+#endif
