@@ -193,6 +193,26 @@ static int set_field(struct ndl_license *lic, enum field f, const char *v,
 	return -1;
 }
 
+/* Is there a "signature" line at all? A copy cut short loses it first. */
+static bool has_signature_line(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+
+	while (p < end) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if ((size_t)(end - p) >= 10 && !strncmp(p, "signature:", 10))
+			return true;
+		p = e ? e + 1 : end;
+	}
+	return false;
+}
+
+static const char incomplete[] =
+	"the license is incomplete: the \"signature\" line is missing (was the text cut off when copying?)";
+
 enum ndl_lic_err ndl_license_parse(const char *text, size_t len,
 				   struct ndl_license *lic,
 				   char *err, size_t errlen)
@@ -241,19 +261,24 @@ enum ndl_lic_err ndl_license_parse(const char *text, size_t len,
 			return NDL_LIC_MALFORMED;
 		}
 		seen[f] = r.line;
-		if (set_field(lic, f, val, r.line, err, errlen) != 0)
+		if (set_field(lic, f, val, r.line, err, errlen) != 0) {
+			/* A field cut in the middle: say it was cut, not that it is bad. */
+			if (f != F_FORMAT && !has_signature_line(text, len))
+				ndll_errf(err, errlen, "%s", incomplete);
 			return NDL_LIC_MALFORMED;
+		}
 	}
 	if (rc < 0) {
 		if (n == 0)
 			ndll_errf(err, errlen, "not an ndisload license: %s", why);
+		else if (!has_signature_line(text, len))
+			ndll_errf(err, errlen, "%s", incomplete);
 		else
 			ndll_errf(err, errlen, "the license is damaged: %s", why);
 		return NDL_LIC_MALFORMED;
 	}
-	/* A copy cut short loses its last line, the signature, first. */
 	if (!seen[F_SIGNATURE]) {
-		ndll_errf(err, errlen, "the license is incomplete: the \"signature\" line is missing (was the text cut off when copying?)");
+		ndll_errf(err, errlen, "%s", incomplete);
 		return NDL_LIC_MALFORMED;
 	}
 	for (enum field f = 0; f < F_COUNT; f++) {

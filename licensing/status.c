@@ -177,7 +177,7 @@ void ndl_license_status(struct ndl_license_ctx *ctx, bool record,
 		st->problem = ctx->policy_err;
 		memcpy(st->problem_msg, ctx->policy_msg, sizeof(st->problem_msg));
 		ndll_errf(st->summary, sizeof(st->summary),
-			 "The license policy of this build is broken: %s.", ctx->policy_msg);
+			 "Not valid: the license policy of this build is broken: %s.", ctx->policy_msg);
 		return;
 	}
 	if (!ctx->policy.has_key) {
@@ -197,7 +197,7 @@ void ndl_license_status(struct ndl_license_ctx *ctx, bool record,
 		st->bundled_allowed = true;
 		if (st->installed)
 			ndll_errf(st->summary, sizeof(st->summary),
-				 "The installed license is not valid: %s. No license is needed for this build.",
+				 "Not valid: %s. (This build needs no license.)",
 				 st->problem_msg);
 		else
 			ndll_errf(st->summary, sizeof(st->summary), "No license needed.");
@@ -208,25 +208,26 @@ void ndl_license_status(struct ndl_license_ctx *ctx, bool record,
 	if (st->bundled_allowed && !st->installed) {
 		st->state = NDL_LIC_STATE_TRIAL;
 		ndll_errf(st->summary, sizeof(st->summary), "Trial: %d day%s left (ends %s).",
-			 st->trial_days_left, st->trial_days_left == 1 ? "" : "s", date);
+			  st->trial_days_left, st->trial_days_left == 1 ? "" : "s", date);
 	} else if (st->bundled_allowed) {
 		st->state = NDL_LIC_STATE_INVALID;
 		ndll_errf(st->summary, sizeof(st->summary),
-			 "The installed license is not valid: %s. Trial: %d day%s left (ends %s).",
-			 st->problem_msg, st->trial_days_left,
-			 st->trial_days_left == 1 ? "" : "s", date);
+			  "Not valid: %s. Trial: %d day%s left (ends %s).",
+			  st->problem_msg, st->trial_days_left,
+			  st->trial_days_left == 1 ? "" : "s", date);
 	} else if (!st->installed) {
 		st->state = NDL_LIC_STATE_EXPIRED;
 		ndll_errf(st->summary, sizeof(st->summary), "Expired: %s.", why);
 	} else if (st->problem == NDL_LIC_EXPIRED) {
 		st->state = NDL_LIC_STATE_EXPIRED;
-		ndll_errf(st->summary, sizeof(st->summary), "Expired: %s, and %s.",
-			 st->problem_msg, why);
+		ndl_lic_date_format(st->lic.expires, date);
+		ndll_errf(st->summary, sizeof(st->summary),
+			  "Expired: the license for %s was valid until %s.",
+			  st->lic.licensee, date);
 	} else {
 		st->state = NDL_LIC_STATE_INVALID;
-		ndll_errf(st->summary, sizeof(st->summary),
-			 "The installed license is not valid: %s; and %s.",
-			 st->problem_msg, why);
+		ndll_errf(st->summary, sizeof(st->summary), "Not valid: %s; %s.",
+			  st->problem_msg, why);
 	}
 }
 
