@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "../lib/check.h"
 #include "ndl_license.h"
 
 #define CHECK_STR(a, b) do {						\
