@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// API tests: every /api/v1 endpoint of the real ndisload-webconf, backed by
+// the real helper on a temporary state root with a fake sysfs; success and
+// failure of each.
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+	check, driverPackage, eq, login, makeRoot, request, runTests, setup, startHelper,
+	startWebconf, stopAll, test, uploadFiles,
+} from './lib/harness.mjs';
+
+const root = makeRoot();
+let srv;
+let staging;
+
+const get = (p) => request(srv, { path: '/api/v1' + p, token: srv.token });
+const send = (method, p, body, extra = {}) => request(srv, { method, path: '/api/v1' + p, token: srv.token, body, ...extra });
+const errCode = (r) => r.json && r.json.error && r.json.error.code;
+function isError(r, status, code) {
+	eq(r.status, status, `HTTP status (${r.text.slice(0, 200)})`);
+	check(r.json && r.json.error && typeof r.json.error.message === 'string' && r.json.error.message.length > 0,
+		`error body {"error": {"code", "message"}} expected, got ${r.text.slice(0, 200)}`);
+	if (code) eq(errCode(r), code, 'error code');
+}
+const param = (params, name) => params.find((p) => p.name === name);
+
+setup('the helper and webconf start on a fresh root', async () => {
+	await startHelper(root);
+	srv = await startWebconf(root);
+});
+
+test('token file: created at first start, mode 0600, 64 hex digits', () => {
+	const st = fs.statSync(path.join(root, 'etc/ndisload/webconf.token'));
+	eq(st.mode & 0o777, 0o600, 'mode');
+	check(/^[0-9a-f]{64}$/.test(srv.token), `token format: ${srv.token}`);
+});
+
+test('GET /status: module, drivers, devices, interfaces', async () => {
+	const r = await get('/status');
+	eq(r.status, 200, `status (${r.text.slice(0, 200)})`);
+	check(r.json.module && typeof r.json.module.loaded === 'boolean', 'module.loaded');
+	for (const k of ['drivers', 'devices', 'interfaces']) check(Array.isArray(r.json[k]), `${k} is an array`);
+	eq(r.headers['cache-control'], 'no-store', 'Cache-Control');
+});
+
+test('GET /status: HEAD answers without a body', async () => {
+	const r = await request(srv, { method: 'HEAD', path: '/api/v1/status', token: srv.token });
+	eq(r.status, 200, 'status');
+	eq(r.text, '', 'body');
+});
+
+test('GET /status without credentials: 401 unauthorized', async () => {
+	const r = await request(srv, { path: '/api/v1/status' });
+	isError(r, 401, 'unauthorized');
+	check(/Bearer/.test(r.headers['www-authenticate'] || ''), 'WWW-Authenticate: Bearer');
+});
+
+test('GET /brand: public, {"brand": object or null}', async () => {
+	const r = await request(srv, { path: '/api/v1/brand' });
+	eq(r.status, 200, 'status');
+	check('brand' in r.json && (r.json.brand === null || typeof r.json.brand === 'object'), r.text);
+});
+
+test('POST /session: login sets an HttpOnly SameSite=Strict cookie, GET /session gives its CSRF token', async () => {
+	const r = await request(srv, { method: 'POST', path: '/api/v1/session', body: { token: srv.token } });
+	eq(r.status, 200, 'status');
+	const c = (r.headers['set-cookie'] || [])[0] || '';
+	check(/^ndl_session=[0-9a-f]{64};/.test(c), `cookie: ${c}`);
+	check(/HttpOnly/.test(c) && /SameSite=Strict/.test(c) && /Path=\//.test(c), `cookie attributes: ${c}`);
+	const s = await request(srv, { path: '/api/v1/session', cookie: c.split(';')[0] });
+	eq(s.status, 200, 'GET /session');
+	eq(s.json.method, 'session', 'method');
+	eq(s.json.csrf, r.json.csrf, 'csrf token');
+});
+
+test('POST /session: wrong token 401, missing field 400, unknown field 400', async () => {
+	isError(await request(srv, { method: 'POST', path: '/api/v1/session', body: { token: 'x'.repeat(64) } }), 401, 'unauthorized');
+	isError(await request(srv, { method: 'POST', path: '/api/v1/session', body: {} }), 400, 'bad_request');
+	isError(await request(srv, { method: 'POST', path: '/api/v1/session', body: { token: srv.token, admin: true } }), 400, 'bad_request');
+});
+
+test('DELETE /session: logout ends the session', async () => {
+	const s = await login(srv);
+	const r = await request(srv, { method: 'DELETE', path: '/api/v1/session', cookie: s.cookie, csrf: s.csrf });
+	eq(r.status, 200, 'status');
+	check(/Max-Age=0/.test((r.headers['set-cookie'] || [])[0] || ''), 'cookie cleared');
+	isError(await request(srv, { path: '/api/v1/session', cookie: s.cookie }), 401, 'unauthorized');
+});
+
+test('GET /drivers: empty store', async () => {
+	const r = await get('/drivers');
+	eq(r.status, 200, 'status');
+	eq(JSON.stringify(r.json.drivers), '[]', 'drivers');
+});
+
+test('POST /drivers: the .inf alone is incomplete and names the missing .sys', async () => {
+	const r = await uploadFiles(srv, driverPackage('webnic').filter((f) => f.name.endsWith('.inf')));
+	eq(r.status, 202, `status (${r.text.slice(0, 300)})`);
+	eq(r.json.state, 'incomplete', 'state');
+	check(r.json.missing.map((n) => n.toLowerCase()).includes('webnic.sys'), `missing: ${JSON.stringify(r.json.missing)}`);
+	check(r.json.have.map((n) => n.toLowerCase()).includes('webnic.inf'), `have: ${JSON.stringify(r.json.have)}`);
+	check(typeof r.json.staging === 'string' && r.json.staging.length > 0, 'staging id');
+	staging = r.json.staging;
+});
+
+test('POST /drivers: sending the missing .sys with the staging id installs it (201)', async () => {
+	const r = await uploadFiles(srv, driverPackage('webnic').filter((f) => f.name.endsWith('.sys')), { staging });
+	eq(r.status, 201, `status (${r.text.slice(0, 300)})`);
+	eq(r.json.state, 'installed', 'state');
+	eq(r.json.driver.name, 'webnic', 'driver name');
+});
+
+test('POST /drivers: a whole package in one upload (vether) is installed', async () => {
+	const r = await uploadFiles(srv, driverPackage('vether'));
+	eq(r.status, 201, `status (${r.text.slice(0, 300)})`);
+	eq(r.json.driver.name, 'vether', 'driver name');
+});
+
+test('POST /drivers: an unknown staging id is refused', async () => {
+	const r = await uploadFiles(srv, driverPackage('webnic').filter((f) => f.name.endsWith('.sys')), { staging: 'no-such-staging' });
+	check(r.status === 404 || r.status === 422, `status ${r.status}: ${r.text.slice(0, 200)}`);
+});
+
+test('POST /drivers: a broken .inf is refused with 422 invalid', async () => {
+	const r = await uploadFiles(srv, [{ name: 'broken.inf', data: '[Version\nSignature="$Chicago$"\n\x00\x01garbage' }]);
+	isError(r, 422, 'invalid');
+});
+
+test('POST /drivers: no files 400, not multipart 415', async () => {
+	isError(await uploadFiles(srv, []), 400, 'bad_request');
+	isError(await send('POST', '/drivers', { files: [] }), 415, 'unsupported_media_type');
+});
+
+test('GET /drivers: lists the installed drivers with files, hashes and device ids', async () => {
+	const r = await get('/drivers');
+	eq(r.status, 200, 'status');
+	const w = r.json.drivers.find((d) => d.name === 'webnic');
+	check(w, `webnic listed: ${r.text.slice(0, 300)}`);
+	const sys = w.files.find((f) => f.name.toLowerCase() === 'webnic.sys');
+	check(sys && /^[0-9a-f]{64}$/.test(sys.sha256) && sys.size === fs.statSync(driverPackage('webnic')[1].path).size, `webnic.sys entry: ${JSON.stringify(w.files)}`);
+	check(w.device_ids.some((id) => /PCI\\VEN_10EC&DEV_8139/i.test(id)), `device_ids: ${JSON.stringify(w.device_ids)}`);
+	check(r.json.drivers.some((d) => d.name === 'vether'), 'vether listed');
+});
+
+test('GET /drivers/{name}: one driver; unknown 404', async () => {
+	const r = await get('/drivers/webnic');
+	eq(r.status, 200, 'status');
+	eq(r.json.driver.name, 'webnic', 'name');
+	isError(await get('/drivers/nosuchdriver'), 404, 'not_found');
+});
+
+test('GET /drivers/{name}/params: metadata of every parameter type', async () => {
+	const r = await get('/drivers/webnic/params');
+	eq(r.status, 200, `status (${r.text.slice(0, 200)})`);
+	const p = r.json.params;
+	const rb = param(p, 'ReceiveBuffers');
+	check(rb && rb.type === 'int' && String(rb.min) === '4' && String(rb.max) === '256' && String(rb.default) === '32', `ReceiveBuffers: ${JSON.stringify(rb)}`);
+	const sd = param(p, 'SpeedDuplex');
+	check(sd && sd.type === 'enum' && sd.enum.length === 5 && sd.enum.some((e) => e.value === '4' && /100 Mbps Full/.test(e.desc)), `SpeedDuplex: ${JSON.stringify(sd)}`);
+	for (const [n, t] of [['InterruptModeration', 'long'], ['TxThreshold', 'dword'], ['MaxBurst', 'word'], ['NetworkAddress', 'edit']])
+		eq((param(p, n) || {}).type, t, `${n} type`);
+	check(param(p, 'NetworkAddress').optional === true, 'NetworkAddress optional');
+	isError(await get('/drivers/nosuchdriver/params'), 404, 'not_found');
+});
+
+test('PUT /drivers/{name}/params: sets values (strings and integers) and keeps them', async () => {
+	const r = await send('PUT', '/drivers/webnic/params', { values: { ReceiveBuffers: 64, SpeedDuplex: '4' } });
+	eq(r.status, 200, `status (${r.text.slice(0, 200)})`);
+	eq(String(param(r.json.params, 'ReceiveBuffers').value), '64', 'ReceiveBuffers in the answer');
+	const again = await get('/drivers/webnic/params');
+	eq(String(param(again.json.params, 'ReceiveBuffers').value), '64', 'ReceiveBuffers stored');
+	eq(String(param(again.json.params, 'SpeedDuplex').value), '4', 'SpeedDuplex stored');
+});
+
+test('PUT /drivers/{name}/params: out of range, bad enum and unknown names are refused, nothing changes', async () => {
+	isError(await send('PUT', '/drivers/webnic/params', { values: { ReceiveBuffers: 1000 } }), 422, 'invalid');
+	isError(await send('PUT', '/drivers/webnic/params', { values: { SpeedDuplex: '9' } }), 422, 'invalid');
+	isError(await send('PUT', '/drivers/webnic/params', { values: { NoSuchParam: '1' } }), 404, 'not_found');
+	isError(await send('PUT', '/drivers/webnic/params', { values: { ReceiveBuffers: 1.5 } }), 400, 'bad_request');
+	isError(await send('PUT', '/drivers/webnic/params', { value: { ReceiveBuffers: 8 } }), 400, 'bad_request');
+	isError(await send('PUT', '/drivers/nosuchdriver/params', { values: { A: '1' } }), 404, 'not_found');
+	const p = (await get('/drivers/webnic/params')).json.params;
+	eq(String(param(p, 'ReceiveBuffers').value), '64', 'ReceiveBuffers unchanged');
+});
+
+test('PUT /drivers/{name}/params: null resets to the default', async () => {
+	const r = await send('PUT', '/drivers/webnic/params', { values: { SpeedDuplex: null } });
+	eq(r.status, 200, `status (${r.text.slice(0, 200)})`);
+	const sd = param(r.json.params, 'SpeedDuplex');
+	check(sd.value === null || String(sd.value) === '0', `SpeedDuplex after reset: ${JSON.stringify(sd)}`);
+});
+
+test('GET /devices: the fake PCI devices, their Linux drivers and matching drivers', async () => {
+	const r = await get('/devices');
+	eq(r.status, 200, 'status');
+	const rtl = r.json.devices.find((d) => d.id === '0000:00:03.0');
+	check(rtl, `0000:00:03.0 listed: ${r.text.slice(0, 300)}`);
+	eq(rtl.linux_driver, '8139cp', 'linux_driver');
+	check((rtl.matches || []).includes('webnic'), `matches: ${JSON.stringify(rtl.matches)}`);
+	eq(rtl.bound, null, 'bound');
+	const intel = r.json.devices.find((d) => d.id === '0000:00:04.0');
+	check(intel && intel.matches.length === 0, `0000:00:04.0: ${JSON.stringify(intel)}`);
+});
+
+test('POST /devices/{id}/bind: binds a matching driver', async () => {
+	const r = await send('POST', '/devices/0000:00:03.0/bind', { driver: 'webnic', unbind_native: true });
+	eq(r.status, 200, `status (${r.text.slice(0, 300)})`);
+	eq(r.json.device.bound, 'webnic', 'bound');
+	const l = await get('/devices');
+	eq(l.json.devices.find((d) => d.id === '0000:00:03.0').bound, 'webnic', 'bound in the list');
+});
+
+test('POST /devices/{id}/bind: unknown device 404, unknown driver 404, bad body 400', async () => {
+	isError(await send('POST', '/devices/0000:00:09.0/bind', { driver: 'webnic' }), 404, 'not_found');
+	isError(await send('POST', '/devices/0000:00:04.0/bind', { driver: 'nosuchdriver' }), 404, 'not_found');
+	isError(await send('POST', '/devices/0000:00:04.0/bind', { driver: 7 }), 400, 'bad_request');
+	isError(await send('POST', '/devices/0000:00:04.0/bind', {}), 400, 'bad_request');
+});
+
+test('POST /devices/{id}/bind: a driver that does not match the device is refused', async () => {
+	const r = await send('POST', '/devices/0000:00:04.0/bind', { driver: 'webnic' });
+	check(r.status === 409 || r.status === 422, `status ${r.status}: ${r.text.slice(0, 200)}`);
+	eq((await get('/devices')).json.devices.find((d) => d.id === '0000:00:04.0').bound, null, 'still unbound');
+});
+
+test('DELETE /drivers/{name}: a bound driver is kept (409)', async () => {
+	isError(await send('DELETE', '/drivers/webnic'), 409, 'conflict');
+	check((await get('/drivers')).json.drivers.some((d) => d.name === 'webnic'), 'still installed');
+});
+
+test('GET /interfaces: a list of interfaces', async () => {
+	const r = await get('/interfaces');
+	eq(r.status, 200, 'status');
+	check(Array.isArray(r.json.interfaces), 'interfaces array');
+});
+
+test('POST /devices/{id}/unbind: releases the device; unknown device 404', async () => {
+	const r = await send('POST', '/devices/0000:00:03.0/unbind');
+	eq(r.status, 200, `status (${r.text.slice(0, 300)})`);
+	eq(r.json.device.bound, null, 'bound');
+	isError(await send('POST', '/devices/0000:00:09.0/unbind'), 404, 'not_found');
+});
+
+test('DELETE /drivers/{name}: removes an unbound driver; again 404', async () => {
+	const r = await send('DELETE', '/drivers/vether');
+	eq(r.status, 200, `status (${r.text.slice(0, 200)})`);
+	check(!(await get('/drivers')).json.drivers.some((d) => d.name === 'vether'), 'gone from the list');
+	isError(await send('DELETE', '/drivers/vether'), 404, 'not_found');
+	isError(await send('DELETE', '/drivers/webnic?force=maybe'), 400, 'bad_request');
+});
+
+test('GET /license: the license status object', async () => {
+	const r = await get('/license');
+	eq(r.status, 200, `status (${r.text.slice(0, 200)})`);
+	check(r.json && typeof r.json === 'object' && !r.json.error, r.text.slice(0, 200));
+});
+
+test('PUT /license: a malformed key is refused (JSON and text/plain), a body without text 400', async () => {
+	const j = await send('PUT', '/license', { text: 'this is not a license key' });
+	check(j.status === 422 || j.status === 403, `JSON: status ${j.status}: ${j.text.slice(0, 200)}`);
+	const t = await send('PUT', '/license', 'this is not a license key either', { headers: { 'Content-Type': 'text/plain' } });
+	check(t.status === 422 || t.status === 403, `text: status ${t.status}: ${t.text.slice(0, 200)}`);
+	isError(await send('PUT', '/license', { key: 'x' }), 400, 'bad_request');
+	isError(await send('PUT', '/license', 'x', { headers: { 'Content-Type': 'application/xml' } }), 415, 'unsupported_media_type');
+});
+
+test('GET /diagnostics: a text report download without the web token', async () => {
+	const r = await get('/diagnostics');
+	eq(r.status, 200, `status (${r.text.slice(0, 200)})`);
+	check(/^text\/plain/.test(r.headers['content-type']), `content-type ${r.headers['content-type']}`);
+	check(/attachment; filename="ndisload-diagnostics-[0-9-]+\.txt"/.test(r.headers['content-disposition'] || ''), `disposition ${r.headers['content-disposition']}`);
+	check(r.text.length > 0, 'report not empty');
+	check(!r.text.includes(srv.token), 'the web token must not be in the report');
+});
+
+test('router: unknown endpoint 404, wrong method 405 with Allow', async () => {
+	isError(await get('/nothing'), 404, 'not_found');
+	const r = await send('PATCH', '/drivers');
+	isError(r, 405, 'method_not_allowed');
+	check(/GET/.test(r.headers.allow) && /POST/.test(r.headers.allow), `Allow: ${r.headers.allow}`);
+});
+
+test('pages: / needs a session (303 to login), login page and assets are public', async () => {
+	const r = await request(srv, { path: '/' });
+	eq(r.status, 303, 'status');
+	check(/^\/login\.html\?next=/.test(r.headers.location), `Location ${r.headers.location}`);
+	const l = await request(srv, { path: '/login.html' });
+	eq(l.status, 200, 'login page');
+	check(/text\/html/.test(l.headers['content-type']), 'html');
+	const a = await request(srv, { path: '/assets/app.js' });
+	eq(a.status, 200, 'asset');
+	check(/javascript/.test(a.headers['content-type']), 'js content type');
+	const s = await login(srv);
+	const p = await request(srv, { path: '/drivers.html', cookie: s.cookie });
+	eq(p.status, 200, 'page with session');
+	const again = await request(srv, { path: '/drivers.html', cookie: s.cookie, headers: { 'If-None-Match': p.headers.etag } });
+	eq(again.status, 304, 'ETag revalidation');
+	eq((await request(srv, { path: '/nosuch.html', cookie: s.cookie })).status, 404, 'unknown page');
+	eq((await request(srv, { path: '/brand/evil.js' })).status, 404, 'only the logo under /brand');
+});
+
+test('helper down: 503 helper_unavailable with a hint', async () => {
+	const other = await startWebconf(root, ['--helper-socket', path.join(root, 'run/ndisload/none.sock')], 'webconf-nohelper');
+	const r = await request(other, { path: '/api/v1/status', token: other.token });
+	isError(r, 503, 'helper_unavailable');
+	check(r.json.error.hint, 'hint');
+});
+
+process.exitCode = await runTests(async () => {
+	await stopAll();
+	fs.rmSync(root, { recursive: true, force: true });
+});

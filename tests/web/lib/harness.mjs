@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// Test harness of the web suites: a temporary NDISLOAD_ROOT with a fake
+// sysfs, the real helper (ndisload serve) and the real ndisload-webconf,
+// an HTTP client that can send anything (any Host header, raw bodies), and
+// the PASS/FAIL protocol of tests/suites.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const TOP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const BUILD = process.env.BUILD || path.join(TOP, 'build');
+export const BIN = path.join(BUILD, 'bin');
+export const RESULTS = path.join(BUILD, 'test-results', 'web');
+export const FIXTURES = path.join(TOP, 'tests', 'web', 'fixtures');
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------- tests
+
+const tests = [];
+/** Registers a test case; fn throws (or rejects) to fail. */
+export function test(name, fn) { tests.push({ name, fn }); }
+/** Registers a set-up step: when it fails, the tests after it fail unrun. */
+export function setup(name, fn) { tests.push({ name, fn, setup: true }); }
+
+export class Failure extends Error {}
+export function check(cond, why) { if (!cond) throw new Failure(why); }
+export function eq(got, want, what) {
+	if (got !== want) throw new Failure(`${what}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+}
+
+/** Runs every registered test in order, printing one line each; returns the exit code. */
+export async function runTests(cleanup) {
+	let failed = 0;
+	let broken = null;
+	for (const t of tests) {
+		if (broken) {
+			failed++;
+			console.log(`FAIL: ${t.name} (not run: ${broken})`);
+			continue;
+		}
+		try {
+			await t.fn();
+			console.log(`PASS: ${t.name}`);
+		} catch (e) {
+			failed++;
+			const why = (e instanceof Failure ? e.message : (e && e.stack) || String(e)).split('\n');
+			console.log(`FAIL: ${t.name} (${why[0]})`);
+			if (why.length > 1) console.log(why.slice(1).map((l) => '    ' + l).join('\n'));
+			if (t.setup) broken = `set-up "${t.name}" failed`;
+		}
+	}
+	if (cleanup) await cleanup();
+	console.log(`${tests.length - failed} passed, ${failed} failed`);
+	return failed ? 1 : 0;
+}
+
+// ---------------------------------------------------------------- state root
+
+/** A PCI device in the fake sysfs (ids as the kernel prints them). */
+export function addPciDevice(root, addr, ids, linuxDriver) {
+	const dir = path.join(root, 'sys/bus/pci/devices', addr);
+	fs.mkdirSync(dir, { recursive: true });
+	const files = { class: '0x020000', revision: '0x20', subsystem_vendor: '0x1af4', subsystem_device: '0x1100', ...ids };
+	for (const [k, v] of Object.entries(files)) fs.writeFileSync(path.join(dir, k), v + '\n');
+	fs.writeFileSync(path.join(dir, 'modalias'),
+		`pci:v0000${files.vendor.slice(2).toUpperCase()}d0000${files.device.slice(2).toUpperCase()}sv0000${files.subsystem_vendor.slice(2).toUpperCase()}sd0000${files.subsystem_device.slice(2).toUpperCase()}bc02sc00i00\n`);
+	if (linuxDriver) {
+		const drv = path.join(root, 'sys/bus/pci/drivers', linuxDriver);
+		fs.mkdirSync(drv, { recursive: true });
+		fs.symlinkSync(path.relative(dir, drv), path.join(dir, 'driver'));
+		fs.writeFileSync(path.join(drv, 'unbind'), '');
+		fs.writeFileSync(path.join(drv, 'bind'), '');
+	}
+}
+
+/** A fresh NDISLOAD_ROOT: the state directories and a fake sysfs with the
+ * QEMU RTL8139 at 0000:00:03.0 (driven by Linux's 8139cp) and an Intel NIC
+ * no test driver matches at 0000:00:04.0. */
+export function makeRoot() {
+	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ndl-web-'));
+	for (const d of ['etc/ndisload', 'var/lib/ndisload/drivers', 'run/ndisload', 'sys/bus/pci/drivers', 'sys/class/net', 'dev'])
+		fs.mkdirSync(path.join(root, d), { recursive: true });
+	addPciDevice(root, '0000:00:03.0', { vendor: '0x10ec', device: '0x8139' }, '8139cp');
+	addPciDevice(root, '0000:00:04.0', { vendor: '0x8086', device: '0x100e', subsystem_vendor: '0x8086', subsystem_device: '0x001e' }, 'e1000');
+	return root;
+}
+
+/** A fingerprint of everything the helper stores (drivers, settings,
+ * staging, licenses): equal fingerprints mean nothing stored changed. */
+export function stateFingerprint(root) {
+	const out = [];
+	const walk = (dir) => {
+		let entries = [];
+		try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return; }
+		for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+			const p = path.join(dir, e.name);
+			const rel = path.relative(root, p);
+			if (rel === 'etc/ndisload/webconf.token') continue;
+			if (e.isDirectory()) { out.push(rel + '/'); walk(p); }
+			else if (e.isFile()) out.push(rel + ' ' + createHash('sha256').update(fs.readFileSync(p)).digest('hex'));
+			else out.push(rel + ' ->');
+		}
+	};
+	walk(path.join(root, 'etc'));
+	walk(path.join(root, 'var'));
+	return out.join('\n');
+}
+
+// ---------------------------------------------------------------- daemons
+
+const children = [];
+
+function logTo(child, name) {
+	fs.mkdirSync(RESULTS, { recursive: true });
+	const log = fs.createWriteStream(path.join(RESULTS, `${name}.daemon.log`), { flags: 'a' });
+	child.stdout.pipe(log);
+	child.stderr.pipe(log);
+}
+
+async function waitFor(what, cond, child, ms = 10000) {
+	const end = Date.now() + ms;
+	while (Date.now() < end) {
+		if (child.exitCode !== null) throw new Error(`${what} exited with status ${child.exitCode} (see ${RESULTS}/*.daemon.log)`);
+		if (await cond()) return;
+		await sleep(50);
+	}
+	throw new Error(`${what} did not come up within ${ms / 1000} s`);
+}
+
+/** Starts the real helper (build/bin/ndisload serve) on root. */
+export async function startHelper(root, name = 'helper') {
+	const bin = path.join(BIN, 'ndisload');
+	if (!fs.existsSync(bin)) throw new Error(`${bin} is not built (the helper's part of make)`);
+	const sock = path.join(root, 'run/ndisload/helper.sock');
+	const child = spawn(bin, ['serve', '--socket', sock, '--allow-user', os.userInfo().username],
+		{ env: { ...process.env, NDISLOAD_ROOT: root }, stdio: ['ignore', 'pipe', 'pipe'] });
+	children.push(child);
+	logTo(child, name);
+	await waitFor('ndisload serve', () => fs.existsSync(sock), child);
+	return { child, sock };
+}
+
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const s = net.createServer();
+		s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
+		s.on('error', reject);
+	});
+}
+
+function canConnect(port) {
+	return new Promise((resolve) => {
+		const s = net.connect(port, '127.0.0.1');
+		s.on('connect', () => { s.destroy(); resolve(true); });
+		s.on('error', () => resolve(false));
+	});
+}
+
+/** Starts the real ndisload-webconf for root; extra command-line args allowed. */
+export async function startWebconf(root, args = [], name = 'webconf') {
+	const port = await freePort();
+	const child = spawn(path.join(BIN, 'ndisload-webconf'),
+		['--port', String(port), '--www', path.join(TOP, 'www'), '--verbose', ...args],
+		{ env: { ...process.env, NDISLOAD_ROOT: root }, stdio: ['ignore', 'pipe', 'pipe'] });
+	children.push(child);
+	logTo(child, name);
+	await waitFor('ndisload-webconf', () => canConnect(port), child);
+	const token = fs.readFileSync(path.join(root, 'etc/ndisload/webconf.token'), 'utf8').trim();
+	return { child, port, token, base: `http://127.0.0.1:${port}` };
+}
+
+/** Stops every daemon this process started. */
+export async function stopAll() {
+	for (const c of children) {
+		if (c.exitCode === null) {
+			c.kill('SIGTERM');
+			await Promise.race([new Promise((r) => c.once('exit', r)), sleep(3000)]);
+			if (c.exitCode === null) c.kill('SIGKILL');
+		}
+	}
+}
+
+// ---------------------------------------------------------------- HTTP
+
+/**
+ * One request. opts: method, path, headers, body (string|Buffer|object ->
+ * JSON), host (Host header; default "localhost:PORT"), token (bearer),
+ * cookie, csrf. Resolves {status, headers, text, json}.
+ */
+export function request(srv, opts) {
+	const headers = { ...(opts.headers || {}) };
+	let body = opts.body;
+	if (body !== undefined && !Buffer.isBuffer(body) && typeof body !== 'string') {
+		body = JSON.stringify(body);
+		headers['Content-Type'] ??= 'application/json';
+	}
+	if (opts.token) headers.Authorization = 'Bearer ' + opts.token;
+	if (opts.cookie) headers.Cookie = opts.cookie;
+	if (opts.csrf) headers['X-CSRF-Token'] = opts.csrf;
+	headers.Host = opts.host ?? `localhost:${srv.port}`;
+	if (body !== undefined) headers['Content-Length'] = Buffer.byteLength(body);
+	return new Promise((resolve, reject) => {
+		const req = http.request({ host: '127.0.0.1', port: srv.port, method: opts.method || 'GET',
+			path: opts.path, headers, agent: false, setHost: false }, (res) => {
+			const chunks = [];
+			res.on('data', (c) => chunks.push(c));
+			res.on('end', () => {
+				const text = Buffer.concat(chunks).toString('utf8');
+				let json = null;
+				try { json = JSON.parse(text); } catch { /* not JSON */ }
+				resolve({ status: res.statusCode, headers: res.headers, text, json });
+			});
+		});
+		req.on('error', reject);
+		req.setTimeout(60000, () => req.destroy(new Error(`no answer to ${opts.method || 'GET'} ${opts.path}`)));
+		if (body !== undefined) req.write(body);
+		req.end();
+	});
+}
+
+/** A multipart/form-data body: parts [{name, filename?, data}]. */
+export function multipart(parts, boundary = '----ndltest' + Math.random().toString(16).slice(2)) {
+	const bufs = [];
+	for (const p of parts) {
+		let disp = `form-data; name="${p.name}"`;
+		if (p.filename !== undefined) disp += `; filename="${p.filename}"`;
+		bufs.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disp}\r\n` +
+			(p.filename !== undefined ? 'Content-Type: application/octet-stream\r\n' : '') + '\r\n'));
+		bufs.push(Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data));
+		bufs.push(Buffer.from('\r\n'));
+	}
+	bufs.push(Buffer.from(`--${boundary}--\r\n`));
+	return { body: Buffer.concat(bufs), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Uploads files [{name, path|data}] (+ staging) with the bearer token. */
+export function uploadFiles(srv, files, extra = {}) {
+	const parts = files.map((f) => ({ name: 'file', filename: f.name, data: f.data ?? fs.readFileSync(f.path) }));
+	if (extra.staging) parts.push({ name: 'staging', data: extra.staging });
+	const mp = multipart(parts);
+	return request(srv, { method: 'POST', path: '/api/v1/drivers', token: extra.token ?? srv.token,
+		cookie: extra.cookie, csrf: extra.csrf, headers: { 'Content-Type': mp.type, ...(extra.headers || {}) }, body: mp.body });
+}
+
+/** Logs in like a browser: returns {cookie, csrf}. */
+export async function login(srv) {
+	const r = await request(srv, { method: 'POST', path: '/api/v1/session', body: { token: srv.token },
+		headers: { Origin: `http://localhost:${srv.port}` } });
+	if (r.status !== 200) throw new Failure(`login failed: ${r.status} ${r.text}`);
+	const cookie = (r.headers['set-cookie'] || [])[0].split(';')[0];
+	return { cookie, csrf: r.json.csrf };
+}
+
+// ---------------------------------------------------------------- packages
+
+/** The test driver packages: name -> [{name, path}], built or fixtures. */
+export function driverPackage(name) {
+	if (name === 'webnic') {
+		// Our fixture .inf (every parameter type, matches the RTL8139) with the
+		// built vether miniport as its .sys.
+		return [
+			{ name: 'webnic.inf', path: path.join(FIXTURES, 'webnic', 'webnic.inf') },
+			{ name: 'webnic.sys', path: path.join(BUILD, 'drivers', 'vether', 'vether.sys') },
+		];
+	}
+	const dir = path.join(BUILD, 'drivers', name);
+	if (!fs.existsSync(dir)) throw new Error(`${dir} is not built (tests/drivers)`);
+	return fs.readdirSync(dir).filter((f) => /\.(inf|sys|bin|cat)$/i.test(f))
+		.map((f) => ({ name: f, path: path.join(dir, f) }));
+}
