@@ -228,3 +228,10 @@ int fs_remove_tree(const char *path)
 {
 	return remove_at(AT_FDCWD, path, 0);
 }
+
+bool fs_join(char *out, size_t size, const char *dir, const char *name)
+{
+	int n = snprintf(out, size, "%s/%s", dir, name);
+
+	return n >= 0 && (size_t)n < size;
+}

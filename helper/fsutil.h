@@ -30,5 +30,7 @@ int fs_mkdirs(const char *path, mode_t mode, struct ndl_err *err);
 int fs_remove_tree(const char *path);
 int fs_fsync_dir(const char *path);
 bool fs_is_dir(const char *path);
+/* dir + "/" + name into out; false when it does not fit. */
+bool fs_join(char *out, size_t size, const char *dir, const char *name);
 
 #endif

@@ -152,7 +152,7 @@ bool name_is_driver(const char *name)
 		if (!alnum && (n == 0 || (c != '_' && c != '-' && c != '.')))
 			return false;
 	}
-	return n <= 64;
+	return n <= NDL_NAME_LEN;
 }
 
 void name_from_inf(const char *inf_name, char *out, size_t size)
@@ -160,7 +160,7 @@ void name_from_inf(const char *inf_name, char *out, size_t size)
 	const char *base = path_basename_any(inf_name);
 	size_t n = 0;
 
-	for (; *base && n + 1 < size && n < 64; base++) {
+	for (; *base && n + 1 < size && n < NDL_NAME_LEN; base++) {
 		char c = (char)lower((unsigned char)*base);
 
 		if (str_ieq(base, ".inf"))

@@ -28,7 +28,9 @@ bool str_to_i64(const char *s, int64_t min, int64_t max, int64_t *out);
  * client sends goes through this before it is used.
  */
 bool name_is_safe_file(const char *name);
-/* A driver name: 1..64 of [a-z0-9_.-], starting with a letter or digit. */
+/* A driver name: 1..NDL_NAME_LEN of [a-z0-9_.-], starting with a letter or
+ * digit (the module's limit, module/uapi/ndisload.h). */
+#define NDL_NAME_LEN 31
 bool name_is_driver(const char *name);
 /* Derives a driver name from an .inf file name (lower case, unsafe -> '_'). */
 void name_from_inf(const char *inf_name, char *out, size_t size);
