@@ -33,7 +33,7 @@ for t in format scope state; do
 		continue
 	fi
 	"$tbin/test-$t" >"$tbin/test-$t.out" 2>&1 || status=1
-	sed -n "s|^\(PASS\|FAIL\|SKIP\): |&licensing/$t/|p" "$tbin/test-$t.out"
+	sed -n "s#^\(PASS\|FAIL\|SKIP\): #&licensing/$t/#p" "$tbin/test-$t.out"
 	# A crash (sanitizer report) leaves no FAIL line of its own.
 	if grep -q 'ERROR: \(Address\|Undefined\)Sanitizer\|runtime error:' "$tbin/test-$t.out"; then
 		fail "$t/sanitizer" "see $tbin/test-$t.out"
