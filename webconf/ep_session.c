@@ -44,7 +44,7 @@ enum MHD_Result wc_ep_login(struct wc_request *req)
 
 enum MHD_Result wc_ep_session_get(struct wc_request *req)
 {
-	json_object *out = json_object_new_object();
+	json_object *out = json_object_new_object(), *limits = json_object_new_object();
 	char csrf[WC_SECRET_HEX];
 
 	json_object_object_add(out, "method", json_object_new_string(
@@ -52,6 +52,11 @@ enum MHD_Result wc_ep_session_get(struct wc_request *req)
 	if (req->auth == WC_AUTH_SESSION &&
 	    wc_session_find(&req->srv->sessions, req->session, csrf))
 		json_object_object_add(out, "csrf", json_object_new_string(csrf));
+	/* So pages can refuse an oversized upload before sending it. */
+	json_object_object_add(limits, "max_upload",
+			       json_object_new_int64((int64_t)req->srv->cfg->max_upload));
+	json_object_object_add(limits, "max_files", json_object_new_int(WC_MAX_UPLOAD_FILES));
+	json_object_object_add(out, "limits", limits);
 	return wc_reply_json(req, 200, out);
 }
 

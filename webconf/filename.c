@@ -47,13 +47,14 @@ const char *wc_filename_problem(const char *name, size_t len)
 		return "the file name is empty";
 	if (len > WC_FILENAME_MAX)
 		return "the file name is longer than 255 bytes";
+	for (size_t i = 0; i < len; i++)
+		if (s[i] == '/' || s[i] == '\\')
+			return "the file name contains a path separator; send the bare file name";
 	if (name[0] == '.')
 		return "the file name starts with '.'";
 	for (size_t i = 0; i < len;) {
 		size_t n;
 
-		if (s[i] == '/' || s[i] == '\\')
-			return "the file name contains a path separator; send the bare file name";
 		if (s[i] < 0x20 || s[i] == 0x7f)
 			return "the file name contains a control character";
 		n = utf8_seq(s + i, len - i);

@@ -48,6 +48,7 @@ struct wc_request {
 	char session[65];			/* session id when WC_AUTH_SESSION */
 
 	/* Body: a JSON or text body is collected here; uploads go to files. */
+	size_t received;	/* body bytes so far */
 	char *body;
 	size_t body_len;
 	size_t body_cap;

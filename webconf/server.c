@@ -120,25 +120,28 @@ static enum MHD_Result on_body(struct wc_request *req, const char *data, size_t 
 		       req->srv->cfg->request_timeout);
 		return MHD_NO;
 	}
+	/*
+	 * Past the cap only with a chunked body (Content-Length was checked):
+	 * there is no way to answer mid-body, so the connection is closed.
+	 */
+	req->received += size;
+	if (req->received > body_cap(req)) {
+		wc_log("%s %s: closed, the body is larger than %zu bytes", req->method, req->url,
+		       body_cap(req));
+		return MHD_NO;
+	}
+	if (req->failed)
+		return MHD_YES;	/* the error is answered once the body is read */
 	switch (req->route->body) {
 	case WC_BODY_UPLOAD:
 		wc_upload_feed(req, data, size);
-		/* Chunked bodies have no Content-Length to refuse up front. */
-		if (req->failed && req->fail_code == WC_E_TOO_LARGE)
-			return MHD_NO;
 		break;
 	case WC_BODY_JSON:
 	case WC_BODY_TEXT:
 		wc_body_append(req, data, size, WC_MAX_JSON);
-		if (req->failed && req->fail_code == WC_E_TOO_LARGE)
-			return MHD_NO;
 		break;
 	case WC_BODY_NONE:
-		/* Ignored, but bounded like any other body. */
-		req->body_len += size;
-		if (req->body_len > WC_MAX_JSON)
-			return MHD_NO;
-		break;
+		break;	/* ignored */
 	}
 	return MHD_YES;
 }
@@ -227,6 +230,7 @@ int wc_server_start(struct wc_server *srv, const int *fds, int nfds)
 			flags |= MHD_USE_IPv6;
 		srv->daemons[i] = MHD_start_daemon(
 			flags, 0, NULL, NULL, on_request, srv,
+			MHD_OPTION_EXTERNAL_LOGGER, on_mhd_log, NULL,
 			MHD_OPTION_LISTEN_SOCKET, fds[i],
 			MHD_OPTION_THREAD_POOL_SIZE, cfg->threads,
 			MHD_OPTION_CONNECTION_LIMIT, cfg->max_connections,
@@ -234,7 +238,6 @@ int wc_server_start(struct wc_server *srv, const int *fds, int nfds)
 			MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WC_MAX_HEADERS,
 			MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv,
 			MHD_OPTION_NOTIFY_CONNECTION, wc_deadlines_notify, &srv->deadlines,
-			MHD_OPTION_EXTERNAL_LOGGER, on_mhd_log, NULL,
 			MHD_OPTION_STRICT_FOR_CLIENT, 1,
 			MHD_OPTION_END);
 		if (!srv->daemons[i]) {

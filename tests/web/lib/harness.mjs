@@ -230,8 +230,10 @@ export function multipart(parts, boundary = '----ndltest' + Math.random().toStri
 	for (const p of parts) {
 		let disp = `form-data; name="${p.name}"`;
 		if (p.filename !== undefined) disp += `; filename="${p.filename}"`;
+		// latin1 keeps each char one byte: tests can send names that are not UTF-8.
 		bufs.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disp}\r\n` +
-			(p.filename !== undefined ? 'Content-Type: application/octet-stream\r\n' : '') + '\r\n'));
+			(p.filename !== undefined ? 'Content-Type: application/octet-stream\r\n' : '') + '\r\n',
+		p.rawName ? 'latin1' : 'utf8'));
 		bufs.push(Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data));
 		bufs.push(Buffer.from('\r\n'));
 	}
@@ -241,7 +243,7 @@ export function multipart(parts, boundary = '----ndltest' + Math.random().toStri
 
 /** Uploads files [{name, path|data}] (+ staging) with the bearer token. */
 export function uploadFiles(srv, files, extra = {}) {
-	const parts = files.map((f) => ({ name: 'file', filename: f.name, data: f.data ?? fs.readFileSync(f.path) }));
+	const parts = files.map((f) => ({ name: 'file', filename: f.name, rawName: f.rawName, data: f.data ?? fs.readFileSync(f.path) }));
 	if (extra.staging) parts.push({ name: 'staging', data: extra.staging });
 	const mp = multipart(parts);
 	return request(srv, { method: 'POST', path: '/api/v1/drivers', token: extra.token ?? srv.token,
