@@ -55,8 +55,7 @@ static NDIS_STATUS RtlCheckChip(PRTL_ADAPTER A)
 }
 
 static NDIS_STATUS RtlParseResources(PRTL_ADAPTER A,
-				     PNDIS_RESOURCE_LIST List,
-				     NDIS_PHYSICAL_ADDRESS *IoStart)
+				     PNDIS_RESOURCE_LIST List)
 {
 	BOOLEAN HaveIo = FALSE, HaveMem = FALSE, HaveIrq = FALSE;
 	ULONG i;
@@ -69,7 +68,7 @@ static NDIS_STATUS RtlParseResources(PRTL_ADAPTER A,
 		case CmResourceTypePort:
 			if (HaveIo || D->u.Port.Length < RTL_REG_SIZE)
 				break;
-			*IoStart = D->u.Port.Start;
+			A->IoStart = D->u.Port.Start;
 			A->IoLength = D->u.Port.Length;
 			HaveIo = TRUE;
 			break;
@@ -98,8 +97,7 @@ static NDIS_STATUS RtlParseResources(PRTL_ADAPTER A,
 }
 
 /* Ask once with room for one entry: NDIS says how much it needs. */
-static NDIS_STATUS RtlQueryResources(PRTL_ADAPTER A, NDIS_HANDLE Wcc,
-				     NDIS_PHYSICAL_ADDRESS *IoStart)
+static NDIS_STATUS RtlQueryResources(PRTL_ADAPTER A, NDIS_HANDLE Wcc)
 {
 	PNDIS_RESOURCE_LIST List;
 	NDIS_STATUS Status;
@@ -121,12 +119,12 @@ static NDIS_STATUS RtlQueryResources(PRTL_ADAPTER A, NDIS_HANDLE Wcc,
 		Alloc = sizeof(NDIS_RESOURCE_LIST);
 	}
 	if (Status == NDIS_STATUS_SUCCESS)
-		Status = RtlParseResources(A, List, IoStart);
+		Status = RtlParseResources(A, List);
 	NdisFreeMemory(List, Alloc, 0);
 	return Status;
 }
 
-static NDIS_STATUS RtlMapRegisters(PRTL_ADAPTER A, NDIS_PHYSICAL_ADDRESS Io)
+static NDIS_STATUS RtlMapRegisters(PRTL_ADAPTER A)
 {
 	NDIS_STATUS Status;
 	PVOID Base;
@@ -138,7 +136,7 @@ static NDIS_STATUS RtlMapRegisters(PRTL_ADAPTER A, NDIS_PHYSICAL_ADDRESS Io)
 		return Status;
 	}
 	Status = NdisMRegisterIoPortRange(&Base, A->Handle,
-					  NdisGetPhysicalAddressLow(Io),
+					  NdisGetPhysicalAddressLow(A->IoStart),
 					  RTL_REG_SIZE);
 	if (Status == NDIS_STATUS_SUCCESS) {
 		A->IoBase = (ULONG_PTR)Base;
@@ -147,13 +145,13 @@ static NDIS_STATUS RtlMapRegisters(PRTL_ADAPTER A, NDIS_PHYSICAL_ADDRESS Io)
 	return Status;
 }
 
-static VOID RtlUnmapRegisters(PRTL_ADAPTER A, NDIS_PHYSICAL_ADDRESS Io)
+static VOID RtlUnmapRegisters(PRTL_ADAPTER A)
 {
 	if (A->Mmio)
 		NdisMUnmapIoSpace(A->Handle, A->Mmio, RTL_REG_SIZE);
 	if (A->IoRegistered)
 		NdisMDeregisterIoPortRange(A->Handle,
-					   NdisGetPhysicalAddressLow(Io),
+					   NdisGetPhysicalAddressLow(A->IoStart),
 					   RTL_REG_SIZE, (PVOID)A->IoBase);
 	A->Mmio = NULL;
 	A->IoRegistered = FALSE;
@@ -194,7 +192,7 @@ static NDIS_STATUS RtlAllocShared(PRTL_ADAPTER A)
 	return NDIS_STATUS_SUCCESS;
 }
 
-static VOID RtlFree(PRTL_ADAPTER A, NDIS_PHYSICAL_ADDRESS Io)
+static VOID RtlFree(PRTL_ADAPTER A)
 {
 	RtlRxFree(A);
 	if (A->TxSlot)
@@ -202,7 +200,7 @@ static VOID RtlFree(PRTL_ADAPTER A, NDIS_PHYSICAL_ADDRESS Io)
 	if (A->SharedVa)
 		NdisMFreeSharedMemory(A->Handle, A->SharedLength, FALSE,
 				      A->SharedVa, A->SharedPa);
-	RtlUnmapRegisters(A, Io);
+	RtlUnmapRegisters(A);
 	NdisFreeSpinLock(&A->RxLock);
 	NdisFreeSpinLock(&A->TxLock);
 	NdisFreeMemory(A, sizeof(*A), 0);
@@ -213,7 +211,6 @@ static NDIS_STATUS RtlInitialize(PNDIS_STATUS OpenErrorStatus,
 				 PNDIS_MEDIUM MediumArray, UINT MediumArraySize,
 				 NDIS_HANDLE Handle, NDIS_HANDLE Wcc)
 {
-	NDIS_PHYSICAL_ADDRESS Io = { .QuadPart = 0 };
 	PRTL_ADAPTER A;
 	NDIS_STATUS Status;
 	UINT i;
@@ -247,10 +244,10 @@ static NDIS_STATUS RtlInitialize(PNDIS_STATUS OpenErrorStatus,
 	Status = RtlCheckChip(A);
 	if (Status != NDIS_STATUS_SUCCESS)
 		goto fail;
-	Status = RtlQueryResources(A, Wcc, &Io);
+	Status = RtlQueryResources(A, Wcc);
 	if (Status != NDIS_STATUS_SUCCESS)
 		goto fail;
-	Status = RtlMapRegisters(A, Io);
+	Status = RtlMapRegisters(A);
 	if (Status != NDIS_STATUS_SUCCESS)
 		goto fail;
 	RtlWrite16(A, RTL_IMR, 0);
@@ -321,14 +318,13 @@ static NDIS_STATUS RtlInitialize(PNDIS_STATUS OpenErrorStatus,
 	return NDIS_STATUS_SUCCESS;
 
 fail:
-	RtlFree(A, Io);
+	RtlFree(A);
 	return Status;
 }
 
 static VOID RtlHalt(NDIS_HANDLE Context)
 {
 	PRTL_ADAPTER A = Context;
-	NDIS_PHYSICAL_ADDRESS Io;
 
 	A->Halting = TRUE;
 	RtlMaskInterrupts(A);
@@ -340,10 +336,7 @@ static VOID RtlHalt(NDIS_HANDLE Context)
 	RtlTxAbortAll(A, NDIS_STATUS_FAILURE);
 	while (!NdisWaitEvent(&A->RxIdle, 2000))
 		;
-	Io.QuadPart = 0;
-	if (A->IoRegistered)
-		Io.LowPart = (ULONG)A->IoBase;
-	RtlFree(A, Io);
+	RtlFree(A);
 }
 
 /* System shutdown, any IRQL: just stop the chip's DMA. */

@@ -40,7 +40,8 @@ typedef struct _RTL_ADAPTER {
 
 	/* Registers: BAR0 ports or BAR1 memory, as the INF's IoMode says. */
 	BOOLEAN UseMmio;
-	ULONG_PTR IoBase;
+	NDIS_PHYSICAL_ADDRESS IoStart;	/* BAR0 port number */
+	ULONG_PTR IoBase;		/* what NDIS mapped it to */
 	ULONG IoLength;
 	PUCHAR Mmio;
 	NDIS_PHYSICAL_ADDRESS MmioPa;
