@@ -31,7 +31,7 @@ if [ -x "$tool" ]; then
 fi
 if "$fuzzer" -max_total_time="$secs" -max_len=9000 -timeout=10 -print_final_stats=1 \
 	-artifact_prefix="$work/" "$work/corpus" >"$work/fuzz.log" 2>&1; then
-	echo "PASS: licensing/fuzz-license ($(grep -o 'stat::number_of_executed_runs: *[0-9]*' "$work/fuzz.log" | grep -o '[0-9]*$' || echo '?') runs in ${secs}s)"
+	echo "PASS: licensing/fuzz-license ($(grep -o 'stat::number_of_executed_units: *[0-9]*' "$work/fuzz.log" | grep -o '[0-9]*$' || echo '?') runs in ${secs}s)"
 else
 	mkdir -p "$top/build/test-results"
 	cp "$work/fuzz.log" "$top/build/fuzz/licensing/fuzz.log"
