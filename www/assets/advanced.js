@@ -52,7 +52,7 @@ function paramRow(p) {
 	return h('div', { class: 'param', 'data-param': p.name },
 		h('label', { for: id }, p.desc || p.name, ' ', h('span', { class: 'muted' }, `(${p.name})`)),
 		h('div', { class: 'row' }, input, reset),
-		h('p', { class: 'hint', id: `${id}-hint` }, `${p.type}${range}; ${describeDefault(p)}`),
+		h('p', { class: 'hint', id: `${id}-hint` }, `${p.type}${range}; ${describeDefault(p)}${p.optional ? '; optional' : ''}`),
 		h('p', { class: 'error', id: `${id}-error`, role: 'alert' }));
 }
 

@@ -2,7 +2,7 @@
 // Shared code of every page: the API client (session cookie + CSRF token),
 // the page header (brand, navigation, logout) and inline error display.
 
-let csrfToken = null;
+let session = null;
 
 /** An API error: the HTTP status plus the server's {code, message, hint}. */
 export class ApiError extends Error {
@@ -31,13 +31,15 @@ async function parse(res) {
 	return body;
 }
 
-/** The CSRF token of this session (fetched once per page). */
+/** This session: {method, csrf, limits: {max_upload, max_files}} (fetched once per page). */
+export async function sessionInfo() {
+	if (!session) session = await parse(await fetch('/api/v1/session', { credentials: 'same-origin' }));
+	return session;
+}
+
+/** The CSRF token of this session. */
 export async function csrf() {
-	if (!csrfToken) {
-		const s = await parse(await fetch('/api/v1/session', { credentials: 'same-origin' }));
-		csrfToken = s.csrf;
-	}
-	return csrfToken;
+	return (await sessionInfo()).csrf;
 }
 
 /** Calls the API: JSON in (body object), JSON out. Throws ApiError. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The drivers page: upload a package (with progress and the list of files
 // the .inf still needs), and the installed drivers with their details.
-import { api, bytes, h, initPage, showError, upload } from './app.js';
+import { api, bytes, h, initPage, sessionInfo, showError, upload } from './app.js';
 
 const form = document.getElementById('upload-form');
 const picker = document.getElementById('package');
@@ -31,6 +31,19 @@ async function send(files, errorEl, input) {
 		input.setAttribute('aria-invalid', 'true');
 		errorEl.textContent = 'Choose the files to upload first.';
 		input.focus();
+		return;
+	}
+	// Refuse here what the server would refuse, before sending megabytes.
+	const limits = (await sessionInfo()).limits || {};
+	const total = files.reduce((n, f) => n + f.size, 0);
+	if (limits.max_upload && total > limits.max_upload) {
+		input.setAttribute('aria-invalid', 'true');
+		errorEl.textContent = `These files add up to ${bytes(total)}; one upload takes at most ${bytes(limits.max_upload)}.`;
+		return;
+	}
+	if (limits.max_files && files.length > limits.max_files) {
+		input.setAttribute('aria-invalid', 'true');
+		errorEl.textContent = `Choose at most ${limits.max_files} files at once; send the rest afterwards.`;
 		return;
 	}
 	const fd = new FormData();

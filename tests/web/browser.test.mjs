@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// Browser tests: headless Chromium (Debian's) driven by playwright-core
+// through the real pages, the real ndisload-webconf and the real helper.
+// Screenshots go to build/test-results/web/screenshots/.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import {
+	check, driverPackage, eq, makeRoot, request, RESULTS, runTests, setup, sleep,
+	startHelper, startWebconf, stopAll, test,
+} from './lib/harness.mjs';
+
+const SHOTS = path.join(RESULTS, 'screenshots');
+const root = makeRoot();
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ndl-web-files-'));
+let srv;
+let browser;
+let page;
+const pageErrors = [];
+
+async function shot(name) {
+	await page.screenshot({ path: path.join(SHOTS, name + '.png'), fullPage: true });
+}
+const url = (p) => `http://localhost:${srv.port}${p}`;
+const api = (p) => request(srv, { path: '/api/v1' + p, token: srv.token });
+
+/** The webnic package files in a scratch dir (the browser uploads real files). */
+function packageFiles() {
+	return driverPackage('webnic').map((f) => {
+		const to = path.join(scratch, f.name);
+		fs.copyFileSync(f.path, to);
+		return to;
+	});
+}
+
+setup('Chromium, the helper and webconf start', async () => {
+	fs.mkdirSync(SHOTS, { recursive: true });
+	await startHelper(root);
+	srv = await startWebconf(root);
+	browser = await chromium.launch({
+		executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+			'--disable-background-networking', '--disable-component-update', '--disable-sync'],
+	});
+	const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 }, acceptDownloads: true });
+	page = await ctx.newPage();
+	page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e.message}`));
+	// Error answers the tests provoke on purpose log "Failed to load resource";
+	// anything else (script errors, CSP violations) counts.
+	page.on('console', (m) => {
+		if (m.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()))
+			pageErrors.push(`${page.url()}: console: ${m.text()}`);
+	});
+});
+
+test('a page without a session sends the browser to the login page', async () => {
+	await page.goto(url('/drivers.html'));
+	check(/\/login\.html\?next=/.test(page.url()), `landed on ${page.url()}`);
+});
+
+test('login: a wrong token is shown next to the field, by keyboard alone', async () => {
+	await page.keyboard.press('Tab');
+	const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
+	eq(focused, 'token', 'Tab reaches the token field');
+	await page.keyboard.type('0'.repeat(64));
+	await page.keyboard.press('Enter');
+	await page.locator('#login-error').filter({ hasText: /wrong token/i }).waitFor({ timeout: 5000 });
+	eq(await page.getAttribute('#token', 'aria-invalid'), 'true', 'field marked invalid');
+	await shot('01-login-error');
+});
+
+test('login with the token lands on the page asked for', async () => {
+	await page.fill('#token', srv.token);
+	await page.click('#login-btn');
+	await page.waitForURL(/\/drivers\.html$/, { timeout: 5000 });
+	await page.locator('#no-drivers').waitFor({ state: 'visible', timeout: 5000 });
+	await shot('02-drivers-empty');
+});
+
+test('upload: the .inf alone shows the progress bar, then the missing .sys', async () => {
+	const [inf] = packageFiles();
+	// A large extra file (firmware) makes the upload long enough to watch.
+	const fw = path.join(scratch, 'webnic-fw.bin');
+	fs.writeFileSync(fw, Buffer.alloc(24 << 20, 0x5a));
+	const cdp = await page.context().newCDPSession(page);
+	await cdp.send('Network.enable');
+	await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 16 << 20 });
+	await page.evaluate(() => {
+		window.seenProgress = [];
+		const bar = document.getElementById('upload-progress');
+		new MutationObserver(() => window.seenProgress.push(Number(bar.value))).observe(bar, { attributes: true });
+		const orig = Object.getOwnPropertyDescriptor(HTMLProgressElement.prototype, 'value');
+		Object.defineProperty(bar, 'value', { get() { return orig.get.call(this); }, set(v) { window.seenProgress.push(Number(v)); orig.set.call(this, v); } });
+	});
+	await page.setInputFiles('#package', [inf, fw]);
+	await page.click('#upload-btn');
+	await page.locator('#missing-box').waitFor({ state: 'visible', timeout: 60000 });
+	await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+	const seen = await page.evaluate(() => window.seenProgress);
+	check(seen.length >= 3, `progress updates: ${JSON.stringify(seen)}`);
+	check(seen.some((v) => v > 0 && v < 100), `an intermediate value: ${JSON.stringify(seen)}`);
+	check(seen.every((v, i) => i === 0 || v >= seen[i - 1] || v === 0), `never going back: ${JSON.stringify(seen)}`);
+	eq(seen[seen.length - 1], 100, 'ends at 100 %');
+	const missing = await page.locator('#missing-list li').allTextContents();
+	check(missing.some((m) => /webnic\.sys/i.test(m)), `missing list: ${JSON.stringify(missing)}`);
+	await shot('03-upload-missing-sys');
+});
+
+test('upload: sending the missing .sys installs the driver', async () => {
+	const sys = packageFiles()[1];
+	await page.setInputFiles('#missing-files', sys);
+	await page.click('#missing-btn');
+	await page.locator('#upload-ok').filter({ hasText: /installed/ }).waitFor({ timeout: 10000 });
+	await page.locator('[data-driver="webnic"]').waitFor({ timeout: 5000 });
+	check(await page.locator('#missing-box').isHidden(), 'missing prompt hidden');
+	check((await api('/drivers')).json.drivers.some((d) => d.name === 'webnic'), 'installed in the store');
+	await shot('04-driver-installed');
+});
+
+test('upload: a broken .inf shows the server\'s error next to the file field', async () => {
+	const bad = path.join(scratch, 'broken.inf');
+	fs.writeFileSync(bad, 'this is not an inf file\n');
+	await page.setInputFiles('#package', bad);
+	await page.click('#upload-btn');
+	await page.locator('#upload-error').filter({ hasText: /\S/ }).waitFor({ timeout: 10000 });
+	eq(await page.getAttribute('#package', 'aria-invalid'), 'true', 'file field marked invalid');
+	await shot('05-upload-error');
+});
+
+test('devices: shows the Linux driver and binds the chosen Windows driver', async () => {
+	await page.goto(url('/devices.html'));
+	const card = page.locator('[data-device="0000:00:03.0"]');
+	await card.waitFor({ timeout: 5000 });
+	eq((await card.locator('.linux-driver').textContent()).trim(), '8139cp', 'current Linux driver');
+	check((await page.locator('[data-device="0000:00:04.0"]').textContent()).includes('No installed driver'), 'unmatched device says so');
+	await shot('06-devices-before');
+	await card.getByRole('button', { name: 'Use this driver' }).click();
+	await card.locator('.bound strong').filter({ hasText: 'webnic' }).waitFor({ timeout: 10000 });
+	const dev = (await api('/devices')).json.devices.find((d) => d.id === '0000:00:03.0');
+	eq(dev.bound, 'webnic', 'bound in the helper');
+	await shot('07-devices-bound');
+});
+
+test('advanced: the form follows the .inf metadata and saves a change', async () => {
+	await page.goto(url('/advanced.html?driver=webnic'));
+	const rb = page.locator('#p-ReceiveBuffers');
+	await rb.waitFor({ timeout: 5000 });
+	eq(await rb.getAttribute('type'), 'number', 'int parameter is a number field');
+	eq(await rb.getAttribute('min'), '4', 'min');
+	eq(await rb.getAttribute('max'), '256', 'max');
+	eq(await page.locator('#p-SpeedDuplex option').count(), 5, 'enum choices');
+	eq(await page.locator('label[for="p-ReceiveBuffers"]').count(), 1, 'labelled');
+	await rb.fill('64');
+	await page.selectOption('#p-SpeedDuplex', '4');
+	await page.click('#save-btn');
+	await page.locator('#params-ok').filter({ hasText: 'Saved' }).waitFor({ timeout: 5000 });
+	const p = (await api('/drivers/webnic/params')).json.params;
+	eq(String(p.find((x) => x.name === 'ReceiveBuffers').value), '64', 'ReceiveBuffers stored');
+	eq(String(p.find((x) => x.name === 'SpeedDuplex').value), '4', 'SpeedDuplex stored');
+	await shot('08-advanced-saved');
+});
+
+test('advanced: an out-of-range value is shown next to its field and not sent', async () => {
+	await page.fill('#p-ReceiveBuffers', '1000');
+	await page.click('#save-btn');
+	await page.locator('#p-ReceiveBuffers-error').filter({ hasText: /\S/ }).waitFor({ timeout: 5000 });
+	eq(await page.getAttribute('#p-ReceiveBuffers', 'aria-invalid'), 'true', 'marked invalid');
+	const p = (await api('/drivers/webnic/params')).json.params;
+	eq(String(p.find((x) => x.name === 'ReceiveBuffers').value), '64', 'unchanged in the store');
+	await shot('09-advanced-invalid');
+});
+
+test('advanced: reset to default', async () => {
+	await page.locator('[data-reset="SpeedDuplex"]').click();
+	await page.locator('#params-ok').filter({ hasText: 'Saved' }).waitFor({ timeout: 5000 });
+	const sd = (await api('/drivers/webnic/params')).json.params.find((x) => x.name === 'SpeedDuplex');
+	check(sd.value === null || String(sd.value) === '0', `SpeedDuplex reset: ${JSON.stringify(sd)}`);
+	eq(await page.inputValue('#p-SpeedDuplex'), '0', 'the form shows the default');
+});
+
+test('status: the interface table refreshes itself', async () => {
+	let polls = 0;
+	const count = (r) => { if (r.url().endsWith('/api/v1/interfaces')) polls++; };
+	page.on('request', count);
+	await page.goto(url('/'));
+	await sleep(5000);
+	page.off('request', count);
+	check(polls >= 2, `interface polls in 5 s: ${polls}`);
+	await shot('10-status');
+});
+
+test('license: a bad key is refused inline', async () => {
+	await page.goto(url('/license.html'));
+	await page.fill('#license-text', 'not a license key');
+	await page.click('#license-btn');
+	await page.locator('#license-error').filter({ hasText: /\S/ }).waitFor({ timeout: 5000 });
+	await shot('11-license-error');
+});
+
+test('diagnostics: the report downloads as a text file', async () => {
+	await page.goto(url('/diagnostics.html'));
+	const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 10000 }), page.click('#download')]);
+	check(/^ndisload-diagnostics-.*\.txt$/.test(dl.suggestedFilename()), `file name ${dl.suggestedFilename()}`);
+	const text = fs.readFileSync(await dl.path(), 'utf8');
+	check(text.length > 0 && !text.includes(srv.token), 'a report without the token');
+});
+
+test('360 px wide: no page scrolls sideways', async () => {
+	await page.setViewportSize({ width: 360, height: 740 });
+	for (const p of ['/', '/drivers.html', '/devices.html', '/advanced.html?driver=webnic', '/license.html', '/diagnostics.html']) {
+		await page.goto(url(p));
+		await page.waitForLoadState('networkidle');
+		const w = await page.evaluate(() => document.documentElement.scrollWidth);
+		check(w <= 360, `${p} is ${w} px wide`);
+		await shot('12-narrow-' + (p.replace(/[^a-z]/g, '') || 'status'));
+	}
+	await page.setViewportSize({ width: 1100, height: 800 });
+});
+
+test('devices: unbinding from the page', async () => {
+	await page.goto(url('/devices.html'));
+	const card = page.locator('[data-device="0000:00:03.0"]');
+	await card.getByRole('button', { name: /Stop using webnic/ }).click();
+	await card.getByRole('button', { name: 'Use this driver' }).waitFor({ timeout: 10000 });
+	eq((await api('/devices')).json.devices.find((d) => d.id === '0000:00:03.0').bound, null, 'unbound in the helper');
+});
+
+test('no script errors and no CSP violations on any page', () => {
+	check(pageErrors.length === 0, pageErrors.join('; '));
+});
+
+process.exitCode = await runTests(async () => {
+	if (browser) await browser.close();
+	await stopAll();
+	fs.rmSync(root, { recursive: true, force: true });
+	fs.rmSync(scratch, { recursive: true, force: true });
+});
