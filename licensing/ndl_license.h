@@ -37,8 +37,10 @@
 #define NDL_LIC_PATH_MAX	4096
 
 /*
- * Installed brand directory: NDISLOAD_BRAND_DIR if set, else the first of
- * these under $NDISLOAD_ROOT that exists (PREFIX=/usr or /usr/local).
+ * Installed brand directory: NDISLOAD_BRAND_DIR if set; else, on a real
+ * system (no NDISLOAD_ROOT), PREFIX/share/ndisload/brand beside the running
+ * program (PREFIX/bin or PREFIX/sbin); else the first of these under
+ * $NDISLOAD_ROOT that exists.
  */
 #define NDL_LIC_BRAND_DIRS { "/usr/share/ndisload/brand", "/usr/local/share/ndisload/brand" }
 #define NDL_LICENSE_PATH "/etc/ndisload/license"

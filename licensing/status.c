@@ -14,6 +14,26 @@
 
 #include "internal.h"
 
+/* PREFIX/share/ndisload/brand for a program installed as PREFIX/{s,}bin/X. */
+static bool exe_brand_dir(char *out, size_t outlen)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	if (n <= 0)
+		return false;
+	exe[n] = '\0';
+	for (int i = 0; i < 2; i++) {
+		slash = strrchr(exe, '/');
+		if (!slash)
+			return false;
+		*slash = '\0';
+	}
+	return (size_t)snprintf(out, outlen, "%s/share/ndisload/brand", exe) < outlen &&
+	       access(out, F_OK) == 0;
+}
+
 void ndl_license_ctx_init(struct ndl_license_ctx *ctx, const char *root,
 			  time_t now)
 {
@@ -25,6 +45,8 @@ void ndl_license_ctx_init(struct ndl_license_ctx *ctx, const char *root,
 	ndll_strlcpy(ctx->root, root ? root : "", sizeof(ctx->root));
 	if (brand && *brand) {
 		ndll_strlcpy(ctx->brand_dir, brand, sizeof(ctx->brand_dir));
+	} else if (!ctx->root[0] && exe_brand_dir(ctx->brand_dir, sizeof(ctx->brand_dir))) {
+		/* found next to the installed program */
 	} else {
 		static const char *const dirs[] = NDL_LIC_BRAND_DIRS;
 
