@@ -21,7 +21,7 @@ build_pkgs="build-essential make pkg-config kmod dkms
 
 test_pkgs="linux-image-amd64 qemu-system-x86 busybox-static cpio xz-utils
 	clang libclang-rt-14-dev valgrind curl iproute2 iputils-ping
-	chromium linux-source-6.1 sparse
+	chromium nodejs wrk linux-source-6.1 sparse
 	debootstrap lintian systemd e2fsprogs"
 
 # The kernel matrix (docs/kernels.md): besides Debian 12's default 6.1, the
@@ -50,6 +50,10 @@ if [ "${NDISLOAD_DEPS_MINIMAL:-0}" != 1 ]; then
 		pkgs="$pkgs $k612"
 	fi
 fi
+
+# npm drives the browser tests (tests/web); a nodejs that bundles it (as
+# NodeSource's does) needs no separate package.
+[ "${NDISLOAD_DEPS_MINIMAL:-0}" = 1 ] || command -v npm >/dev/null || pkgs="$pkgs npm"
 
 missing=""
 for p in $pkgs; do
