@@ -61,7 +61,5 @@ NTSTATUS ndl_driver_start(struct ndl_driver *drv);
 void ndl_driver_unload(struct ndl_driver *drv);
 /* The driver owning a DRIVER_OBJECT we created, or NULL. */
 struct ndl_driver *ndl_driver_from_object(DRIVER_OBJECT *obj);
-/* The loaded image containing addr, or NULL (for diagnostics, SEH). */
-struct ndl_image *ndl_image_containing(const void *addr);
 
 #endif

@@ -98,6 +98,8 @@ void ndl_os_driver_leave(void);
 u64 ndl_os_monotonic_ns(void);	/* since an arbitrary point, never jumps */
 s64 ndl_os_realtime_ns(void);	/* since 1970-01-01 UTC */
 void ndl_os_stall_us(u32 us);	/* busy-wait, any IRQL */
+/* Cryptographically strong random bytes (/GS cookies), any IRQL. */
+void ndl_os_random(void *buf, size_t len);
 
 /* ---- deferred execution ------------------------------------------------ */
 
@@ -118,9 +120,10 @@ void ndl_os_schedule_passive(void);
 void ndl_os_timer_arm(u64 due_ns);
 
 /*
- * Blocking waits (PASSIVE only). A waiter is a one-shot wake-up: wait
- * returns once ndl_os_waiter_wake() was called (before or during the wait)
- * or the timeout passed. timeout_ns == NDL_OS_WAIT_FOREVER waits forever.
+ * Blocking waits (PASSIVE only). A waiter is an auto-reset wake-up flag:
+ * wait returns WOKEN once ndl_os_waiter_wake() was called (before or
+ * during the wait) and clears the flag, or TIMEOUT once the monotonic
+ * clock reaches deadline_ns (NDL_OS_WAIT_FOREVER: never).
  */
 struct ndl_os_waiter;
 #define NDL_OS_WAIT_FOREVER ((u64)-1)
@@ -132,7 +135,7 @@ enum ndl_os_wait_result {
 struct ndl_os_waiter *ndl_os_waiter_create(void);	/* NULL: no memory */
 void ndl_os_waiter_destroy(struct ndl_os_waiter *w);
 enum ndl_os_wait_result ndl_os_waiter_wait(struct ndl_os_waiter *w,
-					   u64 timeout_ns);
+					   u64 deadline_ns);
 void ndl_os_waiter_wake(struct ndl_os_waiter *w);	/* any IRQL */
 
 /* ---- devices: resources, I/O, config space, DMA, interrupts ------------ */
@@ -208,6 +211,15 @@ struct ndl_os_irq *ndl_os_irq_connect(struct ndl_os_dev *dev,
 void ndl_os_irq_disconnect(struct ndl_os_irq *irq);
 bool ndl_os_irq_sync(struct ndl_os_irq *irq, bool (*fn)(void *ctx),
 		     void *ctx);
+
+/*
+ * A driver called KeBugCheck(Ex): Windows would stop the machine. The host
+ * must not return into the driver: the user host unwinds to the recovery
+ * point around the current driver call (ndl_user_call_guarded) or exits;
+ * the kernel glue marks the driver dead, logs, and parks the thread.
+ */
+__attribute__((noreturn))
+void ndl_os_bugcheck(u32 code, u64 p1, u64 p2, u64 p3, u64 p4);
 
 /* ---- entry points the host calls (implemented by the runtime) --------- */
 

@@ -35,6 +35,7 @@ struct ndl_pe_section {
 	u32 flags;		/* IMAGE_SCN_* */
 };
 
+/* Imports of a parsed file (ndl_pe_parse only: freed once loaded). */
 struct ndl_pe_import {
 	const char *dll;	/* points into the file */
 	const char *name;	/* NULL when imported by ordinal */
@@ -89,6 +90,11 @@ struct ndl_image {
 	void **stubs;			/* logging stubs bound (released at unload) */
 	u32 nstubs;
 	u64 cookie;			/* /GS cookie value written, or 0 */
+	/* Inline intrinsics found in code (intrinsics.c). */
+	u32 kusd_refs;			/* KUSER_SHARED_DATA addresses patched */
+	u32 cr8_refs;			/* mov to/from cr8 */
+	u32 gs_refs;			/* gs:-relative KPCR accesses */
+	struct ndl_image *next;		/* list of loaded images */
 };
 
 /* Load file into memory ready to run. *out is ndl_alloc'ed. */
@@ -100,5 +106,10 @@ void ndl_pe_unload(struct ndl_image *img);
 void *ndl_pe_rva(const struct ndl_image *img, u32 rva, u32 len);
 /* Does addr lie within the image? (for .pdata lookups, diagnostics) */
 bool ndl_pe_contains(const struct ndl_image *img, const void *addr);
+
+/* Registry of loaded images (image_list.c). */
+void ndl_image_register(struct ndl_image *img);
+void ndl_image_unregister(struct ndl_image *img);
+struct ndl_image *ndl_image_containing(const void *addr);
 
 #endif

@@ -31,7 +31,7 @@ $(BUILD)/lib/libndlrt$(1).a: $(patsubst %.c,$(OBJ)$(1)/%.o,$(SRCS))
 	rm -f $$@ && ar rcs $$@ $$^
 $(OBJ)$(1)/%.o: %.c $(HDRS) user/lib.mk
 	@mkdir -p $$(@D)
-	$(2) $(BASE) $(3) -c $$< -o $$@
+	@echo "  CC$(1) $$<"; $(2) $(BASE) $(3) -c $$< -o $$@
 endef
 
 $(eval $(call flavour,,$(CC),-O2))

@@ -1,0 +1,407 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * C runtime functions ntoskrnl.exe exports to drivers: memory, narrow and
+ * wide strings, character classes, conversions, rand. Plain C with
+ * MSVCRT semantics (e.g. _stricmp folds ASCII only, wchar_t is 16-bit).
+ */
+#include "nt_api.h"
+
+void *WINCDECL ndlw_memcpy(void *d, const void *s, SIZE_T n)
+{
+	return ndl_memcpy(d, s, n);
+}
+
+void *WINCDECL ndlw_memmove(void *d, const void *s, SIZE_T n)
+{
+	return ndl_memmove(d, s, n);
+}
+
+void *WINCDECL ndlw_memset(void *d, int c, SIZE_T n)
+{
+	return ndl_memset(d, c, n);
+}
+
+int WINCDECL ndlw_memcmp(const void *a, const void *b, SIZE_T n)
+{
+	const u8 *x = a, *y = b;
+
+	for (SIZE_T i = 0; i < n; i++)
+		if (x[i] != y[i])
+			return x[i] < y[i] ? -1 : 1;
+	return 0;
+}
+
+void *WINCDECL ndlw_memchr(const void *s, int c, SIZE_T n)
+{
+	const u8 *p = s;
+
+	for (SIZE_T i = 0; i < n; i++)
+		if (p[i] == (u8)c)
+			return (void *)(p + i);
+	return NULL;
+}
+
+SIZE_T WINCDECL ndlw_strlen(const char *s)
+{
+	SIZE_T n = 0;
+
+	while (s[n])
+		n++;
+	return n;
+}
+
+SIZE_T WINCDECL ndlw_strnlen(const char *s, SIZE_T max)
+{
+	SIZE_T n = 0;
+
+	while (n < max && s[n])
+		n++;
+	return n;
+}
+
+char *WINCDECL ndlw_strcpy(char *d, const char *s)
+{
+	char *r = d;
+
+	while ((*d++ = *s++) != 0)
+		;
+	return r;
+}
+
+char *WINCDECL ndlw_strncpy(char *d, const char *s, SIZE_T n)
+{
+	SIZE_T i = 0;
+
+	for (; i < n && s[i]; i++)
+		d[i] = s[i];
+	for (; i < n; i++)
+		d[i] = 0;
+	return d;
+}
+
+char *WINCDECL ndlw_strcat(char *d, const char *s)
+{
+	ndlw_strcpy(d + ndlw_strlen(d), s);
+	return d;
+}
+
+char *WINCDECL ndlw_strncat(char *d, const char *s, SIZE_T n)
+{
+	char *p = d + ndlw_strlen(d);
+	SIZE_T i = 0;
+
+	for (; i < n && s[i]; i++)
+		p[i] = s[i];
+	p[i] = 0;
+	return d;
+}
+
+int WINCDECL ndlw_strcmp(const char *a, const char *b)
+{
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
+	return (int)(u8)*a - (int)(u8)*b;
+}
+
+int WINCDECL ndlw_strncmp(const char *a, const char *b, SIZE_T n)
+{
+	for (SIZE_T i = 0; i < n; i++) {
+		if (a[i] != b[i] || !a[i])
+			return (int)(u8)a[i] - (int)(u8)b[i];
+	}
+	return 0;
+}
+
+int WINCDECL ndlw_tolower(int c)
+{
+	return (c >= 'A' && c <= 'Z') ? c + 32 : c;
+}
+
+int WINCDECL ndlw_toupper(int c)
+{
+	return (c >= 'a' && c <= 'z') ? c - 32 : c;
+}
+
+int WINCDECL ndlw__strnicmp(const char *a, const char *b, SIZE_T n)
+{
+	for (SIZE_T i = 0; i < n; i++) {
+		int x = ndlw_tolower((u8)a[i]), y = ndlw_tolower((u8)b[i]);
+
+		if (x != y || !x)
+			return x - y;
+	}
+	return 0;
+}
+
+int WINCDECL ndlw__stricmp(const char *a, const char *b)
+{
+	return ndlw__strnicmp(a, b, (SIZE_T)-1);
+}
+
+char *WINCDECL ndlw_strchr(const char *s, int c)
+{
+	for (;; s++) {
+		if (*s == (char)c)
+			return (char *)s;
+		if (!*s)
+			return NULL;
+	}
+}
+
+char *WINCDECL ndlw_strrchr(const char *s, int c)
+{
+	const char *r = NULL;
+
+	for (;; s++) {
+		if (*s == (char)c)
+			r = s;
+		if (!*s)
+			return (char *)r;
+	}
+}
+
+char *WINCDECL ndlw_strstr(const char *h, const char *n)
+{
+	SIZE_T len = ndlw_strlen(n);
+
+	for (; *h; h++)
+		if (!ndlw_strncmp(h, n, len))
+			return (char *)h;
+	return len ? NULL : (char *)h;
+}
+
+char *WINCDECL ndlw__strlwr(char *s)
+{
+	for (char *p = s; *p; p++)
+		*p = (char)ndlw_tolower((u8)*p);
+	return s;
+}
+
+char *WINCDECL ndlw__strupr(char *s)
+{
+	for (char *p = s; *p; p++)
+		*p = (char)ndlw_toupper((u8)*p);
+	return s;
+}
+
+int WINCDECL ndlw_isdigit(int c) { return c >= '0' && c <= '9'; }
+int WINCDECL ndlw_isxdigit(int c)
+{
+	return ndlw_isdigit(c) || (c >= 'a' && c <= 'f') ||
+	       (c >= 'A' && c <= 'F');
+}
+int WINCDECL ndlw_isspace(int c) { return c == ' ' || (c >= 9 && c <= 13); }
+int WINCDECL ndlw_isprint(int c) { return c >= 0x20 && c < 0x7f; }
+int WINCDECL ndlw_isalpha(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+int WINCDECL ndlw_isalnum(int c) { return ndlw_isalpha(c) || ndlw_isdigit(c); }
+int WINCDECL ndlw_islower(int c) { return c >= 'a' && c <= 'z'; }
+int WINCDECL ndlw_isupper(int c) { return c >= 'A' && c <= 'Z'; }
+
+/* strtoul-like core: optional sign, base prefix, overflow saturation. */
+static u64 parse_ul(const char *s, char **end, int base, bool *neg,
+		    bool *overflow, u64 limit)
+{
+	const char *p = s, *digits;
+	u64 v = 0;
+
+	*neg = false;
+	*overflow = false;
+	while (ndlw_isspace((u8)*p))
+		p++;
+	if (*p == '+' || *p == '-')
+		*neg = *p++ == '-';
+	if ((base == 0 || base == 16) && p[0] == '0' &&
+	    (p[1] == 'x' || p[1] == 'X') && ndlw_isxdigit((u8)p[2])) {
+		p += 2;
+		base = 16;
+	} else if (base == 0) {
+		base = p[0] == '0' ? 8 : 10;
+	}
+	digits = p;
+	if (base >= 2 && base <= 36) {
+		for (;; p++) {
+			int d = ndlw_isdigit((u8)*p) ? *p - '0' :
+				ndlw_isalpha((u8)*p) ? ndlw_tolower((u8)*p) -
+				'a' + 10 : 99;
+
+			if (d >= base)
+				break;
+			if (v > (limit - (u64)d) / (u64)base)
+				*overflow = true;
+			else
+				v = v * (u64)base + (u64)d;
+		}
+	}
+	if (end)
+		*end = (char *)(p == digits ? s : p);
+	return v;
+}
+
+unsigned long WINCDECL ndlw_strtoul(const char *s, char **end, int base)
+{
+	bool neg, ovf;
+	u64 v = parse_ul(s, end, base, &neg, &ovf, 0xffffffffu);
+
+	if (ovf)
+		return 0xffffffffu;
+	return (unsigned long)(u32)(neg ? -(u32)v : (u32)v);
+}
+
+long WINCDECL ndlw_strtol(const char *s, char **end, int base)
+{
+	bool neg, ovf;
+	u64 v = parse_ul(s, end, base, &neg, &ovf, 0x80000000u);
+
+	if (ovf || (!neg && v > 0x7fffffff))
+		return neg ? (long)(s32)0x80000000 : 0x7fffffff;
+	return neg ? -(long)v : (long)v;
+}
+
+int WINCDECL ndlw_atoi(const char *s)
+{
+	return (int)ndlw_strtol(s, NULL, 10);
+}
+
+long WINCDECL ndlw_atol(const char *s)
+{
+	return ndlw_strtol(s, NULL, 10);
+}
+
+/* ---- wide strings (WCHAR is 16-bit) ------------------------------------ */
+
+SIZE_T WINCDECL ndlw_wcslen(const WCHAR *s)
+{
+	SIZE_T n = 0;
+
+	while (s[n])
+		n++;
+	return n;
+}
+
+WCHAR *WINCDECL ndlw_wcscpy(WCHAR *d, const WCHAR *s)
+{
+	WCHAR *r = d;
+
+	while ((*d++ = *s++) != 0)
+		;
+	return r;
+}
+
+WCHAR *WINCDECL ndlw_wcsncpy(WCHAR *d, const WCHAR *s, SIZE_T n)
+{
+	SIZE_T i = 0;
+
+	for (; i < n && s[i]; i++)
+		d[i] = s[i];
+	for (; i < n; i++)
+		d[i] = 0;
+	return d;
+}
+
+WCHAR *WINCDECL ndlw_wcscat(WCHAR *d, const WCHAR *s)
+{
+	ndlw_wcscpy(d + ndlw_wcslen(d), s);
+	return d;
+}
+
+int WINCDECL ndlw_wcscmp(const WCHAR *a, const WCHAR *b)
+{
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
+	return (int)*a - (int)*b;
+}
+
+int WINCDECL ndlw_wcsncmp(const WCHAR *a, const WCHAR *b, SIZE_T n)
+{
+	for (SIZE_T i = 0; i < n; i++)
+		if (a[i] != b[i] || !a[i])
+			return (int)a[i] - (int)b[i];
+	return 0;
+}
+
+WCHAR WINCDECL ndlw_towlower(WCHAR c)
+{
+	return ndlw_RtlDowncaseUnicodeChar(c);
+}
+
+WCHAR WINCDECL ndlw_towupper(WCHAR c)
+{
+	return ndlw_RtlUpcaseUnicodeChar(c);
+}
+
+int WINCDECL ndlw__wcsnicmp(const WCHAR *a, const WCHAR *b, SIZE_T n)
+{
+	for (SIZE_T i = 0; i < n; i++) {
+		int x = ndlw_towlower(a[i]), y = ndlw_towlower(b[i]);
+
+		if (x != y || !x)
+			return x - y;
+	}
+	return 0;
+}
+
+int WINCDECL ndlw__wcsicmp(const WCHAR *a, const WCHAR *b)
+{
+	return ndlw__wcsnicmp(a, b, (SIZE_T)-1);
+}
+
+WCHAR *WINCDECL ndlw_wcschr(const WCHAR *s, WCHAR c)
+{
+	for (;; s++) {
+		if (*s == c)
+			return (WCHAR *)s;
+		if (!*s)
+			return NULL;
+	}
+}
+
+WCHAR *WINCDECL ndlw_wcsrchr(const WCHAR *s, WCHAR c)
+{
+	const WCHAR *r = NULL;
+
+	for (;; s++) {
+		if (*s == c)
+			r = s;
+		if (!*s)
+			return (WCHAR *)r;
+	}
+}
+
+WCHAR *WINCDECL ndlw_wcsstr(const WCHAR *h, const WCHAR *n)
+{
+	SIZE_T len = ndlw_wcslen(n);
+
+	for (; *h; h++)
+		if (!ndlw_wcsncmp(h, n, len))
+			return (WCHAR *)h;
+	return len ? NULL : (WCHAR *)h;
+}
+
+/* ---- rand: MSVCRT's LCG ------------------------------------------------ */
+
+static u32 rand_state = 1;
+
+void WINCDECL ndlw_srand(unsigned int seed)
+{
+	rand_state = seed;
+}
+
+int WINCDECL ndlw_rand(void)
+{
+	rand_state = rand_state * 214013u + 2531011u;
+	return (int)((rand_state >> 16) & 0x7fff);
+}
+
+/* MSVC's pure-virtual-call trap: a C++ driver bug. */
+void WINCDECL ndlw__purecall(void)
+{
+	ndl_err("driver called a pure virtual function");
+	ndl_os_bugcheck(0x20001, 0, 0, 0, 0);
+}

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Load-time handling of inline Windows intrinsics (intrinsics.h): patch
+ * KUSER_SHARED_DATA addresses, recognise cr8 and gs: accesses.
+ */
+#include "intrinsics.h"
+#include "nt_objects.h"
+#include "pe_format.h"
+#include "rt.h"
+#include "fmt.h"
+#include "nt_time.h"
+
+u8 *ndl_kusd;
+
+int ndl_kusd_init(void)
+{
+	ndl_kusd = ndl_alloc(NDL_KUSD_SIZE, NDL_OS_ZERO);
+	if (!ndl_kusd)
+		return -NDL_ENOMEM;
+	/* Windows XP x64 / Server 2003 SP2 values: an NDIS 5.1 host. */
+	*(u32 *)(ndl_kusd + NDL_KUSD_TICK_COUNT_MULTIPLIER) =
+		(u32)(((u64)NDL_TICK_100NS << 24) / 10000);
+	*(u32 *)(ndl_kusd + NDL_KUSD_NT_PRODUCT_TYPE) = 1;	/* WinNt */
+	*(u32 *)(ndl_kusd + NDL_KUSD_NT_MAJOR_VERSION) = 5;
+	*(u32 *)(ndl_kusd + NDL_KUSD_NT_MINOR_VERSION) = 2;
+	ndl_kusd_update();
+	return 0;
+}
+
+void ndl_kusd_exit(void)
+{
+	ndl_free(ndl_kusd);
+	ndl_kusd = NULL;
+}
+
+/* KSYSTEM_TIME update in the order readers expect: High2, Low, High1. */
+static void set_system_time(u32 off, u64 v)
+{
+	volatile KSYSTEM_TIME *t = (volatile KSYSTEM_TIME *)(ndl_kusd + off);
+
+	t->High2Time = (LONG)(v >> 32);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	t->LowPart = (ULONG)v;
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	t->High1Time = (LONG)(v >> 32);
+}
+
+void ndl_kusd_update(void)
+{
+	u64 ticks;
+
+	if (!ndl_kusd)
+		return;
+	ticks = ndl_nt_tick_count();
+	set_system_time(NDL_KUSD_INTERRUPT_TIME, ndl_nt_interrupt_time());
+	set_system_time(NDL_KUSD_SYSTEM_TIME, ndl_nt_system_time());
+	set_system_time(NDL_KUSD_TICK_COUNT, ticks);
+	*(volatile u32 *)(ndl_kusd + NDL_KUSD_TICK_COUNT_LOW_DEPR) = (u32)ticks;
+}
+
+bool ndl_intrinsic_decode(const u8 *c, size_t len, struct ndl_intrinsic *out)
+{
+	u8 rex = 0;
+	size_t i = 0;
+
+	out->kind = NDL_INTR_NONE;
+	if (len >= 1 && (c[0] & 0xf0) == 0x40) {
+		rex = c[0];
+		i = 1;
+	}
+	/* mov r64, cr8: REX.R 0F 20 /r (mod 11, reg 0); mov cr8: 0F 22. */
+	if (len >= i + 3 && (rex & 0x4) && c[i] == 0x0f &&
+	    (c[i + 1] == 0x20 || c[i + 1] == 0x22) &&
+	    (c[i + 2] & 0xf8) == 0xc0) {
+		out->kind = c[i + 1] == 0x20 ? NDL_INTR_READ_CR8 :
+					       NDL_INTR_WRITE_CR8;
+		out->reg = (c[i + 2] & 7) | ((rex & 1) << 3);
+		out->len = (u8)(i + 3);
+		return true;
+	}
+	return false;
+}
+
+/* Is the 8-byte little-endian value at p a KUSER_SHARED_DATA address? */
+static bool is_kusd(const u8 *p, u32 *off)
+{
+	u64 v = pe_rd64(p);
+
+	if ((v & ~(u64)(NDL_KUSD_SIZE - 1)) != NDL_KUSD_ADDRESS)
+		return false;
+	*off = (u32)(v & (NDL_KUSD_SIZE - 1));
+	return true;
+}
+
+/*
+ * The imm64 of "movabs r64, imm64" (REX.W B8+r) or the moffs64 of
+ * "mov rAX, [moffs64]" / "mov [moffs64], rAX" (optional REX, A0..A3).
+ */
+static bool kusd_operand_at(const u8 *code, size_t at)
+{
+	if (at >= 2 && (code[at - 2] & 0xf8) == 0x48 &&
+	    (code[at - 1] & 0xf8) == 0xb8)
+		return true;
+	if (at >= 1 && code[at - 1] >= 0xa0 && code[at - 1] <= 0xa3)
+		return true;
+	return false;
+}
+
+static void scan_section(struct ndl_image *img, const struct ndl_pe_section *s)
+{
+	u8 *code = img->base + s->rva;
+	size_t n = s->vsize;
+
+	for (size_t i = 0; i + 8 <= n; i++) {
+		struct ndl_intrinsic in;
+		u32 off;
+
+		if (code[i + 7] == 0xff && code[i + 6] == 0xff &&
+		    is_kusd(code + i, &off) && kusd_operand_at(code, i)) {
+			pe_wr64(code + i, (u64)(uintptr_t)(ndl_kusd + off));
+			img->kusd_refs++;
+			i += 7;
+			continue;
+		}
+		if (ndl_intrinsic_decode(code + i, n - i, &in))
+			img->cr8_refs++;
+		/* gs: prefix + mov with a 32-bit absolute (SIB 0x25) operand */
+		if (code[i] == 0x65 && i + 4 < n &&
+		    ((code[i + 1] & 0xf0) == 0x40 ? code[i + 2] : code[i + 1]) ==
+		    0x8b)
+			img->gs_refs++;
+	}
+}
+
+int ndl_intrinsics_patch(struct ndl_image *img, struct ndl_pe_error *err)
+{
+	const struct ndl_pe_info *in = &img->info;
+
+	for (u32 i = 0; i < in->nsections; i++)
+		if (in->sections[i].flags & (PE_SCN_MEM_EXECUTE | PE_SCN_CNT_CODE))
+			scan_section(img, &in->sections[i]);
+	if (img->kusd_refs)
+		ndl_info("loader: %u KUSER_SHARED_DATA references redirected",
+			 img->kusd_refs);
+	if (img->cr8_refs || img->gs_refs)
+		ndl_warn("loader: image uses inline cr8 (%u) / gs: (%u) accesses",
+			 img->cr8_refs, img->gs_refs);
+	(void)err;
+	return 0;
+}

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Runtime start-up and shutdown (ndl_rt_init / ndl_rt_exit, os.h). */
+#include "rt.h"
+#include "intrinsics.h"
+#include "nt_queue.h"
+#include "nt_api.h"
+
+void ndl_nt_time_init(void);
+
+int ndl_rt_init(void)
+{
+	ndl_nt_time_init();
+	ndl_nt_system_init();
+	return ndl_kusd_init();
+}
+
+void ndl_rt_exit(void)
+{
+	struct ndl_mem_stats st;
+
+	ndl_kusd_exit();
+	ndl_mem_stats(&st);
+	if (st.allocations)
+		ndl_warn("runtime exit: %llu allocations (%llu bytes) still live",
+			 (unsigned long long)st.allocations,
+			 (unsigned long long)st.bytes);
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The user-space host: the POSIX implementation of the runtime's OS
+ * interface (os_posix.c), its deterministic single-threaded event loop
+ * (loop.c), fault-based emulation of inline port I/O, MMIO, cr8 and gs:
+ * (trap.c) and the simulated PCI devices (sim.c, simdev.h).
+ */
+#ifndef NDL_USER_HOST_H
+#define NDL_USER_HOST_H
+
+#include "os.h"
+#include "simdev.h"
+
+/* Start/stop the runtime in this process (ndl_rt_init + fault traps). */
+int ndl_user_init(void);
+void ndl_user_exit(void);
+
+/*
+ * Run due timers, queued DPCs and work items, and deliver asserted
+ * interrupts until nothing is left to do now. Returns how many things ran.
+ */
+unsigned int ndl_user_run_pending(void);
+/* Keep running pending work until idle or deadline (monotonic ns). */
+void ndl_user_run_until(u64 deadline_ns);
+
+/*
+ * Run fn(ctx) so that a bug check inside it (KeBugCheckEx, a deadlock the
+ * host detects, an IRQL violation) returns here instead of ending the
+ * process. Returns 0, or the bug-check code (details: ndl_user_bugcheck).
+ */
+u32 ndl_user_call_guarded(void (*fn)(void *ctx), void *ctx);
+struct ndl_user_bugcheck {
+	u32 code;
+	u64 params[4];
+};
+const struct ndl_user_bugcheck *ndl_user_last_bugcheck(void);
+
+/*
+ * Log routing: lines at or below the level are written to stderr
+ * (NDL_LOG=err|warn|info|debug sets the level; default warn). A hook, if
+ * set, sees every line at every level (tests inspect them).
+ */
+void ndl_user_log_level(enum ndl_log_level level);
+void ndl_user_log_hook(void (*hook)(enum ndl_log_level, const char *, void *),
+		       void *ctx);
+
+/* The OS device behind a simulated device (to hand to the NDIS layer). */
+struct ndl_os_dev *ndl_sim_os_dev(struct ndl_sim_dev *dev);
+
+/* Internal to module/user/ (loop.c <-> sim.c <-> trap.c). */
+bool ndl_sim_port_access(u32 port, int size, bool write, u32 *val);
+bool ndl_sim_mmio_access(const volatile void *addr, int size, bool write,
+			 u64 *val);
+bool ndl_sim_poll_all(void);		/* models' poll + interrupts */
+int ndl_trap_install(void);
+void ndl_trap_remove(void);
+extern u64 ndl_user_fake_kpcr[512];	/* gs: reads are served from here */
+
+#endif

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The user host's event loop: deferred execution (DPCs, timers, work
+ * items) and blocking waits, all on the calling thread. A wait runs
+ * whatever is pending until its waiter is woken or its deadline passes,
+ * and proves a deadlock when nothing queued, armed or simulated could
+ * ever wake it.
+ */
+#include <stdlib.h>
+#include <time.h>
+
+#include "host.h"
+
+static bool want_dispatch, want_passive;
+static u64 timer_due;
+
+void ndl_os_schedule_dispatch(void)
+{
+	want_dispatch = true;
+}
+
+void ndl_os_schedule_passive(void)
+{
+	want_passive = true;
+}
+
+void ndl_os_timer_arm(u64 due_ns)
+{
+	timer_due = due_ns;
+}
+
+unsigned int ndl_user_run_pending(void)
+{
+	unsigned int ran = 0;
+	u8 irql = ndl_os_irql_current();
+
+	for (;;) {
+		bool did = false;
+
+		if (ndl_sim_poll_all())
+			did = true;
+		if (timer_due && ndl_os_monotonic_ns() >= timer_due &&
+		    irql < NDL_DISPATCH_LEVEL) {
+			timer_due = 0;
+			ndl_rt_run_timers();
+			did = true;
+		}
+		if (want_dispatch && irql < NDL_DISPATCH_LEVEL) {
+			want_dispatch = false;
+			ndl_rt_run_dispatch();
+			did = true;
+		}
+		if (want_passive && irql == NDL_PASSIVE_LEVEL) {
+			want_passive = false;
+			ndl_rt_run_passive();
+			did = true;
+		}
+		if (!did)
+			return ran;
+		ran++;
+	}
+}
+
+static void sleep_until(u64 deadline)
+{
+	u64 now = ndl_os_monotonic_ns();
+	struct timespec ts;
+
+	if (deadline <= now)
+		return;
+	deadline -= now;
+	if (deadline > 100000000)	/* wake at least every 100 ms */
+		deadline = 100000000;
+	ts.tv_sec = (time_t)(deadline / 1000000000);
+	ts.tv_nsec = (long)(deadline % 1000000000);
+	nanosleep(&ts, NULL);
+}
+
+void ndl_user_run_until(u64 deadline_ns)
+{
+	while (ndl_os_monotonic_ns() < deadline_ns) {
+		if (ndl_user_run_pending())
+			continue;
+		sleep_until(timer_due && timer_due < deadline_ns ? timer_due :
+			    deadline_ns);
+	}
+	ndl_user_run_pending();
+}
+
+struct ndl_os_waiter {
+	bool woken;
+};
+
+struct ndl_os_waiter *ndl_os_waiter_create(void)
+{
+	return calloc(1, sizeof(struct ndl_os_waiter));
+}
+
+void ndl_os_waiter_destroy(struct ndl_os_waiter *w)
+{
+	free(w);
+}
+
+void ndl_os_waiter_wake(struct ndl_os_waiter *w)
+{
+	w->woken = true;
+}
+
+enum ndl_os_wait_result ndl_os_waiter_wait(struct ndl_os_waiter *w,
+					   u64 deadline_ns)
+{
+	for (;;) {
+		u64 next;
+
+		if (w->woken) {
+			w->woken = false;
+			return NDL_OS_WAIT_WOKEN;
+		}
+		if (ndl_user_run_pending())
+			continue;
+		if (w->woken)
+			continue;
+		if (ndl_os_monotonic_ns() >= deadline_ns)
+			return NDL_OS_WAIT_TIMEOUT;
+		next = deadline_ns;
+		if (timer_due && timer_due < next)
+			next = timer_due;
+		if (next == NDL_OS_WAIT_FOREVER)
+			return NDL_OS_WAIT_DEADLOCK;
+		sleep_until(next);
+	}
+}
