@@ -13,6 +13,21 @@
 
 #include "tool.h"
 
+/* Parse a --devices/--macs list into the host's table (rows of stride bytes). */
+static int host_list(const char *text,
+		     int (*norm)(const char *, char *, size_t, char *, size_t),
+		     const char *what, char *rows, size_t stride, size_t *n,
+		     char err[NDL_LIC_ERRLEN])
+{
+	struct ndl_lic_list l;
+
+	if (ndl_lic_list_parse(text, &l, norm, what, err, NDL_LIC_ERRLEN))
+		return -1;
+	for (size_t i = 0; i < l.n; i++)
+		snprintf(rows + stride * (*n)++, stride, "%s", l.item[i]);
+	return 0;
+}
+
 int cmd_verify(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -28,7 +43,6 @@ int cmd_verify(int argc, char **argv)
 	struct ndl_license lic;
 	struct ndl_lic_pubkey pub;
 	struct ndl_lic_host *h;
-	struct ndl_lic_list l;
 	enum ndl_lic_err e;
 	int32_t day;
 	size_t len;
@@ -70,25 +84,17 @@ int cmd_verify(int argc, char **argv)
 	}
 	if (!host)
 		lic.hosts.n = 0;
-	if (devices) {
-		if (ndl_lic_list_parse(devices, &l, ndl_lic_device_id_normalize, "--devices", err, sizeof(err))) {
-			free(h);
-			return tool_usage("verify", "%s", err);
-		}
-		for (size_t i = 0; i < l.n; i++)
-			strcpy(h->devices[h->n_devices++], l.item[i]);
-	} else {
-		lic.devices.n = 0;
+	if (devices ? host_list(devices, ndl_lic_device_id_normalize, "--devices",
+				h->devices[0], sizeof(h->devices[0]), &h->n_devices, err) :
+		      (lic.devices.n = 0)) {
+		free(h);
+		return tool_usage("verify", "%s", err);
 	}
-	if (macs) {
-		if (ndl_lic_list_parse(macs, &l, ndl_lic_mac_normalize, "--macs", err, sizeof(err))) {
-			free(h);
-			return tool_usage("verify", "%s", err);
-		}
-		for (size_t i = 0; i < l.n; i++)
-			strcpy(h->macs[h->n_macs++], l.item[i]);
-	} else {
-		lic.macs.n = 0;
+	if (macs ? host_list(macs, ndl_lic_mac_normalize, "--macs",
+			     h->macs[0], sizeof(h->macs[0]), &h->n_macs, err) :
+		   (lic.macs.n = 0)) {
+		free(h);
+		return tool_usage("verify", "%s", err);
 	}
 	e = ndl_license_check_scope(&lic, h, NULL, err, sizeof(err));
 	free(h);
