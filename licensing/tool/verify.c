@@ -84,15 +84,14 @@ int cmd_verify(int argc, char **argv)
 	}
 	if (!host)
 		lic.hosts.n = 0;
-	if (devices ? host_list(devices, ndl_lic_device_id_normalize, "--devices",
-				h->devices[0], sizeof(h->devices[0]), &h->n_devices, err) :
-		      (lic.devices.n = 0)) {
-		free(h);
-		return tool_usage("verify", "%s", err);
-	}
-	if (macs ? host_list(macs, ndl_lic_mac_normalize, "--macs",
-			     h->macs[0], sizeof(h->macs[0]), &h->n_macs, err) :
-		   (lic.macs.n = 0)) {
+	if (!devices)
+		lic.devices.n = 0;
+	if (!macs)
+		lic.macs.n = 0;
+	if ((devices && host_list(devices, ndl_lic_device_id_normalize, "--devices",
+				  h->devices[0], sizeof(h->devices[0]), &h->n_devices, err)) ||
+	    (macs && host_list(macs, ndl_lic_mac_normalize, "--macs",
+			       h->macs[0], sizeof(h->macs[0]), &h->n_macs, err))) {
 		free(h);
 		return tool_usage("verify", "%s", err);
 	}
