@@ -420,7 +420,6 @@ static void test_helper_ops(void)
 	CHECK(strstr(why, "needs a license") != NULL);
 	/* The clock override only applies to test trees, never to "/". */
 	setenv("NDISLOAD_ROOT", "/", 1);
-	CHECK(ndl_lic_now() != fx_day(61) - 12 * 3600 + 12 * 3600);
 	CHECK(llabs((long long)(ndl_lic_now() - time(NULL))) < 5);
 	setenv("NDISLOAD_ROOT", fx_root, 1);
 	unsetenv("NDISLOAD_NOW");
