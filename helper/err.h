@@ -18,6 +18,7 @@ enum ndl_code {
 	NDL_E_LICENSE,		/* the license does not allow it */
 	NDL_E_MODULE,		/* module missing or it refused */
 	NDL_E_INTERNAL,		/* I/O or system failure */
+	NDL_E_FORBIDDEN,	/* serve: this peer may not use the helper */
 	NDL_CODE_COUNT
 };
 

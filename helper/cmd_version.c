@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* ndisload version [--json]: this program's and the module's versions. */
+#include <stdio.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "jsonx.h"
+#include "kmod_ipc.h"
+
+static const char usage[] =
+	"Usage: ndisload version [--json]\n"
+	"\n"
+	"Shows the version of ndisload and, when it is loaded, of the kernel module\n"
+	"and the ABI they speak.\n";
+
+int cmd_version(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	bool json = false;
+	json_object *o, *m;
+	int c;
+
+	optind = 1;
+	while ((c = cli_getopt("version", argc, argv, "", opts)) != -1) {
+		switch (c) {
+		case 'j': json = true; break;
+		case 'h': return cli_help(usage);
+		default: return 2;
+		}
+	}
+	o = json_object_new_object();
+	jx_add_str(o, "version", NDL_VERSION);
+	json_object_object_add(o, "abi", json_object_new_int(NDL_ABI_VERSION));
+	m = kmod_status_json();
+	json_object_object_add(o, "module", m);
+	if (json)
+		return cli_print_json(o);
+	printf("ndisload %s (module ABI %d)\n", NDL_VERSION, NDL_ABI_VERSION);
+	if (jx_bool(m, "loaded"))
+		printf("module   %s (ABI %d)\n", jx_str(m, "version"), (int)jx_int(m, "abi"));
+	else
+		printf("module   not loaded\n");
+	json_object_put(o);
+	return 0;
+}
