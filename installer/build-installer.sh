@@ -7,7 +7,8 @@
 #   installer/build-installer.sh BRAND_DIR [--deb-only|--run-only]
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-build=${BUILD:-$top/build}
+build=$(cd "${BUILD:-$top/build}" 2>/dev/null && pwd) ||
+	{ echo "build-installer.sh: no build directory ${BUILD:-$top/build}; run make first" >&2; exit 1; }
 . "$top/installer/lib/brand.sh"
 [ $# -ge 1 ] || { sed -n '3,7p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 brand_arg=$1; shift
@@ -41,6 +42,17 @@ mkdir -p "$work" "$out"
 stage=$work/root
 DESTDIR=$stage PREFIX=/usr BUILD=$build NDL_GZIP_MAN=1 \
 	"$top/installer/install.sh" --brand "$ndl_brand_dir" >/dev/null
+# Ship stripped programs, as dh_strip does (debug info stays in build/bin).
+elf_programs() {
+	for f in "$stage"/usr/sbin/* "$stage"/usr/bin/*; do
+		[ -f "$f" ] && [ "$(head -c4 "$f" | od -An -c | tr -d ' ')" = '177ELF' ] &&
+			echo "$f"
+	done
+	true
+}
+for f in $(elf_programs); do
+	strip --remove-section=.comment --remove-section=.note --strip-unneeded "$f"
+done
 units=$(cd "$stage/lib/systemd/system" && ls ./*.service | sed 's|^\./||' | tr '\n' ' ')
 units=${units% }
 
@@ -49,11 +61,7 @@ shlibs() {
 	d=$work/shlibs
 	mkdir -p "$d/debian"
 	printf 'Source: x\n\nPackage: x\nArchitecture: any\n' >"$d/debian/control"
-	bins=""
-	for f in "$stage"/usr/sbin/* "$stage"/usr/bin/*; do
-		[ -f "$f" ] && [ "$(head -c4 "$f" | od -An -c | tr -d ' ')" = '177ELF' ] &&
-			bins="$bins $f"
-	done
+	bins=$(elf_programs | tr '\n' ' ')
 	if [ -n "$bins" ]; then
 		# shellcheck disable=SC2086
 		(cd "$d" && dpkg-shlibdeps -O $bins 2>/dev/null) | sed -n 's/^shlibs:Depends=//p'

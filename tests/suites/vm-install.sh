@@ -10,7 +10,8 @@
 #           checks the module, the bound driver, the services and the
 #           branded web page, purges the package, installs the .run, and
 #           after a reboot checks again and uninstalls (about 4 minutes).
-# NDL_INSTALL_BOOT=0 stops after the chroot part (the boot part then SKIPs).
+# NDL_INSTALL_BOOT=0 stops after the chroot part (the boot part then SKIPs);
+# NDL_INSTALL_BRAND=DIR tests another brand (a vendor's own) the same way.
 set -u
 . "$(dirname "$0")/../install/lib.sh"
 version=$(cat "$top/VERSION")
@@ -22,8 +23,13 @@ cache=$build/test-install-cache
 if ! programs_built; then
 	skip vm "$(missing_programs)not built yet"; exit 0
 fi
-if [ ! -d "$build/drivers/rtl8139" ]; then
-	skip vm "the example brand's driver build/drivers/rtl8139 is not built yet"; exit 0
+brand_dir=${NDL_INSTALL_BRAND:-$top/installer/brands/example}
+. "$top/installer/lib/brand.sh"
+if ! ndl_brand_load "$brand_dir" >"$build/test-install-brand.log" 2>&1; then
+	if grep -q 'driver directory .* not found' "$build/test-install-brand.log"; then
+		skip vm "the brand's driver is not built yet: $(cat "$build/test-install-brand.log")"; exit 0
+	fi
+	fail vm-brand "$(cat "$build/test-install-brand.log")"; exit 1
 fi
 for tool in debootstrap qemu-system-x86_64 mkfs.ext4 dpkg-deb makeself; do
 	command -v $tool >/dev/null || { fail vm-setup "$tool missing; run installer/deps.sh"; exit 1; }
@@ -36,10 +42,10 @@ done
 grep -o " $vw/[^ ]*" /proc/mounts | sort -r | while read -r m; do umount -l "$m"; done
 rm -rf --one-file-system "$vw"
 mkdir -p "$vw" "$cache"
-BUILD=$build "$top/installer/build-installer.sh" "$top/installer/brands/example" >"$vw/installer.log" 2>&1 ||
+BUILD=$build "$top/installer/build-installer.sh" "$ndl_brand_dir" >"$vw/installer.log" 2>&1 ||
 	{ fail vm-installer "make installer failed; see $vw/installer.log"; exit 1; }
-deb=$build/installer/example-netlink8139-$version.deb
-run=$build/installer/example-netlink8139-$version.run
+deb=$build/installer/$brand_vendor_id-$brand_product_id-$brand_version.deb
+run=$build/installer/$brand_vendor_id-$brand_product_id-$brand_version.run
 pkg=$(dpkg-deb -f "$deb" Package)
 
 tar=$cache/rootfs-$kver.tar
@@ -114,8 +120,10 @@ if in_root systemd-analyze verify --man=no /lib/systemd/system/ndisload-modprobe
 else
 	fail chroot-units-verify "$(head -n 3 "$vw/verify.log" | tr '\n' ' ')"
 fi
-check chroot-bundled-driver "the bundled driver is not in /var/lib/ndisload/drivers" \
-	sh -c "[ -n \"\$(ls -A '$root/var/lib/ndisload/drivers' 2>/dev/null)\" ]"
+if [ -n "$ndl_brand_driver" ]; then
+	check chroot-bundled-driver "the bundled driver is not in /var/lib/ndisload/drivers" \
+		sh -c "[ -n \"\$(ls -A '$root/var/lib/ndisload/drivers' 2>/dev/null)\" ]"
+fi
 
 # --- chroot: purge leaves the root as it was -------------------------------------
 if in_root dpkg --purge "$pkg" >"$vw/dpkg-purge.log" 2>&1; then
@@ -144,7 +152,8 @@ install -m 0755 "$top/tests/install/guest-check.sh" "$t/guest-check.sh"
 install -m 0755 "$run" "$t/installer.run"
 echo deb >"$t/stage"
 echo "$pkg" >"$t/package"
-echo "Example Networks" >"$t/brand"
+echo "$brand_vendor" >"$t/brand"
+[ -z "$ndl_brand_driver" ] || touch "$t/has-driver"
 cat >"$root/etc/systemd/system/ndl-test.service" <<'EOF'
 [Unit]
 Description=ndisload installation test (tests/install/guest-check.sh)
@@ -182,7 +191,7 @@ boot() { # STAGE: one boot of the image; the guest reports on serial port 2
 		-drive "file=$img,if=virtio,format=raw" \
 		-serial "file:$out/console" -serial "file:$out/results" </dev/null >"$out/qemu.log" 2>&1
 	rc=$?
-	tr -d '\r' <"$out/results" | grep -E '^(PASS|FAIL|SKIP): '
+	tr -d '\r' <"$out/results" | grep -E '^(PASS|FAIL|SKIP): |^journal\| '
 	grep -q '^FAIL: ' "$out/results" && status=1
 	if ! grep -q "^END: " "$out/results"; then
 		fail "boot-$1/complete" "the guest did not finish (qemu exit $rc); console: $out/console"
