@@ -42,6 +42,7 @@ typedef int64_t s64;
 #define ndl_memset __builtin_memset
 #define ndl_memcmp __builtin_memcmp
 #define ndl_strlen __builtin_strlen
+#define ndl_strcmp __builtin_strcmp
 
 /* Atomic helpers (GCC builtins compile the same in kernel and user space). */
 #define ndl_atomic_load(p) __atomic_load_n(p, __ATOMIC_ACQUIRE)

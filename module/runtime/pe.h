@@ -107,6 +107,9 @@ void *ndl_pe_rva(const struct ndl_image *img, u32 rva, u32 len);
 /* Does addr lie within the image? (for .pdata lookups, diagnostics) */
 bool ndl_pe_contains(const struct ndl_image *img, const void *addr);
 
+/* Address of a symbol the image itself exports, or NULL. */
+void *ndl_pe_export(const struct ndl_image *img, const char *name);
+
 /* Registry of loaded images (image_list.c). */
 void ndl_image_register(struct ndl_image *img);
 void ndl_image_unregister(struct ndl_image *img);

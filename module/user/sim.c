@@ -500,6 +500,8 @@ bool ndl_sim_port_access(u32 port, int size, bool write, u32 *val)
 			} else {
 				*val = m->read ? m->read(d, i, (u32)(port - base),
 							 size) : 0xffffffffu;
+				if (size < 4)
+					*val &= (1u << (8 * size)) - 1;
 			}
 			return true;
 		}
@@ -614,6 +616,8 @@ bool ndl_sim_mmio_access(const volatile void *addr, int size, bool write,
 		} else {
 			*val = m->read ? m->read(mm->dev, mm->bar, off, size) :
 					 0xffffffffu;
+			if (size < 4)	/* models may return wider values */
+				*val &= (1u << (8 * size)) - 1;
 		}
 		return true;
 	}

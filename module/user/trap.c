@@ -10,6 +10,7 @@
  *     8B), mov r/m, imm (C6, C7), movzx/movsx (0F B6/B7/BE/BF) -> models;
  *   - gs:-relative loads (KPCR: gs base is 0 here) -> a fake KPCR.
  * Anything else goes to the previous handler (e.g. ASan's report).
+ * Port I/O by rep ins/outs assumes DF clear (refused otherwise).
  */
 #include <signal.h>
 #include <string.h>
@@ -21,7 +22,7 @@
 
 u64 ndl_user_fake_kpcr[512];
 
-static struct sigaction old_segv;
+static struct sigaction old_segv, old_ill;
 static bool installed;
 
 struct insn {
@@ -313,20 +314,26 @@ static bool emulate(siginfo_t *si, ucontext_t *uc)
 	return ok;
 }
 
-static void on_segv(int sig, siginfo_t *si, void *ctx)
+/*
+ * SIGSEGV on hardware (#GP, #PF); SIGILL under valgrind, whose CPU
+ * refuses privileged instructions itself.
+ */
+static void on_fault(int sig, siginfo_t *si, void *ctx)
 {
+	struct sigaction *old = sig == SIGILL ? &old_ill : &old_segv;
+
 	if (emulate(si, ctx))
 		return;
-	if (old_segv.sa_flags & SA_SIGINFO && old_segv.sa_sigaction) {
-		old_segv.sa_sigaction(sig, si, ctx);
+	if (old->sa_flags & SA_SIGINFO && old->sa_sigaction) {
+		old->sa_sigaction(sig, si, ctx);
 		return;
 	}
-	if (old_segv.sa_handler != SIG_DFL && old_segv.sa_handler != SIG_IGN) {
-		old_segv.sa_handler(sig);
+	if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) {
+		old->sa_handler(sig);
 		return;
 	}
 	/* Re-raise with the default action: the fault repeats and kills. */
-	sigaction(SIGSEGV, &old_segv, NULL);
+	sigaction(sig, old, NULL);
 }
 
 int ndl_trap_install(void)
@@ -336,11 +343,15 @@ int ndl_trap_install(void)
 	if (installed)
 		return 0;
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_segv;
+	sa.sa_sigaction = on_fault;
 	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(SIGSEGV, &sa, &old_segv))
 		return -1;
+	if (sigaction(SIGILL, &sa, &old_ill)) {
+		sigaction(SIGSEGV, &old_segv, NULL);
+		return -1;
+	}
 	/* KPCR fields drivers read: Self, CurrentPrcb, Prcb.Number. */
 	ndl_user_fake_kpcr[0x18 / 8] = (u64)(uintptr_t)ndl_user_fake_kpcr;
 	ndl_user_fake_kpcr[0x20 / 8] = (u64)(uintptr_t)ndl_user_fake_kpcr + 0x180;
@@ -350,7 +361,9 @@ int ndl_trap_install(void)
 
 void ndl_trap_remove(void)
 {
-	if (installed)
+	if (installed) {
 		sigaction(SIGSEGV, &old_segv, NULL);
+		sigaction(SIGILL, &old_ill, NULL);
+	}
 	installed = false;
 }

@@ -1,0 +1,49 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The driver runtime in user space (tests/runtime): loader tests on the
+# fixtures and test miniports, corrupted images, every export family;
+# each binary under ASan+UBSan, then the plain build under valgrind.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+export NDL_BUILD="$top/build"
+log="$top/build/runtime-tests-build.log"
+mkdir -p "$top/build"
+if ! make -s -C "$top/tests/runtime" >"$log" 2>&1; then
+	echo "FAIL: runtime/build (see build/runtime-tests-build.log)"
+	cat "$log" >&2
+	exit 1
+fi
+echo "PASS: runtime/build"
+status=0
+
+# run NAME CMD...: prefix the binary's PASS/FAIL/SKIP lines with NAME.
+run() {
+	name=$1
+	shift
+	out=$("$@" 2>&1)
+	rc=$?
+	printf '%s\n' "$out" | sed -n "s#^\(PASS\|FAIL\|SKIP\): #\1: $name/#p"
+	printf '%s\n' "$out" | grep -v '^\(PASS\|FAIL\|SKIP\): ' >&2
+	if [ $rc -ne 0 ]; then
+		printf '%s\n' "$out" | grep -q '^FAIL: ' ||
+			echo "FAIL: $name (exited $rc: sanitizer report or crash)"
+		status=1
+	fi
+}
+
+for t in "$top"/build/test-bin/runtime/test_*; do
+	[ -x "$t" ] || continue
+	run "runtime/${t##*/test_}" "$t"
+done
+
+if command -v valgrind >/dev/null 2>&1; then
+	for t in "$top"/build/test-bin/runtime/plain/test_*; do
+		[ -x "$t" ] || continue
+		NDL_TEST_UNDER_VALGRIND=1 run "runtime-valgrind/${t##*/test_}" \
+			valgrind -q --error-exitcode=99 --leak-check=full \
+			--errors-for-leak-kinds=definite "$t"
+	done
+else
+	echo "SKIP: runtime-valgrind (valgrind not installed)"
+fi
+exit $status
