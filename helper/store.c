@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "preflight.h"
 #include "config.h"
 #include "fsutil.h"
 #include "inf.h"

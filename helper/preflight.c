@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The pre-flight report of a driver image for the store (see check.h). */
-#include "check.h"
+#include "preflight.h"
 #include "jsonx.h"
 
 json_object *check_report(const char *name, const void *image, size_t len)

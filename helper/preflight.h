@@ -4,8 +4,8 @@
  * manifest: {"verdict": "ok"|"warn"|"fail"|"unchecked", ...}. Comes from
  * helper/cmd_check.c (the runtime library) when this build has it.
  */
-#ifndef NDL_CHECK_H
-#define NDL_CHECK_H
+#ifndef NDL_PREFLIGHT_H
+#define NDL_PREFLIGHT_H
 
 #include <json-c/json.h>
 #include <stddef.h>

@@ -1,0 +1,140 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Protocol tests against a running `ndisload serve` (ASan build) in a
+# private NDISLOAD_ROOT: refused peers, oversized and malformed messages,
+# unknown operations and members, path-traversal file names, descriptor
+# abuse — each refused with the right code and nothing stored changed — and
+# the normal flows (incomplete upload completed through "staging",
+# parameters, bind, remove).
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+bin=$top/build/helper/asan
+if ! make -s -C "$top/helper" test-bins >"$top/build/unit-serve-build.log" 2>&1; then
+	echo "FAIL: serve/build (see build/unit-serve-build.log)"
+	exit 1
+fi
+T=$(mktemp -d "${TMPDIR:-/tmp}/ndl-serve.XXXXXX")
+chmod 755 "$T"
+export NDISLOAD_ROOT=$T/root
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+sock=$T/helper.sock
+mkdir -p "$NDISLOAD_ROOT/sys/bus/pci/devices/0000:00:03.0"
+d=$NDISLOAD_ROOT/sys/bus/pci/devices/0000:00:03.0
+echo 0x10ec >"$d/vendor"; echo 0x8139 >"$d/device"; echo 0x1186 >"$d/subsystem_vendor"
+echo 0x1234 >"$d/subsystem_device"; echo 0x20 >"$d/revision"; echo 0x020000 >"$d/class"
+pkg=$T/pkg
+mkdir -p "$pkg"
+cp "$top/tests/helper/inf/acme_pci.inf" "$pkg/"
+printf 'MZ driver image' >"$pkg/acmefl.sys"
+printf 'firmware' >"$pkg/acmefw.bin"
+printf 'x' >"$pkg/evil.sys"
+
+"$bin/ndisload" serve --socket "$sock" --allow-user 65534 2>"$T/serve.log" &
+pid=$!
+trap 'kill $pid 2>/dev/null; rm -rf "$T"' EXIT
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -S "$sock" ] && break; sleep 0.3; done
+chmod 666 "$sock"	# let other uids reach SO_PEERCRED
+
+status=0
+pass() { echo "PASS: serve/$1"; }
+fail() { echo "FAIL: serve/$1 (${2:-})"; status=1; }
+call() { "$bin/serve-client" "$sock" "$@" 2>>"$T/client.log"; }
+tree() { # a fingerprint of everything stored
+	(cd "$NDISLOAD_ROOT" && find var etc -type f 2>/dev/null | sort | xargs -r sha256sum; \
+	 find var etc 2>/dev/null | sort) | sha256sum
+}
+# refused NAME CODE CLIENT-ARGS...: the request fails with CODE, nothing changes.
+refused() {
+	name=$1 code=$2
+	shift 2
+	before=$(tree)
+	out=$(call "$@")
+	after=$(tree)
+	case "$out" in
+	*"\"ok\":false"*"\"code\":\"$code\""*) ;;
+	*) fail "$name" "wanted error $code, got: $out"; return ;;
+	esac
+	[ "$before" = "$after" ] || { fail "$name" "the store or config changed"; return; }
+	pass "$name"
+}
+ok() { # NAME PATTERN CLIENT-ARGS...
+	name=$1 pat=$2
+	shift 2
+	out=$(call "$@")
+	case "$out" in
+	*"\"ok\":true"*$pat*) pass "$name" ;;
+	*) fail "$name" "got: $out" ;;
+	esac
+}
+
+ok list-empty '"drivers":[]' '{"op":"driver.list"}'
+before=$(tree)
+out=$(setpriv --reuid=65533 --regid=65533 --clear-groups "$bin/serve-client" "$sock" '{"op":"driver.list"}' 2>/dev/null)
+case "$out" in
+*'"code":"forbidden"'*) [ "$before" = "$(tree)" ] && pass wrong-peer || fail wrong-peer "state changed" ;;
+*) fail wrong-peer "uid 65533 was not refused: $out" ;;
+esac
+out=$(setpriv --reuid=65534 --regid=65534 --clear-groups "$bin/serve-client" "$sock" '{"op":"driver.list"}' 2>/dev/null)
+case "$out" in *'"ok":true'*) pass allowed-peer ;; *) fail allowed-peer "$out" ;; esac
+refused oversized too_large --size 70000
+refused bad-json bad_request '{"op":"driver.list"'
+refused not-object bad_request '[1,2]'
+refused trailing-garbage bad_request '{"op":"driver.list"} x'
+refused unknown-op unknown_op '{"op":"driver.explode"}'
+refused unknown-member bad_request '{"op":"driver.list","args":{},"extra":1}'
+refused unknown-arg bad_request '{"op":"driver.get","args":{"name":"x","path":"/etc/passwd"}}'
+refused wrong-type bad_request '{"op":"driver.get","args":{"name":5}}'
+refused missing-arg bad_request '{"op":"driver.get","args":{}}'
+refused args-not-object bad_request '{"op":"status","args":[]}'
+refused long-string bad_request "{\"op\":\"driver.get\",\"args\":{\"name\":\"$(printf '%0100d' 0)\"}}"
+refused traversal-dotdot bad_request '{"op":"driver.install","args":{"files":[{"name":"../../etc/x.inf"}]}}' "$pkg/acme_pci.inf"
+refused traversal-slash bad_request '{"op":"driver.install","args":{"files":[{"name":"a/acme_pci.inf"}]}}' "$pkg/acme_pci.inf"
+refused traversal-hidden bad_request '{"op":"driver.install","args":{"files":[{"name":".acme.inf"}]}}' "$pkg/acme_pci.inf"
+refused traversal-backslash bad_request '{"op":"driver.install","args":{"files":[{"name":"..\\\\x.inf"}]}}' "$pkg/acme_pci.inf"
+refused traversal-driver-name bad_request '{"op":"driver.install","args":{"name":"../../etc","files":[{"name":"acme_pci.inf"},{"name":"acmefl.sys"},{"name":"acmefw.bin"}]}}' "$pkg/acme_pci.inf" "$pkg/acmefl.sys" "$pkg/acmefw.bin"
+refused traversal-get not_found '{"op":"driver.get","args":{"name":"../../../etc"}}'
+refused traversal-staging bad_request '{"op":"driver.install","args":{"staging":"../../../../tmp","files":[]}}'
+refused fd-count-mismatch bad_request '{"op":"driver.install","args":{"files":[{"name":"a.inf"},{"name":"b.sys"}]}}' "$pkg/acme_pci.inf"
+refused too-many-fds too_large --fds 20 '{"op":"status"}'
+refused fds-unexpected bad_request --fds 1 '{"op":"driver.list"}'
+refused duplicate-names bad_request '{"op":"driver.install","args":{"files":[{"name":"acme_pci.inf"},{"name":"ACME_PCI.INF"}]}}' "$pkg/acme_pci.inf" "$pkg/acme_pci.inf"
+refused not-an-inf invalid '{"op":"driver.install","args":{"files":[{"name":"evil.sys"}]}}' "$pkg/evil.sys"
+refused params-unknown-driver not_found '{"op":"driver.params.get","args":{"name":"nosuch"}}'
+
+# An upload in two steps: the .inf first, then the missing files.
+out=$(call '{"op":"driver.install","args":{"files":[{"name":"acme_pci.inf"}]}}' "$pkg/acme_pci.inf")
+staging=$(echo "$out" | sed -n 's/.*"staging":"\([0-9a-f]*\)".*/\1/p')
+case "$out" in
+*'"state":"incomplete"'*'"missing":["acmefl.sys","acmefw.bin"]'*) pass install-incomplete ;;
+*) fail install-incomplete "$out" ;;
+esac
+ok install-complete '"state":"installed"' \
+	"{\"op\":\"driver.install\",\"args\":{\"staging\":\"$staging\",\"files\":[{\"name\":\"acmefl.sys\"},{\"name\":\"acmefw.bin\"}]}}" \
+	"$pkg/acmefl.sys" "$pkg/acmefw.bin"
+[ -d "$NDISLOAD_ROOT/var/lib/ndisload/staging/$staging" ] && fail staging-cleaned "still there" || pass staging-cleaned
+ok driver-get '"device_ids":\["PCI\\\\VEN_10EC&DEV_8139"' '{"op":"driver.get","args":{"name":"acme_pci"}}'
+refused param-out-of-range invalid '{"op":"driver.params.set","args":{"name":"acme_pci","values":{"ReceiveBuffers":"9999"}}}'
+refused param-unknown not_found '{"op":"driver.params.set","args":{"name":"acme_pci","values":{"NoSuch":"1"}}}'
+refused param-not-string bad_request '{"op":"driver.params.set","args":{"name":"acme_pci","values":{"ReceiveBuffers":5}}}'
+ok param-set '"name":"ReceiveBuffers"' '{"op":"driver.params.set","args":{"name":"acme_pci","values":{"ReceiveBuffers":"128"}}}'
+[ "$(stat -c %a "$NDISLOAD_ROOT/etc/ndisload/params/acme_pci.conf")" = 600 ] && pass params-mode-0600 || fail params-mode-0600 "$(stat -c %a "$NDISLOAD_ROOT/etc/ndisload/params/acme_pci.conf")"
+ok device-list '"matches":\["acme_pci"\]' '{"op":"device.list"}'
+refused bind-no-device not_found '{"op":"device.bind","args":{"device":"0000:09:00.0","driver":"acme_pci"}}'
+ok bind '"bound":"acme_pci"' '{"op":"device.bind","args":{"device":"0000:00:03.0","driver":"acme_pci"}}'
+refused remove-bound conflict '{"op":"driver.remove","args":{"name":"acme_pci"}}'
+refused load-no-module module '{"op":"load","args":{"driver":"acme_pci"}}'
+ok diag '"text":"ndisload diagnostic report' '{"op":"diag"}'
+ok status '"module":{"loaded":false' '{"op":"status"}'
+ok remove-forced '"removed":"acme_pci"' '{"op":"driver.remove","args":{"name":"acme_pci","force":true}}'
+[ ! -e "$NDISLOAD_ROOT/var/lib/ndisload/drivers/acme_pci" ] && pass removed-from-store || fail removed-from-store "still there"
+ls -A "$NDISLOAD_ROOT/var/lib/ndisload/drivers" | grep -q '^\.' && fail no-leftovers "$(ls -A "$NDISLOAD_ROOT/var/lib/ndisload/drivers")" || pass no-leftovers
+
+if kill -0 $pid 2>/dev/null; then pass alive-after-abuse; else fail alive-after-abuse "the server died"; fi
+kill $pid; wait $pid 2>/dev/null
+if grep -q 'ERROR: AddressSanitizer\|runtime error\|LeakSanitizer' "$T/serve.log"; then
+	fail sanitizers "$(grep -m3 'ERROR\|runtime error' "$T/serve.log")"
+else
+	pass sanitizers
+fi
+[ -e "$sock" ] && fail socket-removed "left behind" || pass socket-removed
+exit $status
