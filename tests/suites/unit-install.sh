@@ -199,6 +199,19 @@ left=$(tree_files "$stage" | tr '\n' ' ')
 dirs=$(cd "$stage" && find . -type d -name '*ndisload*' | tr '\n' ' ')
 check destdir-purge "left behind: $left $dirs" [ -z "$left$dirs" ]
 
+# The top-level targets (-o all: test the wiring, not a rebuild).
+mk=$work/make-install
+make -s -C "$top" -o all install DESTDIR="$mk" PREFIX=/usr >"$work/make-install.log" 2>&1
+n1=$(tree_files "$mk" | wc -l)
+make -s -C "$top" -o all uninstall DESTDIR="$mk" PREFIX=/usr PURGE=1 >>"$work/make-install.log" 2>&1
+n2=$(tree_files "$mk" | wc -l)
+out=$(make -s -C "$top" -o all installer 2>&1)
+if [ "$n1" -gt 10 ] && [ "$n2" = 0 ] && echo "$out" | grep -q 'make installer BRAND=installer/brands/<name>'; then
+	pass make-targets
+else
+	fail make-targets "make install staged $n1 files, uninstall left $n2; installer without BRAND said: $out"
+fi
+
 # PREFIX=/usr/local: programs and units under the prefix, config in /etc.
 DESTDIR=$work/local "$top/installer/install.sh" >"$work/install-local.log" 2>&1
 check prefix-local "see $work/install-local.log" \
@@ -234,7 +247,7 @@ check installer-deb "Depends '$deps' lacks$miss" [ -z "$miss" ]
 # Lintian: no error; warnings only those docs/installer.md explains.
 lintian --tag-display-limit 0 "$deb" >"$work/lintian.log" 2>&1
 unexplained=$(grep -E '^[EW]: ' "$work/lintian.log" |
-	grep -vE 'W: [^ ]+ no-manual-page \[usr/sbin/ndisload(-webconf)?\]' | head -n 3)
+	grep -vE 'W: [^ ]+ no-manual-page \[usr/(s?bin)/ndisload(-webconf|-license)?\]' | head -n 3)
 check lintian "$(echo "$unexplained" | tr '\n' ' ')" [ -z "$unexplained" ]
 
 ok=1 why=""
