@@ -226,10 +226,10 @@ static json_object *params_result(json_object *ins, const struct conf *c,
 				  const char *device)
 {
 	json_object *params, *out = json_object_new_array(), *r = json_object_new_object();
-	char sec[64];
+	char buf[64];
+	const char *sec = config_params_section(device, buf, sizeof(buf));
 	size_t i;
 
-	config_params_section(device, sec, sizeof(sec));
 	if (json_object_object_get_ex(ins, "params", &params))
 		for (i = 0; i < json_object_array_length(params); i++) {
 			json_object *p = json_object_array_get_idx(params, i);
@@ -289,7 +289,8 @@ static json_object *op_params_set(json_object *args, const int *fds, size_t nfds
 	const char *name = jx_str(args, "name"), *device = jx_str(args, "device");
 	json_object *m = store_manifest(name, err), *ins, *values, *r = NULL;
 	struct conf c;
-	char sec[64];
+	char buf[64];
+	const char *sec = config_params_section(device, buf, sizeof(buf));
 	int n = 0;
 
 	(void)fds; (void)nfds;
@@ -303,7 +304,6 @@ static json_object *op_params_set(json_object *args, const int *fds, size_t nfds
 	conf_free(&c);
 	if (config_params(name, &c, err))
 		goto out;
-	config_params_section(device, sec, sizeof(sec));
 	{
 		json_object_object_foreach(values, key, val) {
 			json_object *p = find_param(ins, key);

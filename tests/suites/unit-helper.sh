@@ -1,0 +1,194 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The ndisload helper without a kernel: the .inf parser over
+# tests/helper/inf/ and the Microsoft samples, the configuration format and
+# parameter checks (C unit tests, ASan/UBSan), then the CLI (ASan build) in a
+# temporary NDISLOAD_ROOT with a fake sysfs: store, reinstall, device
+# matching and ranking, bindings, parameters, removal, --help, --json and
+# exit codes on bad input.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+bin=$top/build/helper/asan
+if ! make -s -C "$top/helper" test-bins >"$top/build/unit-helper-build.log" 2>&1; then
+	echo "FAIL: helper/build (see build/unit-helper-build.log)"
+	exit 1
+fi
+status=0
+"$bin/test_inf" "$top/tests/helper/inf" "$top/../shared/inf-corpus" || status=1
+"$bin/test_conf" || status=1
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/ndl-helper.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+export NDISLOAD_ROOT=$T/root
+R=$NDISLOAD_ROOT
+N=$bin/ndisload
+pass() { echo "PASS: helper/$1"; }
+fail() { echo "FAIL: helper/$1 (${2:-})"; status=1; }
+# expect NAME STATUS PATTERN COMMAND...: exit status and output (stdout+stderr)
+expect() {
+	name=$1 want=$2 pat=$3
+	shift 3
+	out=$("$@" 2>&1)
+	rc=$?
+	if [ "$rc" != "$want" ]; then
+		fail "$name" "exit $rc, wanted $want: $(echo "$out" | head -n 3 | tr '\n' ' ')"
+	elif ! printf '%s\n' "$out" | grep -qE -- "$pat"; then
+		fail "$name" "output lacks /$pat/: $(echo "$out" | head -n 3 | tr '\n' ' ')"
+	elif printf '%s\n' "$out" | grep -q 'Sanitizer\|runtime error'; then
+		fail "$name" "sanitizer report"
+	else
+		pass "$name"
+	fi
+}
+
+# A fake sysfs: an RTL8139 owned by 8139cp, an e1000, a USB adapter.
+pci() { # ADDR VEN DEV SVEN SDEV REV CLASS [DRIVER]
+	d=$R/sys/bus/pci/devices/$1
+	mkdir -p "$d"
+	echo "0x$2" >"$d/vendor"; echo "0x$3" >"$d/device"
+	echo "0x$4" >"$d/subsystem_vendor"; echo "0x$5" >"$d/subsystem_device"
+	echo "0x$6" >"$d/revision"; echo "0x$7" >"$d/class"
+	if [ -n "${8:-}" ]; then
+		mkdir -p "$R/sys/bus/pci/drivers/$8"
+		ln -s "../../../../bus/pci/drivers/$8" "$d/driver"
+		mkdir -p "$d/net/eth0"
+	fi
+}
+pci 0000:00:03.0 10ec 8139 1186 1234 20 020000 8139cp
+pci 0000:00:04.0 10ec 8139 10ec 8139 10 020000
+pci 0000:00:05.0 8086 100e 8086 001e 03 020000
+pci 0000:00:01.0 8086 7000 0000 0000 00 060100
+u=$R/sys/bus/usb/devices/1-1
+mkdir -p "$u" "$u/../1-1:1.0" "$u/../usb1"
+echo 0cf3 >"$u/idVendor"; echo 1002 >"$u/idProduct"; echo 0100 >"$u/bcdDevice"; echo ff >"$u/bDeviceClass"
+echo 00 >"$u/../1-1:1.0/bInterfaceNumber"; echo ff >"$u/../1-1:1.0/bInterfaceClass"
+
+# Packages laid out as vendors ship them.
+acme=$T/acme
+mkdir -p "$acme/x64/firmware"
+cp "$top/tests/helper/inf/acme_pci.inf" "$acme/"
+printf 'MZ acme driver' >"$acme/x64/ACMEFL.SYS"
+printf 'acme firmware' >"$acme/x64/firmware/acmefw.bin"
+printf 'help' >"$acme/x64/acmefl.hlp"
+wave=$T/wave
+mkdir -p "$wave/firmware"
+cp "$top/tests/helper/inf/wavelan_usb.inf" "$top/tests/helper/inf/wavecommon.inf" "$wave/"
+printf 'MZ wave' >"$wave/waveusb.sys"
+printf 'wave fw' >"$wave/firmware/wave_fw.bin"
+pcn=$T/pcn
+mkdir -p "$pcn"
+cp "$top/tests/helper/inf/ansi_crlf.inf" "$pcn/pcnet.inf"
+
+# Usage and help.
+expect no-command 2 'Usage: ndisload COMMAND' "$N"
+expect unknown-command 2 "'frobnicate' is not a command" "$N" frobnicate
+expect top-help 0 'Commands:' "$N" --help
+for c in install list remove inspect devices bind unbind params load status diag serve version; do
+	expect "help-$c" 0 "Usage: ndisload $c" "$N" "$c" --help
+done
+expect help-via-help 0 'Usage: ndisload bind' "$N" help bind
+expect bad-option 2 "unknown option --frob" "$N" list --frob
+expect install-no-args 2 'no .inf file given' "$N" install
+expect install-not-inf 2 'is not an .inf file' "$N" install "$acme/x64/ACMEFL.SYS"
+expect install-missing-file 3 'cannot open .*nosuch.inf' "$N" install "$T/nosuch.inf"
+expect bind-one-arg 2 'give a DEVICE and a DRIVER' "$N" bind 0000:00:03.0
+expect load-no-target 2 'give one DRIVER or --all' "$N" load
+expect params-bad-assign 2 'is not NAME=VALUE' "$N" params acme_pci =5
+
+# Inspect and refusals.
+expect inspect-ok 0 'Verdict: ndisload can install' "$N" inspect "$acme/acme_pci.inf"
+expect inspect-json 0 '"supported": true' "$N" inspect --json "$acme/acme_pci.inf"
+expect inspect-locale 0 'Netzwerkkarte' "$N" inspect --locale 0407 "$acme/acme_pci.inf"
+expect inspect-x86 5 'only for other processor architectures' "$N" inspect "$top/tests/helper/inf/x86_only.inf"
+expect install-kmdf 5 'Windows Driver Framework' "$N" install "$top/tests/helper/inf/kmdf_pci.inf"
+expect install-filter 5 'Class=NetService: this package is not a network adapter driver' \
+	"$N" install "$top/../shared/inf-corpus/network_ndis_filter_netlwf.inf"
+expect install-sdio 5 'no PCI or USB device' \
+	"$N" install "$top/../shared/inf-corpus/network_wlan_WDI_PLATFORM_WinInf_SDIO_x64_netrtwlans.inf"
+expect install-incomplete 5 'incomplete: pcnet.inf needs pcn.sys, which was not given' "$N" install "$pcn/pcnet.inf"
+expect install-broken-inf 5 'nul_byte.inf:4: contains a NUL' "$N" install "$top/tests/helper/inf/bad/nul_byte.inf"
+[ -z "$(ls -A "$R/var/lib/ndisload/drivers" 2>/dev/null)" ] && pass refusals-store-nothing || fail refusals-store-nothing "$(ls -A "$R/var/lib/ndisload/drivers")"
+
+# Install: files found next to the .inf (case-insensitively, in subdirectories).
+expect install-acme 0 'Installed driver acme_pci .*ACME Networks' "$N" install "$acme/acme_pci.inf"
+store=$R/var/lib/ndisload/drivers/acme_pci
+[ -f "$store/ACMEFL.SYS" ] && [ -f "$store/acmefw.bin" ] && [ -f "$store/acme_pci.inf" ] &&
+	[ ! -e "$store/acmefl.hlp" ] && pass store-files || fail store-files "$(ls "$store")"
+sum=$(sha256sum "$acme/x64/ACMEFL.SYS" | cut -d' ' -f1)
+grep -q "\"sha256\": \"$sum\"" "$store/manifest.json" && pass manifest-sha256 || fail manifest-sha256 "no $sum"
+grep -q '"PCI\\\\VEN_10EC&DEV_8139&SUBSYS_12341186"' "$store/manifest.json" && pass manifest-ids || fail manifest-ids ""
+grep -q '"name": "ReceiveBuffers"' "$store/manifest.json" && pass manifest-params || fail manifest-params ""
+expect install-wave 0 'Installed driver wlan' "$N" install --name wlan "$wave/wavelan_usb.inf"
+[ -f "$R/var/lib/ndisload/drivers/wlan/wavecommon.inf" ] && [ -f "$R/var/lib/ndisload/drivers/wlan/wave_fw.bin" ] &&
+	pass store-include || fail store-include "$(ls "$R/var/lib/ndisload/drivers/wlan")"
+expect bad-name 2 'is not a valid driver name' "$N" install --name 'Bad/Name' "$acme/acme_pci.inf"
+printf 'MZ acme driver v2' >"$acme/x64/ACMEFL.SYS"
+expect reinstall 0 'Replaced driver acme_pci' "$N" install "$acme/acme_pci.inf"
+grep -q "$(sha256sum "$acme/x64/ACMEFL.SYS" | cut -d' ' -f1)" "$store/manifest.json" &&
+	pass reinstall-replaces || fail reinstall-replaces "old hash kept"
+[ -z "$(ls -A "$R/var/lib/ndisload/drivers" | grep '^\.')" ] && pass no-stage-leftovers || fail no-stage-leftovers "$(ls -A "$R/var/lib/ndisload/drivers")"
+expect list 0 'acme_pci .*installed .*ACME Networks' "$N" list
+expect list-json 0 '"name": "wlan"' "$N" list --json
+expect list-one 0 'devices: .*PCI.VEN_10EC&DEV_8138&REV_10' "$N" list acme_pci
+expect list-unknown 3 'no driver named "nosuch" is installed' "$N" list nosuch
+
+# Devices: matching and ranking.
+expect devices 0 '0000:00:03.0 +pci +10ec:8139 +8139cp +- +acme_pci' "$N" devices
+expect devices-usb 0 '1-1 +usb +0cf3:1002 .*wlan' "$N" devices
+out=$("$N" devices --json)
+printf '%s\n' "$out" | grep -q '"id": "PCI\\\\VEN_10EC&DEV_8139&SUBSYS_12341186"' &&
+	pass rank-subsys-first || fail rank-subsys-first "0000:00:03.0 should match the SUBSYS model"
+printf '%s\n' "$out" | grep -q '0000:00:05.0' && pass devices-lists-unmatched-nic || fail devices-lists-unmatched-nic ""
+printf '%s\n' "$out" | grep -q '0000:00:01.0' && fail devices-hides-bridges "host bridge listed" || pass devices-hides-bridges
+expect devices-all 0 '0000:00:01.0' "$N" devices --all
+
+# Bindings and parameters.
+expect bind-wrong-driver 5 'driver wlan is not for device 0000:00:05.0' "$N" bind 0000:00:05.0 wlan
+expect bind-no-device 3 'no device 0000:09:00.0' "$N" bind 0000:09:00.0 acme_pci
+expect bind-no-driver 3 'no driver named "nosuch"' "$N" bind 0000:00:03.0 nosuch
+expect bind 0 'Bound 0000:00:03.0 to acme_pci' "$N" bind --unbind-native 0000:00:03.0 acme_pci
+grep -q '^unbind_native = yes' "$R/etc/ndisload/bindings.conf" && pass bindings-file || fail bindings-file "$(cat "$R/etc/ndisload/bindings.conf")"
+expect bind-second 0 'Bound' "$N" bind 0000:00:04.0 acme_pci
+expect params-show 0 'SpeedDuplex = 0' "$N" params acme_pci
+expect params-device-section 0 'FastLinkOEM.ndi.NTamd64' "$N" params --device 0000:00:03.0 acme_pci
+expect params-set 0 'ReceiveBuffers = 256' "$N" params acme_pci ReceiveBuffers=256
+expect params-enum-desc 0 'SpeedDuplex = 4' "$N" params --device 0000:00:04.0 acme_pci 'SpeedDuplex=100 Mbps / Full'
+expect params-range 5 'ReceiveBuffers must be from 16 to 512; 1000 is out of range' "$N" params acme_pci ReceiveBuffers=1000
+expect params-step 5 'not on a step' "$N" params acme_pci ReceiveBuffers=100
+expect params-enum-bad 5 'is not one of the choices' "$N" params acme_pci SpeedDuplex=7
+expect params-unknown 3 'has no parameter "Nope"' "$N" params acme_pci Nope=1
+expect params-edit 0 'NetworkAddress = 0A1B2C3D4E5F' "$N" params acme_pci NetworkAddress=0a1b2c3d4e5f
+expect params-reset 0 'ReceiveBuffers = 64' "$N" params acme_pci ReceiveBuffers=
+[ "$(stat -c %a "$R/etc/ndisload/params/acme_pci.conf")" = 600 ] && pass params-secret-mode || fail params-secret-mode ""
+grep -q '^\[device 0000:00:04.0\]' "$R/etc/ndisload/params/acme_pci.conf" && pass params-file || fail params-file ""
+expect params-json 0 '"set_in": "device"' "$N" params --json --device 0000:00:04.0 acme_pci
+printf '[broken\n' >"$R/etc/ndisload/params/wlan.conf"
+expect params-broken-file 5 'wlan.conf:1: a section header' "$N" params wlan
+rm "$R/etc/ndisload/params/wlan.conf"
+
+# Loading without the module, status, diag.
+expect load-no-module 7 'module is not loaded' "$N" load acme_pci
+expect load-all-no-module 7 'module is not loaded' "$N" load --all
+expect status 0 'Module: +not loaded' "$N" status
+expect status-json 0 '"bound": "acme_pci"' "$N" status --json
+expect version 0 "ndisload $(cat "$top/VERSION")" "$N" version
+printf '\n[device 0000:00:03.0]\nWpaPassphrase = "hunter2 secret"\n' >>"$R/etc/ndisload/params/acme_pci.conf"
+out=$("$N" diag 2>&1)
+printf '%s\n' "$out" | grep -q 'hunter2' && fail diag-redacts "passphrase in the report" ||
+	{ printf '%s\n' "$out" | grep -q 'WpaPassphrase = <redacted>' && pass diag-redacts || fail diag-redacts "no redacted line"; }
+expect diag-declined 1 'not written' "$N" diag -o "$T/report.txt" </dev/null
+[ ! -e "$T/report.txt" ] && pass diag-asks-first || fail diag-asks-first "written without confirmation"
+expect diag-write 0 'Wrote' "$N" diag -o "$T/report.txt" --yes
+grep -q 'ndisload diagnostic report' "$T/report.txt" && pass diag-file || fail diag-file ""
+
+# Removal.
+expect remove-bound 4 'driver acme_pci is bound to 0000:00:03.0' "$N" remove acme_pci
+[ -d "$store" ] && pass remove-refused-keeps || fail remove-refused-keeps "gone"
+expect unbind 0 'Unbound 0000:00:04.0' "$N" unbind 0000:00:04.0
+expect unbind-again 3 'is not bound' "$N" unbind 0000:00:04.0
+expect remove-forced 0 'dropped its bindings: 0000:00:03.0' "$N" remove --force acme_pci
+[ ! -e "$store" ] && [ ! -e "$R/etc/ndisload/params/acme_pci.conf" ] && pass remove-cleans || fail remove-cleans ""
+grep -q acme_pci "$R/etc/ndisload/bindings.conf" && fail bindings-dropped "still bound" || pass bindings-dropped
+expect remove-unknown 3 'no driver named' "$N" remove acme_pci
+expect remove-wlan 0 'Removed driver wlan' "$N" remove wlan
+exit $status
