@@ -49,7 +49,11 @@ web_ok() { # the page answers, and the status API shows the brand
 	curl -fsS -o /dev/null http://127.0.0.1:8087/ || return 1
 	curl -fsS -H "Authorization: Bearer $(cat /etc/ndisload/webconf.token)" \
 		http://127.0.0.1:8087/api/v1/status >$t/status.json || return 1
-	grep -q "\"vendor\": *\"$vendor\"" $t/status.json
+	grep -q "\"vendor\": *\"$vendor\"" $t/status.json || return 1
+	# The brand's logo, as the pages show it.
+	curl -fsS -H "Authorization: Bearer $(cat /etc/ndisload/webconf.token)" \
+		-o $t/logo.out http://127.0.0.1:8087/brand/$(cat $t/logo) &&
+		cmp -s $t/logo.out /usr/share/ndisload/brand/$(cat $t/logo)
 }
 
 came_up() { # the checks after a boot with ndisload installed
@@ -62,7 +66,7 @@ came_up() { # the checks after a boot with ndisload installed
 		check module-installed "modprobe cannot find ndisload" modinfo ndisload
 	fi
 	for u in ndisload-helper ndisload-webconf; do
-		check "$u-active" "$(systemctl is-active $u.service)" wait_for 60 systemctl is-active --quiet $u.service
+		check "$u-active" "$(systemctl is-active $u.service)" wait_for 30 systemctl is-active --quiet $u.service
 	done
 	failed=$(systemctl --failed --no-legend --plain 2>/dev/null | grep ndisload)
 	check no-failed-units "failed: $failed" [ -z "$failed" ]

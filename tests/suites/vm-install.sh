@@ -125,6 +125,16 @@ if [ -n "$ndl_brand_driver" ]; then
 		sh -c "[ -n \"\$(ls -A '$root/var/lib/ndisload/drivers' 2>/dev/null)\" ]"
 fi
 
+# --- chroot: reinstall (dpkg's upgrade path) keeps the token and the module
+tok=$(cat "$root/etc/ndisload/webconf.token" 2>/dev/null)
+if in_root dpkg -i /tmp/ndl.deb >"$vw/dpkg-reinstall.log" 2>&1 &&
+	[ "$(cat "$root/etc/ndisload/webconf.token" 2>/dev/null)" = "$tok" ] &&
+	in_root dkms status -m ndisload -v "$version" -k "$kver" 2>&1 | grep -q ': installed'; then
+	pass chroot-reinstall
+else
+	fail chroot-reinstall "dpkg -i over the installed package failed, changed the token or lost the module; see $vw/dpkg-reinstall.log"
+fi
+
 # --- chroot: purge leaves the root as it was -------------------------------------
 if in_root dpkg --purge "$pkg" >"$vw/dpkg-purge.log" 2>&1; then
 	snapshot >"$vw/after.txt"
@@ -153,6 +163,7 @@ install -m 0755 "$run" "$t/installer.run"
 echo deb >"$t/stage"
 echo "$pkg" >"$t/package"
 echo "$brand_vendor" >"$t/brand"
+echo "$ndl_brand_logo_name" >"$t/logo"
 [ -z "$ndl_brand_driver" ] || touch "$t/has-driver"
 cat >"$root/etc/systemd/system/ndl-test.service" <<'EOF'
 [Unit]
