@@ -212,6 +212,30 @@ else
 	fail make-targets "make install staged $n1 files, uninstall left $n2; installer without BRAND said: $out"
 fi
 
+# ndisload-setup aliases: hardware IDs from the store's manifests become
+# modprobe aliases. Run in a private mount namespace over a fake store and
+# an empty /run, so the host is not touched.
+setup=$work/local-setup
+sed -e "s|@VERSION@|$version|g" -e "s|@SBINDIR@|/nonexistent|g" -e "s|@DATADIR@|/nonexistent|g" \
+	-e "s|@SYSUSERSDIR@|/nonexistent|g" -e "s|@TMPFILESDIR@|/nonexistent|g" \
+	-e "/@PURGE_FUNCTIONS@/{r $top/installer/files/purge.sh" -e "d}" \
+	"$top/installer/files/ndisload-setup.in" >"$setup"
+store=$work/fake-store
+mkdir -p "$store/drivers/acme" "$store/drivers/wave"
+printf '{"device_ids": ["PCI\\\\VEN_10ec&DEV_8139&SUBSYS_11001AF4", "PCI\\\\VEN_10EC&DEV_8139"]}\n' \
+	>"$store/drivers/acme/manifest.json"
+printf '{"models": [{"ids": ["USB\\\\VID_0BDA&PID_8187"]}]}\n' >"$store/drivers/wave/driver.json"
+if unshare -m true 2>/dev/null; then
+	unshare -m sh -c "mount -t tmpfs tmpfs /run && mount --bind '$store' /var/lib/ndisload 2>/dev/null ||
+		{ mount -t tmpfs tmpfs /var/lib && mkdir -p /var/lib/ndisload && mount --bind '$store' /var/lib/ndisload; } &&
+		sh '$setup' aliases >/dev/null 2>&1; cat /run/modprobe.d/ndisload.conf" >"$work/aliases.out" 2>&1
+	got=$(grep '^alias' "$work/aliases.out" | tr '\n' '|')
+	want='alias pci:v000010ECd00008139sv*sd*bc*sc*i* ndisload|alias usb:v0BDAp8187d*dc*dsc*dp*ic*isc*ip*in* ndisload|'
+	check setup-aliases "wrote: $got" [ "$got" = "$want" ]
+else
+	skip setup-aliases "no mount namespaces (unshare -m) here"
+fi
+
 # PREFIX=/usr/local: programs and units under the prefix, config in /etc.
 DESTDIR=$work/local "$top/installer/install.sh" >"$work/install-local.log" 2>&1
 check prefix-local "see $work/install-local.log" \
