@@ -48,6 +48,10 @@ static int ioc_fail(const char *what, int e, const char *module_msg,
 	const char *m = module_msg && *module_msg ? module_msg : strerror(e);
 
 	switch (e) {
+	case ENOTTY:
+		ndl_fail(err, NDL_E_MODULE, "%s: the loaded module does not offer this operation (ioctl not implemented)",
+			 what);
+		return ndl_hint(err, "install the module that came with this ndisload (modinfo ndisload shows its version)");
 	case EPROTO:
 		ndl_fail(err, NDL_E_MODULE, "%s: the loaded module speaks another ABI version than this ndisload (%d)",
 			 what, NDL_ABI_VERSION);
