@@ -28,8 +28,4 @@ else
 	ndl_udevdir=$PREFIX/lib/udev/rules.d
 fi
 ndl_srcdir_base=/usr/src
-ndl_confdir=/etc/ndisload
 ndl_defaultsfile=/etc/default/ndisload
-ndl_statedir=/var/lib/ndisload
-ndl_rundir=/run/ndisload
-ndl_user=ndisload-web
