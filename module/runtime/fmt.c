@@ -63,7 +63,7 @@ static u64 sized(u64 v, enum arg_size size, bool is_signed)
 		return is_signed ? (u64)(s64)(s16)v : (u16)v;
 	case SZ_INT:
 		return is_signed ? (u64)(s64)(s32)v : (u32)v;
-	case SZ_LONG:	/* Windows long is 32-bit; C long follows the host */
+	case SZ_LONG:	/* C long of the host (LP64 here) */
 		if (sizeof(long) == 4)
 			return is_signed ? (u64)(s64)(s32)v : (u32)v;
 		return v;
@@ -234,6 +234,8 @@ static void convert(struct ndl_fmt_out *out, struct spec *s, u16 c,
 	u64 v;
 	bool wide_str;
 
+	if (s->size == SZ_LONG && args->kind == 1)
+		s->size = SZ_INT;	/* Windows long is 32-bit (LLP64) */
 	switch (c) {
 	case 'd':
 	case 'i':

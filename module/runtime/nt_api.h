@@ -51,6 +51,7 @@ SLIST_ENTRY *NTAPI ndlw_ExpInterlockedPopEntrySList(SLIST_HEADER *h);
 SLIST_ENTRY *NTAPI ndlw_ExpInterlockedFlushSList(SLIST_HEADER *h);
 
 /* Synchronisation (nt_sync.c, nt_wait.c) */
+void NTAPI ndlw_KeInitializeSpinLock(KSPIN_LOCK *lock);
 KIRQL NTAPI ndlw_KeAcquireSpinLockRaiseToDpc(KSPIN_LOCK *lock);
 void NTAPI ndlw_KeReleaseSpinLock(KSPIN_LOCK *lock, KIRQL old);
 void NTAPI ndlw_KeAcquireSpinLockAtDpcLevel(KSPIN_LOCK *lock);

@@ -183,6 +183,9 @@ static NTSTATUS wait_objects(ULONG n, DISPATCHER_HEADER **objs,
 		if (r == NDL_OS_WAIT_DEADLOCK && status == STATUS_TIMEOUT) {
 			ndl_err("wait on %u object(s) can never be satisfied: nothing queued or armed could signal them",
 				n);
+			ndl_os_waiter_destroy(w);	/* bug check never returns */
+			if (wb != local)
+				ndl_free(wb);
 			ndl_os_bugcheck(NDL_BUGCHECK_DEADLOCK,
 					(u64)(uintptr_t)objs[0], n, 0, 0);
 		}

@@ -37,7 +37,7 @@ typedef va_list win_va_list;
 #define WINAPI NTAPI
 
 typedef u8 UCHAR, BOOLEAN, BYTE;
-typedef s8 CHAR, CCHAR;
+typedef char CHAR, CCHAR;
 typedef u16 USHORT, WORD, WCHAR;
 typedef s16 SHORT, CSHORT;
 typedef u32 ULONG, DWORD, UINT;

@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Unit tests of the Rtl string, conversion and CRT exports and of the
+ * Windows printf engine, called through their ms_abi entry points as a
+ * driver calls them.
+ */
+#include <string.h>
+
+#include "check.h"
+#include "common.h"
+#include "nt_api.h"
+#include "nt_status.h"
+
+/* Exports not declared in nt_api.h. */
+void NTAPI ndlw_RtlCopyUnicodeString(UNICODE_STRING *dst,
+				     const UNICODE_STRING *src);
+NTSTATUS NTAPI ndlw_RtlAppendUnicodeToString(UNICODE_STRING *dst,
+					     const WCHAR *src);
+NTSTATUS NTAPI ndlw_RtlAppendUnicodeStringToString(UNICODE_STRING *dst,
+						   const UNICODE_STRING *src);
+NTSTATUS NTAPI ndlw_RtlUpcaseUnicodeString(UNICODE_STRING *dst,
+					   const UNICODE_STRING *src,
+					   BOOLEAN alloc);
+NTSTATUS NTAPI ndlw_RtlCharToInteger(const char *s, ULONG base, ULONG *v);
+NTSTATUS NTAPI ndlw_RtlGUIDFromString(const UNICODE_STRING *s, GUID *g);
+NTSTATUS NTAPI ndlw_RtlStringFromGUID(const GUID *g, UNICODE_STRING *s);
+ULONG NTAPI ndlw_RtlxUnicodeStringToAnsiSize(const UNICODE_STRING *s);
+LONG NTAPI ndlw_RtlCompareString(const STRING *a, const STRING *b, BOOLEAN ci);
+SIZE_T NTAPI ndlw_RtlCompareMemory(const void *a, const void *b, SIZE_T n);
+int WINCDECL ndlw__snprintf(char *buf, SIZE_T n, const char *fmt, ...);
+int WINCDECL ndlw_snprintf(char *buf, SIZE_T n, const char *fmt, ...);
+int WINCDECL ndlw_sprintf(char *buf, const char *fmt, ...);
+int WINCDECL ndlw__snwprintf(WCHAR *buf, SIZE_T n, const WCHAR *fmt, ...);
+ULONG WINCDECL ndlw_DbgPrint(const char *fmt, ...);
+int WINCDECL ndlw__stricmp(const char *a, const char *b);
+int WINCDECL ndlw_strncmp(const char *a, const char *b, SIZE_T n);
+char *WINCDECL ndlw_strstr(const char *h, const char *n);
+char *WINCDECL ndlw_strrchr(const char *s, int c);
+char *WINCDECL ndlw_strncpy(char *d, const char *s, SIZE_T n);
+unsigned long WINCDECL ndlw_strtoul(const char *s, char **end, int base);
+long WINCDECL ndlw_strtol(const char *s, char **end, int base);
+int WINCDECL ndlw_atoi(const char *s);
+SIZE_T WINCDECL ndlw_wcslen(const WCHAR *s);
+int WINCDECL ndlw__wcsicmp(const WCHAR *a, const WCHAR *b);
+WCHAR *WINCDECL ndlw_wcsstr(const WCHAR *h, const WCHAR *n);
+int WINCDECL ndlw_memcmp(const void *a, const void *b, SIZE_T n);
+void *WINCDECL ndlw_memchr(const void *s, int c, SIZE_T n);
+int WINCDECL ndlw_rand(void);
+void WINCDECL ndlw_srand(unsigned int seed);
+
+static bool ustr_is(const UNICODE_STRING *u, const char *a)
+{
+	size_t n = strlen(a);
+
+	if (u->Length != n * 2)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (u->Buffer[i] != (WCHAR)(u8)a[i])
+			return false;
+	return true;
+}
+
+static void test_init_copy_append(void)
+{
+	WCHAR buf[8];
+	UNICODE_STRING a, b = { 0, sizeof(buf), buf };
+
+	ndlw_RtlInitUnicodeString(&a, u"hello");
+	CHECK_EQ_INT(a.Length, 10);
+	CHECK_EQ_INT(a.MaximumLength, 12);
+	ndlw_RtlInitUnicodeString(&a, NULL);
+	CHECK(a.Length == 0 && a.MaximumLength == 0 && a.Buffer == NULL);
+	ndlw_RtlInitUnicodeString(&a, u"abcdefghij");	/* 20 bytes > 16 */
+	ndlw_RtlCopyUnicodeString(&b, &a);
+	CHECK_EQ_INT(b.Length, 16);	/* truncated to MaximumLength */
+	b.Length = 0;
+	CHECK_EQ_INT(ndlw_RtlAppendUnicodeToString(&b, u"abc"), STATUS_SUCCESS);
+	CHECK_EQ_INT(buf[3], 0);	/* terminated while room remains */
+	CHECK_EQ_INT(ndlw_RtlAppendUnicodeToString(&b, u"defghi"),
+		     STATUS_BUFFER_TOO_SMALL);
+	CHECK(ustr_is(&b, "abc"));
+	ndlw_RtlInitUnicodeString(&a, u"defghi");
+	CHECK_EQ_INT(ndlw_RtlAppendUnicodeStringToString(&b, &a),
+		     STATUS_BUFFER_TOO_SMALL);
+	ndlw_RtlInitUnicodeString(&a, u"de");
+	CHECK_EQ_INT(ndlw_RtlAppendUnicodeStringToString(&b, &a),
+		     STATUS_SUCCESS);
+	CHECK(ustr_is(&b, "abcde"));
+}
+
+static void test_compare(void)
+{
+	UNICODE_STRING a, b;
+	STRING x, y;
+
+	ndlw_RtlInitUnicodeString(&a, u"NdisLoad");
+	ndlw_RtlInitUnicodeString(&b, u"ndisload");
+	CHECK(!ndlw_RtlEqualUnicodeString(&a, &b, FALSE));
+	CHECK(ndlw_RtlEqualUnicodeString(&a, &b, TRUE));
+	CHECK(ndlw_RtlCompareUnicodeString(&a, &b, FALSE) < 0);
+	ndlw_RtlInitUnicodeString(&b, u"NdisLoadX");
+	CHECK(ndlw_RtlCompareUnicodeString(&a, &b, TRUE) < 0);
+	ndlw_RtlInitAnsiString(&x, "abc");
+	ndlw_RtlInitAnsiString(&y, "ABD");
+	CHECK(ndlw_RtlCompareString(&x, &y, TRUE) < 0);
+	CHECK(ndlw_RtlCompareString(&x, &y, FALSE) > 0);
+}
+
+static void test_ansi_unicode(void)
+{
+	ANSI_STRING a, back;
+	UNICODE_STRING u;
+	char small[4];
+
+	ndlw_RtlInitAnsiString(&a, "Caf\xe9 \x80");	/* é and the euro sign */
+	CHECK_EQ_INT(ndlw_RtlAnsiStringToUnicodeString(&u, &a, TRUE),
+		     STATUS_SUCCESS);
+	CHECK_EQ_INT(u.Length, 12);
+	CHECK_EQ_INT(u.Buffer[3], 0xe9);
+	CHECK_EQ_INT(u.Buffer[5], 0x20ac);
+	CHECK_EQ_INT(ndlw_RtlxUnicodeStringToAnsiSize(&u), 7);
+	CHECK_EQ_INT(ndlw_RtlUnicodeStringToAnsiString(&back, &u, TRUE),
+		     STATUS_SUCCESS);
+	CHECK(back.Length == 6 && !memcmp(back.Buffer, "Caf\xe9 \x80", 7));
+	ndlw_RtlFreeAnsiString(&back);
+	back = (ANSI_STRING){ 0, sizeof(small), small };
+	CHECK_EQ_INT(ndlw_RtlUnicodeStringToAnsiString(&back, &u, FALSE),
+		     STATUS_BUFFER_OVERFLOW);
+	CHECK(back.Length == 3 && !strcmp(small, "Caf"));
+	ndlw_RtlFreeUnicodeString(&u);
+	CHECK(u.Buffer == NULL);
+}
+
+static void test_integers(void)
+{
+	WCHAR buf[16];
+	UNICODE_STRING u = { 0, sizeof(buf), buf }, s;
+	ULONG v;
+
+	ndlw_RtlInitUnicodeString(&s, u"  -42xyz");
+	CHECK_EQ_INT(ndlw_RtlUnicodeStringToInteger(&s, 10, &v), 0);
+	CHECK_EQ_INT((LONG)v, -42);
+	ndlw_RtlInitUnicodeString(&s, u"0x1F");
+	CHECK_EQ_INT(ndlw_RtlUnicodeStringToInteger(&s, 0, &v), 0);
+	CHECK_EQ_INT(v, 31);
+	ndlw_RtlInitUnicodeString(&s, u"0b101");
+	CHECK_EQ_INT(ndlw_RtlUnicodeStringToInteger(&s, 0, &v), 0);
+	CHECK_EQ_INT(v, 5);
+	CHECK_EQ_INT(ndlw_RtlUnicodeStringToInteger(&s, 7, &v),
+		     STATUS_INVALID_PARAMETER);
+	CHECK_EQ_INT(ndlw_RtlCharToInteger("777", 8, &v), 0);
+	CHECK_EQ_INT(v, 511);
+	CHECK_EQ_INT(ndlw_RtlIntegerToUnicodeString(0xbeef, 16, &u), 0);
+	CHECK(ustr_is(&u, "BEEF"));
+	CHECK_EQ_INT(ndlw_RtlIntegerToUnicodeString(1234, 0, &u), 0);
+	CHECK(ustr_is(&u, "1234"));
+	u.MaximumLength = 4;
+	CHECK_EQ_INT(ndlw_RtlIntegerToUnicodeString(1234, 10, &u),
+		     STATUS_BUFFER_OVERFLOW);
+}
+
+static void test_guid_and_case(void)
+{
+	UNICODE_STRING s, out;
+	GUID g;
+	WCHAR up[8];
+	UNICODE_STRING dst = { 0, sizeof(up), up };
+
+	ndlw_RtlInitUnicodeString(&s, u"{4D36E972-E325-11CE-BFC1-08002BE10318}");
+	CHECK_EQ_INT(ndlw_RtlGUIDFromString(&s, &g), 0);
+	CHECK_EQ_INT(g.Data1, 0x4d36e972);
+	CHECK_EQ_INT(g.Data4[7], 0x18);
+	CHECK_EQ_INT(ndlw_RtlStringFromGUID(&g, &out), 0);
+	CHECK(ndlw_RtlEqualUnicodeString(&s, &out, FALSE));
+	ndlw_RtlFreeUnicodeString(&out);
+	ndlw_RtlInitUnicodeString(&s, u"{4D36E972-E325-11CE-BFC1-08002BE1031}");
+	CHECK_EQ_INT(ndlw_RtlGUIDFromString(&s, &g), STATUS_INVALID_PARAMETER);
+	ndlw_RtlInitUnicodeString(&s, u"ab\xe9");
+	CHECK_EQ_INT(ndlw_RtlUpcaseUnicodeString(&dst, &s, FALSE), 0);
+	CHECK(dst.Length == 6 && up[0] == 'A' && up[2] == 0xc9);
+}
+
+static void test_printf_family(void)
+{
+	char buf[64];
+	WCHAR wbuf[32];
+	UNICODE_STRING u;
+	ANSI_STRING a;
+
+	ndlw_RtlInitUnicodeString(&u, u"wide");
+	ndlw_RtlInitAnsiString(&a, "ansi");
+	CHECK_EQ_INT(ndlw_snprintf(buf, sizeof(buf), "%d|%5s|%-4x|%08.3d|%c",
+				   -7, "ab", 0xa, 5, 'z'), 24);
+	CHECK(!strcmp(buf, "-7|   ab|a   |     005|z"));
+	ndlw_snprintf(buf, sizeof(buf), "%ws %S %wZ %Z %I64u %Ix %lu %hd",
+		      u"w1", u"w2", &u, &a, 1ull << 40, (size_t)0xabc,
+		      4000000000u, 70000);
+	CHECK(!strcmp(buf, "w1 w2 wide ansi 1099511627776 abc 4000000000 4464"));
+	if (strcmp(buf, "w1 w2 wide ansi 1099511627776 abc 4000000000 4464"))
+		fprintf(stderr, "got: %s\n", buf);
+	ndlw_snprintf(buf, sizeof(buf), "%p %#x %+d %%", (void *)0x1000, 255, 3);
+	CHECK(!strcmp(buf, "0000000000001000 0xff +3 %"));
+	/* MSVCRT _snprintf: -1 and no terminator when it does not fit. */
+	memset(buf, 'Q', sizeof(buf));
+	CHECK_EQ_INT(ndlw__snprintf(buf, 4, "%s", "abcdef"), -1);
+	CHECK(!memcmp(buf, "abcdQ", 5));
+	CHECK_EQ_INT(ndlw__snprintf(buf, 4, "%s", "abcd"), 4);
+	CHECK_EQ_INT(buf[4], 'Q');
+	CHECK_EQ_INT(ndlw__snprintf(buf, 8, "%s", "abc"), 3);
+	CHECK(!strcmp(buf, "abc"));
+	/* C99 snprintf: full length, always terminated. */
+	CHECK_EQ_INT(ndlw_snprintf(buf, 4, "%s", "abcdef"), 6);
+	CHECK(!strcmp(buf, "abc"));
+	CHECK_EQ_INT(ndlw_sprintf(buf, "%s-%u", "x", 9u), 3);
+	CHECK_EQ_INT(ndlw__snwprintf(wbuf, 32, u"%s=%S %d", u"k", "v", 12), 6);
+	CHECK(wbuf[0] == 'k' && wbuf[2] == 'v' && wbuf[5] == '2' && !wbuf[6]);
+	ndlw_snprintf(buf, sizeof(buf), "%n%f|%s", (int *)NULL, 1.5, NULL);
+	CHECK(!strcmp(buf, "?|(null)"));
+	log_clear();
+	ndlw_DbgPrint("dbg %s %d\n", "line", 5);
+	CHECK(log_contains("DbgPrint: dbg line 5"));
+}
+
+static void test_crt(void)
+{
+	char d[8];
+	char *end;
+
+	CHECK_EQ_INT(ndlw__stricmp("HeLLo", "hello"), 0);
+	CHECK(ndlw__stricmp("a", "B") < 0);
+	CHECK(ndlw_strncmp("abcd", "abce", 3) == 0);
+	CHECK(ndlw_strstr("find the needle", "needle") != NULL);
+	CHECK(ndlw_strstr("abc", "") != NULL);
+	CHECK(ndlw_strrchr("a/b/c", '/')[1] == 'c');
+	ndlw_strncpy(d, "ab", sizeof(d));
+	CHECK(d[2] == 0 && d[7] == 0);
+	CHECK_EQ_INT(ndlw_strtoul("0x1fg", &end, 0), 0x1f);
+	CHECK(*end == 'g');
+	CHECK_EQ_INT(ndlw_strtoul("99999999999", NULL, 10), 0xffffffffu);
+	CHECK_EQ_INT(ndlw_strtol("-2147483649", NULL, 10), (long)(s32)0x80000000);
+	CHECK_EQ_INT(ndlw_atoi("  123abc"), 123);
+	CHECK_EQ_INT(ndlw_wcslen(u"four"), 4);
+	CHECK_EQ_INT(ndlw__wcsicmp(u"ABC", u"abc"), 0);
+	CHECK(ndlw_wcsstr(u"hello world", u"wor") != NULL);
+	CHECK(ndlw_memcmp("\x01", "\xff", 1) < 0);
+	CHECK(ndlw_memchr("abc", 'c', 3) != NULL);
+	CHECK_EQ_INT(ndlw_RtlCompareMemory("abcd", "abXd", 4), 2);
+	ndlw_srand(1);
+	CHECK_EQ_INT(ndlw_rand(), 41);	/* MSVCRT's first value for seed 1 */
+}
+
+int main(void)
+{
+	int rc;
+
+	test_init();
+	RUN(test_init_copy_append);
+	RUN(test_compare);
+	RUN(test_ansi_unicode);
+	RUN(test_integers);
+	RUN(test_guid_and_case);
+	RUN(test_printf_family);
+	RUN(test_crt);
+	rc = CHECK_EXIT_CODE();
+	return test_exit() | rc;
+}
