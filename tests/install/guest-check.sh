@@ -78,6 +78,14 @@ came_up() { # the checks after a boot with ndisload installed
 		wait_for 30 web_ok
 }
 
+web_forward() { # the host checks the page through QEMU's port forward
+	echo "token: $(cat /etc/ndisload/webconf.token)"
+	echo "READY: web"
+	stty -F /dev/ttyS2 -echo 2>/dev/null
+	timeout 120 sh -c 'read -r line </dev/ttyS2' ||
+		fail web-forward-wait "the host did not answer within 120 s"
+}
+
 nothing_left() { # after purge or uninstall --purge
 	left=$(find / -xdev \( -iname '*ndisload*' -o -iname '*netlink8139*' \) \
 		! -path '/var/lib/ndl-test/*' ! -path /var/lib/ndl-test 2>/dev/null | head -n 5)
@@ -93,6 +101,7 @@ nothing_left() { # after purge or uninstall --purge
 case "$stage" in
 deb)
 	came_up
+	web_forward
 	dpkg --purge "$(cat $t/package)" >$t/purge.log 2>&1
 	rc=$?
 	check deb-purge "dpkg --purge: rc $rc: $(tail -n 3 $t/purge.log)" [ $rc = 0 ]

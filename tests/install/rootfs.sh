@@ -10,10 +10,11 @@ kver=$1 out=$2
 mirror=${NDL_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 security=${NDL_DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
 # Base: init system, udev, module tools. Extra: the package's dependencies
-# and the test's tools (curl for the web check, procps for ps).
+# and the test's tools (curl for the web check, procps for ps, socat to
+# relay QEMU's port forward to the web configurator's loopback address).
 base="systemd,systemd-sysv,udev,kmod,dbus,ca-certificates"
 extra="dkms linux-image-$kver linux-headers-$kver libmicrohttpd12 libjson-c5
-	libsodium23 curl procps iproute2"
+	libsodium23 curl procps iproute2 socat"
 key=$(printf '%s %s %s\n' "$kver" "$base" "$extra" | md5sum | cut -c1-12)
 [ -s "$out" ] && [ "$(cat "$out.key" 2>/dev/null)" = "$key" ] && exit 0
 

@@ -70,9 +70,12 @@ trap 'umount_root' EXIT
 in_root() { chroot "$root" "$@"; }
 mount_root || { fail vm-setup "cannot mount /proc, /dev, /sys in the chroot"; exit 1; }
 
-# This test machine's RTL8139 has no native Linux driver, as for the
-# products ndisload is for (QEMU's card otherwise gets 8139cp).
-printf 'blacklist 8139cp\nblacklist 8139too\n' >"$root/etc/modprobe.d/ndl-test-no-native.conf"
+# With a bundled driver, this test machine's RTL8139 has no native Linux
+# driver, as for the products ndisload is for (QEMU's card otherwise gets
+# 8139cp).
+if [ -n "$ndl_brand_driver" ]; then
+	printf 'blacklist 8139cp\nblacklist 8139too\n' >"$root/etc/modprobe.d/ndl-test-no-native.conf"
+fi
 
 # Everything but what Debian's tools and the kernel change on their own.
 snapshot() {
@@ -182,6 +185,26 @@ ExecStopPost=/bin/systemctl poweroff
 WantedBy=multi-user.target
 EOF
 ln -sf /etc/systemd/system/ndl-test.service "$root/etc/systemd/system/multi-user.target.wants/ndl-test.service"
+# The guest's network: DHCP from QEMU on the RTL8139 (through the bundled
+# driver), and a relay from its address to the web configurator, which
+# listens on loopback only (QEMU's port forward reaches 10.0.2.15).
+printf '[Match]\nType=ether\n\n[Network]\nDHCP=ipv4\n' >"$root/etc/systemd/network/80-ndl-test.network"
+cat >"$root/etc/systemd/system/ndl-test-relay.service" <<'EOF'
+[Unit]
+Description=ndisload test: relay 10.0.2.15:8087 to the web configurator on 127.0.0.1:8087
+StartLimitIntervalSec=0
+
+[Service]
+ExecStart=/usr/bin/socat TCP-LISTEN:8087,bind=10.0.2.15,reuseaddr,fork TCP:127.0.0.1:8087
+Restart=always
+RestartSec=1
+
+[Install]
+WantedBy=multi-user.target
+EOF
+ln -sf /etc/systemd/system/ndl-test-relay.service "$root/etc/systemd/system/multi-user.target.wants/ndl-test-relay.service"
+mount_root && in_root systemctl enable systemd-networkd.service >/dev/null 2>&1
+umount_root
 cp "$root/boot/initrd.img-$kver" "$vw/initrd.img"
 img=$vw/disk.img
 if ! mkfs.ext4 -q -F -L ndlroot -d "$root" "$img" 4G >"$vw/mkfs.log" 2>&1; then
@@ -191,16 +214,48 @@ rm -rf --one-file-system "$root"
 "$top/tests/vm/kernel.sh" "$kver" "$vw/vmlinux" ||
 	{ fail boot-setup "no bootable kernel from /boot/vmlinuz-$kver"; exit 1; }
 
+# A free local port for QEMU's forward to the guest's 8087.
+port=18087
+while ss -ltnH "sport = :$port" 2>/dev/null | grep -q .; do port=$((port + 1)); done
+
+# When the guest says "READY: web", fetch its status through the port
+# forward (so through its network card), then tell it to go on (serial 3).
+web_via_forward() { # OUT-DIR STAGE
+	tok=$(tr -d '\r' <"$1/results" | sed -n 's/^token: //p' | tail -n1)
+	if curl -fsS --max-time 30 -H "Authorization: Bearer $tok" \
+		"http://127.0.0.1:$port/api/v1/status" >"$1/status-forward.json" 2>"$1/curl.log" &&
+		grep -q "\"vendor\": *\"$brand_vendor\"" "$1/status-forward.json"; then
+		pass "boot-$2/web-via-port-forward"
+	else
+		fail "boot-$2/web-via-port-forward" "http://127.0.0.1:$port/api/v1/status: $(cat "$1/curl.log") $(head -c 200 "$1/status-forward.json")"
+	fi
+	echo go >"$1/ctl.in"
+}
+
 boot() { # STAGE: one boot of the image; the guest reports on serial port 2
 	out=$vw/boot-$1
 	mkdir -p "$out"
 	: >"$out/results"
+	mkfifo "$out/ctl.in" "$out/ctl.out"
 	timeout -k 5 900 qemu-system-x86_64 -accel tcg -m 1536 -smp 2 -nographic -no-reboot \
-		-nic none -device rtl8139,netdev=n0,romfile= -netdev user,id=n0 \
+		-nic none -device rtl8139,netdev=n0,romfile= \
+		-netdev "user,id=n0,hostfwd=tcp:127.0.0.1:$port-:8087" \
 		-kernel "$vw/vmlinux" -initrd "$vw/initrd.img" \
 		-append "root=LABEL=ndlroot rw console=ttyS0 panic=-1 oops=panic" \
 		-drive "file=$img,if=virtio,format=raw" \
-		-serial "file:$out/console" -serial "file:$out/results" </dev/null >"$out/qemu.log" 2>&1
+		-serial "file:$out/console" -serial "file:$out/results" \
+		-chardev "pipe,id=ctl,path=$out/ctl" -serial chardev:ctl \
+		</dev/null >"$out/qemu.log" 2>&1 &
+	qpid=$!
+	asked=0
+	while kill -0 $qpid 2>/dev/null; do
+		if [ $asked = 0 ] && grep -q '^READY: web' "$out/results"; then
+			web_via_forward "$out" "$1"
+			asked=1
+		fi
+		sleep 1
+	done
+	wait $qpid
 	rc=$?
 	tr -d '\r' <"$out/results" | grep -E '^(PASS|FAIL|SKIP): |^journal\| '
 	grep -q '^FAIL: ' "$out/results" && status=1
