@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Unit tests of pool memory, lookaside lists, interlocked and SLIST
+ * lists, MDLs, and the export tables (lookup by name and ordinal, DLL
+ * names case-insensitive, MmGetSystemRoutineAddress, logging stubs).
+ */
+#include <string.h>
+
+#include "check.h"
+#include "common.h"
+#include "nt_api.h"
+#include "nt_status.h"
+
+void NTAPI ndlw_ExFreePoolWithTag(void *p, ULONG tag);
+void NTAPI ndlw_ExInitializeNPagedLookasideList(NPAGED_LOOKASIDE_LIST *l,
+						void *alloc, void *fr,
+						ULONG flags, SIZE_T size,
+						ULONG tag, USHORT depth);
+void NTAPI ndlw_ExDeleteNPagedLookasideList(NPAGED_LOOKASIDE_LIST *l);
+void *NTAPI ndlw_ExAllocateFromNPagedLookasideList(NPAGED_LOOKASIDE_LIST *l);
+void NTAPI ndlw_ExFreeToNPagedLookasideList(NPAGED_LOOKASIDE_LIST *l, void *e);
+LIST_ENTRY *NTAPI ndlw_ExInterlockedInsertTailList(LIST_ENTRY *h,
+						   LIST_ENTRY *e,
+						   KSPIN_LOCK *l);
+LIST_ENTRY *NTAPI ndlw_ExInterlockedInsertHeadList(LIST_ENTRY *h,
+						   LIST_ENTRY *e,
+						   KSPIN_LOCK *l);
+LIST_ENTRY *NTAPI ndlw_ExInterlockedRemoveHeadList(LIST_ENTRY *h,
+						   KSPIN_LOCK *l);
+SLIST_ENTRY *NTAPI ndlw_RtlFirstEntrySList(const SLIST_HEADER *h);
+void *NTAPI ndlw_MmMapLockedPagesSpecifyCache(MDL *m, KPROCESSOR_MODE mode,
+					      MEMORY_CACHING_TYPE c, void *a,
+					      ULONG bug, ULONG prio);
+void NTAPI ndlw_IoBuildPartialMdl(MDL *src, MDL *dst, void *va, ULONG len);
+void NTAPI ndlw_MmProbeAndLockPages(MDL *m, KPROCESSOR_MODE mode, int op);
+void NTAPI ndlw_MmUnlockPages(MDL *m);
+
+static void test_pool(void)
+{
+	struct ndl_mem_stats before, after;
+	void *p;
+
+	ndl_mem_stats(&before);
+	p = ndlw_ExAllocatePoolWithTag(NonPagedPool, 100, 0x74736574);
+	CHECK(p != NULL && ((uintptr_t)p & 15) == 0);
+	CHECK_EQ_INT(ndl_alloc_size(p), 100);
+	ndlw_ExFreePoolWithTag(p, 0x74736574);
+	CHECK(ndlw_ExAllocatePoolWithTag((POOL_TYPE)77, 8, 0) == NULL);
+	p = ndlw_ExAllocatePoolWithTag(NonPagedPool, 0, 0);	/* valid block */
+	CHECK(p != NULL);
+	ndlw_ExFreePool(p);
+	log_clear();
+	ndlw_ExFreePool(NULL);			/* Windows bug-checks: reported */
+	CHECK(log_contains("ExFreePool(NULL)"));
+	ndl_mem_fail_after(1);
+	CHECK(ndlw_ExAllocatePoolWithTag(NonPagedPool, 8, 0) == NULL);
+	p = ndlw_ExAllocatePoolWithTag(NonPagedPool, 8, 0);
+	CHECK(p != NULL);
+	ndlw_ExFreePool(p);
+	ndl_mem_stats(&after);
+	CHECK_EQ_INT(after.allocations, before.allocations);
+	CHECK(after.failures > before.failures);
+}
+
+static int custom_allocs;
+
+static void *NTAPI custom_alloc(POOL_TYPE t, SIZE_T n, ULONG tag)
+{
+	custom_allocs++;
+	return ndlw_ExAllocatePoolWithTag(t, n, tag);
+}
+
+static void test_lookaside(void)
+{
+	NPAGED_LOOKASIDE_LIST l;
+	void *a, *b, *c;
+
+	ndlw_ExInitializeNPagedLookasideList(&l, NULL, NULL, 0, 64, 0x6b6f6f6c, 0);
+	CHECK(l.Allocate != NULL && l.Free != NULL && l.Size == 64);
+	a = ndlw_ExAllocateFromNPagedLookasideList(&l);
+	b = ndlw_ExAllocateFromNPagedLookasideList(&l);
+	CHECK(a && b && a != b);
+	ndlw_ExFreeToNPagedLookasideList(&l, a);
+	CHECK_EQ_INT(ndlw_ExQueryDepthSList(&l.ListHead), 1);
+	c = ndlw_ExAllocateFromNPagedLookasideList(&l);
+	CHECK(c == a);			/* reused from the list */
+	CHECK_EQ_INT(l.TotalAllocates, 3);
+	CHECK_EQ_INT(l.AllocateMisses, 2);
+	ndlw_ExFreeToNPagedLookasideList(&l, b);
+	ndlw_ExFreeToNPagedLookasideList(&l, c);
+	ndlw_ExDeleteNPagedLookasideList(&l);	/* frees the listed entries */
+
+	ndlw_ExInitializeNPagedLookasideList(&l, custom_alloc, NULL, 0, 8, 0, 0);
+	CHECK_EQ_INT(l.Size, sizeof(SLIST_ENTRY));	/* room for the link */
+	a = ndlw_ExAllocateFromNPagedLookasideList(&l);
+	CHECK_EQ_INT(custom_allocs, 1);
+	ndlw_ExFreeToNPagedLookasideList(&l, a);
+	ndlw_ExDeleteNPagedLookasideList(&l);
+}
+
+static void test_lists(void)
+{
+	LIST_ENTRY head = { &head, &head }, a, b;
+	SLIST_HEADER sh;
+	SLIST_ENTRY e1, e2;
+	KSPIN_LOCK lock = 0;
+
+	CHECK(ndlw_ExInterlockedInsertTailList(&head, &a, &lock) == NULL);
+	CHECK(ndlw_ExInterlockedInsertHeadList(&head, &b, &lock) == &a);
+	CHECK(ndlw_ExInterlockedRemoveHeadList(&head, &lock) == &b);
+	CHECK(ndlw_ExInterlockedRemoveHeadList(&head, &lock) == &a);
+	CHECK(ndlw_ExInterlockedRemoveHeadList(&head, &lock) == NULL);
+	CHECK_EQ_INT(lock, 0);
+
+	ndlw_InitializeSListHead(&sh);
+	CHECK(ndlw_ExpInterlockedPopEntrySList(&sh) == NULL);
+	CHECK(ndlw_ExpInterlockedPushEntrySList(&sh, &e1) == NULL);
+	CHECK(ndlw_ExpInterlockedPushEntrySList(&sh, &e2) == &e1);
+	CHECK_EQ_INT(ndlw_ExQueryDepthSList(&sh), 2);
+	/* x64 header encoding, as drivers' inline readers see it */
+	CHECK_EQ_INT(sh.Alignment & 0xffff, 2);
+	CHECK((SLIST_ENTRY *)(uintptr_t)(sh.Region & ~0xfull) == &e2);
+	CHECK_EQ_INT(sh.Region & 1, 1);
+	CHECK(ndlw_RtlFirstEntrySList(&sh) == &e2);
+	CHECK(ndlw_ExpInterlockedPopEntrySList(&sh) == &e2);
+	CHECK(ndlw_ExpInterlockedFlushSList(&sh) == &e1);
+	CHECK_EQ_INT(ndlw_ExQueryDepthSList(&sh), 0);
+}
+
+static void test_mdl(void)
+{
+	u8 *buf = ndlw_ExAllocatePoolWithTag(NonPagedPool, 3 * 4096, 0);
+	MDL *m, *part;
+	u8 *va = buf + 100;
+
+	m = ndlw_IoAllocateMdl(va, 5000, FALSE, FALSE, NULL);
+	CHECK(m != NULL);
+	if (!m)
+		return;
+	CHECK(m->StartVa == (void *)((uintptr_t)va & ~0xfffull));
+	CHECK_EQ_INT(m->ByteOffset, (uintptr_t)va & 0xfff);
+	CHECK_EQ_INT(m->ByteCount, 5000);
+	CHECK_EQ_INT(ndlw_MmSizeOfMdl(va, 5000),
+		     sizeof(MDL) + 8 * ((((uintptr_t)va & 0xfff) + 5000 + 4095) / 4096));
+	ndlw_MmBuildMdlForNonPagedPool(m);
+	CHECK(m->MdlFlags & MDL_SOURCE_IS_NONPAGED_POOL);
+	CHECK(m->MappedSystemVa == va);
+	CHECK(ndlw_MmMapLockedPagesSpecifyCache(m, 0, MmCached, NULL, 0, 16) == va);
+	CHECK(ndlw_MmMapLockedPagesSpecifyCache(m, 1, MmCached, NULL, 0, 16) == NULL);
+	part = ndlw_IoAllocateMdl(va + 10, 20, FALSE, FALSE, NULL);
+	ndlw_IoBuildPartialMdl(m, part, va + 4000, 100);
+	CHECK(part->MdlFlags & MDL_PARTIAL);
+	CHECK(ndlw_MmMapLockedPagesSpecifyCache(part, 0, MmCached, NULL, 0,
+						16) == va + 4000);
+	ndlw_MmProbeAndLockPages(part, 0, 0);
+	CHECK(part->MdlFlags & MDL_PAGES_LOCKED);
+	ndlw_MmUnlockPages(part);
+	ndlw_IoFreeMdl(part);
+	ndlw_IoFreeMdl(m);
+	ndlw_ExFreePool(buf);
+}
+
+static const struct ndl_export test_exports[] = {
+	{ "Alpha", (void *)0x1000, 7, 1, NDL_EXPORT_FUNC },
+	{ "Beta", NULL, 0, 2, NDL_EXPORT_TODO },
+};
+static const struct ndl_dll test_dll = { "Test.SYS", test_exports, 2 };
+static const struct ndl_dll *const test_dlls[] = { &test_dll };
+static const struct ndl_dll_set test_set = { test_dlls, 1 };
+
+static void test_export_tables(void)
+{
+	const struct ndl_dll_set *set = ndl_exports_default();
+	const struct ndl_dll *nt = ndl_dll_find(set, "NTOSKRNL.EXE");
+	UNICODE_STRING u;
+
+	CHECK(nt != NULL && ndl_dll_find(set, "ntoskrnl.exe") == nt);
+	CHECK(ndl_dll_find(set, "HAL.dll") != NULL);
+	CHECK(ndl_dll_find(set, "ndis.SYS") != NULL);
+	CHECK(ndl_dll_find(set, "ntoskrnl") == NULL);
+	CHECK(ndl_dll_export_by_name(nt, "ExAllocatePoolWithTag") != NULL);
+	CHECK(ndl_dll_export_by_name(nt, "exallocatepoolwithtag") == NULL);
+	CHECK(ndl_exports_lookup(set, "ExAllocatePoolWithTag") ==
+	      (void *)ndlw_ExAllocatePoolWithTag);
+	CHECK(ndl_dll_find(&test_set, "test.sys") == &test_dll);
+	CHECK(ndl_dll_export_by_ordinal(&test_dll, 7) == &test_exports[0]);
+	CHECK(ndl_dll_export_by_ordinal(&test_dll, 0) == NULL);
+	CHECK(ndl_exports_lookup(&test_set, "Beta") == NULL);
+	ndlw_RtlInitUnicodeString(&u, u"KeSetEvent");
+	CHECK(ndlw_MmGetSystemRoutineAddress(&u) == (void *)ndlw_KeSetEvent);
+	ndlw_RtlInitUnicodeString(&u, u"IoCreateDevice");	/* known, missing */
+	CHECK(ndlw_MmGetSystemRoutineAddress(&u) == NULL);
+	/* every implemented entry has an address, every TODO none */
+	for (u32 d = 0; d < set->count; d++) {
+		for (u32 i = 0; i < set->dlls[d]->count; i++) {
+			const struct ndl_export *e = &set->dlls[d]->exports[i];
+
+			CHECK((e->kind == NDL_EXPORT_TODO) == (e->addr == NULL));
+			CHECK(ndl_dll_export_by_name(set->dlls[d], e->name) == e);
+		}
+	}
+}
+
+static void test_stubs(void)
+{
+	void *s[200];
+	int n = 0;
+	NTSTATUS (NTAPI *fn)(void);
+
+	s[0] = ndl_stub_bind("ndis.sys", "NdisFoo");
+	CHECK(s[0] != NULL);
+	fn = (NTSTATUS (NTAPI *)(void))s[0];
+	log_clear();
+	CHECK_EQ_INT(fn(), STATUS_NOT_IMPLEMENTED);
+	CHECK(log_contains("unimplemented ndis.sys!NdisFoo"));
+	CHECK_EQ_INT(ndl_stub_calls(s[0]), 1);
+	while (++n < 200 && (s[n] = ndl_stub_bind("x", "y")) != NULL)
+		;
+	CHECK_EQ_INT(n, 128);		/* the pool is bounded */
+	for (int i = 0; i < n; i++)
+		ndl_stub_release(s[i]);
+	s[0] = ndl_stub_bind("a", "b");
+	CHECK(s[0] != NULL);
+	ndl_stub_release(s[0]);
+}
+
+int main(void)
+{
+	int rc;
+
+	test_init();
+	RUN(test_pool);
+	RUN(test_lookaside);
+	RUN(test_lists);
+	RUN(test_mdl);
+	RUN(test_export_tables);
+	RUN(test_stubs);
+	rc = CHECK_EXIT_CODE();
+	return test_exit() | rc;
+}
