@@ -1,22 +1,46 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * /dev/ndisload: the misc device the helper talks to. Each ioctl checks the
- * argument header (size, ABI version) before looking at anything else.
+ * /dev/ndisload: the misc device the helper talks to (module/uapi/
+ * ndisload.h explains the ABI). Requests are dispatched on the ioctl's type
+ * and number only; each handler then checks the argument's header (ABI
+ * version, exact size) before anything else, and changing requests check
+ * the caller's capabilities. A malformed request changes nothing.
  */
+#include <linux/capability.h>
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
 #include "ndl.h"
+#include "ctl.h"
+#include "drv.h"
+#include "exec.h"
+#include "stack.h"
 
-static int ndl_check_hdr(const struct ndl_hdr *hdr, size_t size)
+int ndl_ctl_read(void *karg, const void __user *uarg, size_t size)
 {
-	if (hdr->size != size)
-		return -EINVAL;
-	if (hdr->abi_version != NDL_ABI_VERSION)
+	struct ndl_hdr hdr;
+
+	if (copy_from_user(&hdr, uarg, sizeof(hdr)))
+		return -EFAULT;
+	if (hdr.abi_version != NDL_ABI_VERSION)
 		return -EPROTO;
+	if (hdr.size != size)
+		return -EINVAL;
+	if (copy_from_user(karg, uarg, size))
+		return -EFAULT;
 	return 0;
+}
+
+bool ndl_ctl_terminated(const char *s, size_t len)
+{
+	return memchr(s, 0, len);
+}
+
+bool ndl_ctl_may_change(void)
+{
+	return capable(CAP_NET_ADMIN) || capable(CAP_SYS_ADMIN);
 }
 
 static long ndl_ioc_version(void __user *uarg)
@@ -24,15 +48,47 @@ static long ndl_ioc_version(void __user *uarg)
 	struct ndl_version v;
 	int ret;
 
-	if (copy_from_user(&v, uarg, sizeof(v)))
-		return -EFAULT;
-	ret = ndl_check_hdr(&v.hdr, sizeof(v));
+	ret = ndl_ctl_read(&v, uarg, sizeof(v));
 	if (ret)
 		return ret;
 	v.abi_version = NDL_ABI_VERSION;
-	v.features = 0;
+	v.features = NDL_FEAT_NDIS5;
+	if (ndl_exec_available())
+		v.features |= NDL_FEAT_EXEC;
+	memset(v.release, 0, sizeof(v.release));
 	strscpy(v.release, NDL_RELEASE, sizeof(v.release));
 	return copy_to_user(uarg, &v, sizeof(v)) ? -EFAULT : 0;
+}
+
+struct ndl_remove_call {
+	const char *name;
+	bool force;
+};
+
+static long ndl_remove_on_stack(void *arg)
+{
+	struct ndl_remove_call *c = arg;
+
+	return ndl_drv_remove(c->name, c->force);
+}
+
+static long ndl_ioc_remove(void __user *uarg)
+{
+	struct ndl_remove_driver r;
+	struct ndl_remove_call c;
+	int ret;
+
+	ret = ndl_ctl_read(&r, uarg, sizeof(r));
+	if (ret)
+		return ret;
+	if (!ndl_ctl_may_change())
+		return -EPERM;
+	if (r.flags & ~NDL_REMOVE_FORCE || r.reserved ||
+	    !ndl_ctl_terminated(r.name, sizeof(r.name)))
+		return -EINVAL;
+	c.name = r.name;
+	c.force = r.flags & NDL_REMOVE_FORCE;
+	return ndl_stack_run(ndl_remove_on_stack, &c, -1);
 }
 
 static long ndl_ctl_ioctl(struct file *file, unsigned int cmd,
@@ -40,9 +96,20 @@ static long ndl_ctl_ioctl(struct file *file, unsigned int cmd,
 {
 	void __user *uarg = (void __user *)arg;
 
-	switch (cmd) {
-	case NDL_IOC_VERSION:
+	/* The size bits of cmd are not checked: struct ndl_hdr carries it. */
+	if (_IOC_TYPE(cmd) != NDL_IOC_MAGIC)
+		return -ENOTTY;
+	switch (_IOC_NR(cmd)) {
+	case _IOC_NR(NDL_IOC_VERSION):
 		return ndl_ioc_version(uarg);
+	case _IOC_NR(NDL_IOC_ADD_DRIVER):
+		return ndl_ctl_add(uarg);
+	case _IOC_NR(NDL_IOC_REMOVE_DRIVER):
+		return ndl_ioc_remove(uarg);
+	case _IOC_NR(NDL_IOC_LIST_DRIVERS):
+		return ndl_ctl_list_drivers(uarg);
+	case _IOC_NR(NDL_IOC_LIST_DEVICES):
+		return ndl_ctl_list_devices(uarg);
 	default:
 		return -ENOTTY;
 	}

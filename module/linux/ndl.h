@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Declarations shared by the Linux-side files of ndisload.ko. */
+/* Module-wide declarations of ndisload.ko's Linux side: init/exit pairs. */
 #ifndef NDL_LINUX_NDL_H
 #define NDL_LINUX_NDL_H
+
+#undef pr_fmt
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/printk.h>
 
 #include "../uapi/ndisload.h"
 
@@ -9,11 +14,20 @@
 #define NDL_RELEASE "unknown"
 #endif
 
-#undef pr_fmt
-#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
-
-/* ctl.c: the /dev/ndisload misc device */
-int ndl_ctl_init(void);
+/* Each subsystem's init/uninit pair, called by main.c in this order. */
+int ndl_exec_init(void);		/* exec.c */
+void ndl_exec_uninit(void);
+int ndl_stack_init(void);		/* stack.c */
+void ndl_stack_uninit(void);
+int ndl_defer_init(void);		/* os_defer.c */
+void ndl_defer_uninit(void);
+int ndl_rt_glue_init(void);		/* rt_glue.c: the runtime itself */
+void ndl_rt_glue_uninit(void);
+void ndl_drv_uninit(void);		/* drv.c: remove every driver */
+int ndl_selftest(void);			/* selftest.c */
+int ndl_debugfs_init(void);		/* debugfs.c */
+void ndl_debugfs_uninit(void);
+int ndl_ctl_init(void);			/* ctl.c: /dev/ndisload */
 void ndl_ctl_uninit(void);
 
 #endif

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A PCI device bound to a Windows driver and running: the PCI function,
+ * the runtime's adapter (ndis_adapter.h) and the network interface. It is
+ * the net_device's private area, so it lives exactly as long as the
+ * interface (bound.c creates and destroys it; netdev.c and ethtool.c
+ * implement the interface).
+ */
+#ifndef NDL_LINUX_ADAPTER_H
+#define NDL_LINUX_ADAPTER_H
+
+#include <linux/atomic.h>
+#include <linux/netdevice.h>
+#include <linux/spinlock.h>
+
+#include "dev.h"
+#include "drv.h"
+#include "ndis_adapter.h"
+
+struct ndl_bound {
+	struct ndl_os_dev osdev;	/* what the runtime sees */
+	struct pci_dev *pdev;
+	struct net_device *netdev;
+	struct ndl_drv *drv;
+	int id_index;			/* drv->ids entry that matched */
+	struct ndl_devrec *rec;		/* its record (drv.h) */
+	struct ndl_adapter *ad;
+	struct ndl_adapter_info info;
+	bool registered;		/* register_netdev succeeded */
+	bool surprise;			/* the device vanished (hot-unplug) */
+
+	/* Link state as the miniport last reported it. */
+	atomic_t media_connected;
+	atomic64_t link_speed;
+
+	/* Transmit flow control: the queue is stopped while this is set. */
+	spinlock_t tx_lock;
+	bool tx_blocked;
+
+	/* Counters for ndo_get_stats64 and ethtool. */
+	atomic64_t rx_packets, rx_bytes, rx_dropped, rx_errors;
+	atomic64_t tx_packets, tx_bytes, tx_dropped, tx_errors;
+	atomic64_t tx_busy;		/* sends refused for lack of resources */
+	u32 packet_filter;		/* last NDIS packet filter set */
+};
+
+/* bound.c: bring a device up for a driver / tear it down (probe, remove). */
+int ndl_bound_create(struct ndl_drv *drv, struct pci_dev *pdev, int id_index,
+		     struct ndl_devrec *rec);
+void ndl_bound_destroy(struct pci_dev *pdev);
+/* Restart the miniport with a new MAC address (interface down). */
+int ndl_netdev_set_address(struct ndl_bound *b, const u8 *addr);
+/* Is the device's interface up (IFF_UP)? */
+bool ndl_bound_is_up(const struct ndl_bound *b);
+
+/* netdev.c */
+void ndl_netdev_setup(struct ndl_bound *b);
+extern const struct ndl_adapter_ops ndl_adapter_ops;
+
+/* ethtool.c */
+extern const struct ethtool_ops ndl_ethtool_ops;
+
+/* devreg.c: the registry a device's driver reads (ndis_registry.h). */
+struct ndl_reg *ndl_devreg_build(const struct ndl_drv *drv,
+				 struct pci_dev *pdev, int id_index);
+
+#endif

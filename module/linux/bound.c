@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Bringing one PCI device up for its Windows driver, and down again:
+ * enable the function and bus mastering, claim its BARs, build its
+ * registry, create and initialise the runtime's adapter (MiniportInitialize),
+ * then create the network interface. Called from the pci_driver's probe and
+ * remove (pci.c), on a driver stack, at PASSIVE_LEVEL.
+ *
+ * The carrier starts off (a fresh net_device says "on") and follows the
+ * miniport: its state at the end of MiniportInitialize (including any
+ * media indication made during it, which the runtime records) and every
+ * indication after.
+ */
+#include <linux/etherdevice.h>
+#include <linux/netdevice.h>
+#include <linux/pci.h>
+
+#include "ndl.h"
+#include "rt.h"
+#include "adapter.h"
+#include "stack.h"
+
+/* netaddr: a "NetworkAddress" override (12 hex digits), or NULL. */
+static int ndl_bound_start_adapter(struct ndl_bound *b, const char *netaddr)
+{
+	struct ndl_devrec *rec = b->rec;
+	struct ndl_adapter_params params = {
+		.drv = b->drv->rt,
+		.dev = &b->osdev,
+		.ops = &ndl_adapter_ops,
+		.ctx = b,
+		.name = pci_name(b->pdev),
+	};
+	u32 ndis_status = 0;
+	int ret;
+
+	params.reg = ndl_devreg_build(b->drv, b->pdev, b->id_index);
+	if (params.reg && netaddr &&
+	    ndl_reg_set_sz(params.reg, "NetworkAddress", netaddr)) {
+		ndl_reg_destroy(params.reg);
+		params.reg = NULL;
+	}
+	if (!params.reg) {
+		ndl_devrec_fail(rec, -EINVAL, 0, "cannot build the device's registry");
+		return -EINVAL;
+	}
+	ret = ndl_adapter_create(&params, &b->ad);
+	if (ret) {
+		ndl_devrec_fail(rec, -ENOMEM, 0, "cannot create the adapter (%d)", ret);
+		return -ENOMEM;
+	}
+	ret = ndl_adapter_initialize(b->ad, &b->info, &ndis_status);
+	if (ret) {
+		ndl_devrec_fail(rec, ret == -NDL_ENOMEM ? -ENOMEM : -EIO,
+				ndis_status,
+				"MiniportInitialize failed: NDIS_STATUS 0x%08x",
+				ndis_status);
+		ndl_adapter_destroy(b->ad);
+		b->ad = NULL;
+		return ret == -NDL_ENOMEM ? -ENOMEM : -EIO;
+	}
+	atomic_set(&b->media_connected, b->info.media_connected);
+	atomic64_set(&b->link_speed, b->info.link_speed_bps);
+	return 0;
+}
+
+static void ndl_bound_stop_adapter(struct ndl_bound *b)
+{
+	if (!b->ad)
+		return;
+	if (b->surprise)
+		ndl_adapter_surprise_removed(b->ad);
+	ndl_adapter_halt(b->ad);
+	ndl_adapter_destroy(b->ad);
+	b->ad = NULL;
+}
+
+int ndl_bound_create(struct ndl_drv *drv, struct pci_dev *pdev, int id_index,
+		     struct ndl_devrec *rec)
+{
+	struct net_device *netdev;
+	struct ndl_bound *b;
+	int ret;
+
+	netdev = alloc_etherdev(sizeof(*b));
+	if (!netdev) {
+		ndl_devrec_fail(rec, -ENOMEM, 0, "out of memory");
+		return -ENOMEM;
+	}
+	SET_NETDEV_DEV(netdev, &pdev->dev);
+	b = netdev_priv(netdev);
+	b->netdev = netdev;
+	b->pdev = pdev;
+	b->drv = drv;
+	b->id_index = id_index;
+	b->rec = rec;
+	spin_lock_init(&b->tx_lock);
+
+	ret = pci_enable_device(pdev);
+	if (ret) {
+		ndl_devrec_fail(rec, ret, 0, "cannot enable the PCI device (%d)", ret);
+		goto err_free;
+	}
+	ret = pci_request_regions(pdev, drv->pci_name);
+	if (ret) {
+		ndl_devrec_fail(rec, ret, 0, "its I/O or memory ranges are in use (%d)", ret);
+		goto err_disable;
+	}
+	pci_set_master(pdev);
+	ret = ndl_os_dev_init(&b->osdev, pdev);
+	if (ret) {
+		ndl_devrec_fail(rec, ret, 0, "no 32-bit DMA for this device (%d)", ret);
+		goto err_dev;
+	}
+	pci_set_drvdata(pdev, b);
+
+	ret = ndl_bound_start_adapter(b, NULL);
+	if (ret)
+		goto err_dev;
+
+	ndl_netdev_setup(b);
+	netif_carrier_off(netdev);
+	ret = register_netdev(netdev);
+	if (ret) {
+		ndl_devrec_fail(rec, ret, 0, "cannot register the interface (%d)", ret);
+		goto err_adapter;
+	}
+	WRITE_ONCE(b->registered, true);
+	/* Media indications made up to here were recorded; apply the latest. */
+	if (atomic_read(&b->media_connected))
+		netif_carrier_on(netdev);
+	netdev_info(netdev, "%s %s on %s (%04x:%04x), MAC %pM, link %s\n",
+		    drv->name, drv->version, pci_name(pdev), pdev->vendor,
+		    pdev->device, netdev->dev_addr,
+		    atomic_read(&b->media_connected) ? "up" : "down");
+	return 0;
+
+err_adapter:
+	ndl_bound_stop_adapter(b);
+err_dev:
+	pci_set_drvdata(pdev, NULL);
+	ndl_os_dev_uninit(&b->osdev);
+	pci_clear_master(pdev);
+	pci_release_regions(pdev);
+err_disable:
+	pci_disable_device(pdev);
+err_free:
+	free_netdev(netdev);
+	return ret;
+}
+
+void ndl_bound_destroy(struct pci_dev *pdev)
+{
+	struct ndl_bound *b = pci_get_drvdata(pdev);
+
+	if (!b)
+		return;
+	b->surprise = pdev->error_state == pci_channel_io_perm_failure;
+	if (b->registered) {
+		/* Closes the interface first (ndo_stop) if it is up. */
+		unregister_netdev(b->netdev);
+		WRITE_ONCE(b->registered, false);
+	}
+	ndl_bound_stop_adapter(b);
+	pci_set_drvdata(pdev, NULL);
+	ndl_os_dev_uninit(&b->osdev);
+	pci_clear_master(pdev);
+	pci_release_regions(pdev);
+	pci_disable_device(pdev);
+	free_netdev(b->netdev);
+}
+
+struct ndl_set_address {
+	struct ndl_bound *b;
+	const u8 *addr;
+};
+
+/*
+ * NDIS 5 has no OID to change the MAC address: Windows restarts the
+ * miniport with the "NetworkAddress" registry value set, and so do we
+ * (interface down). If the miniport does not take the address, it is
+ * restarted with its own again.
+ */
+static long ndl_set_address_on_stack(void *arg)
+{
+	struct ndl_set_address *sa = arg;
+	struct ndl_bound *b = sa->b;
+	char text[2 * ETH_ALEN + 1];
+	int ret;
+
+	snprintf(text, sizeof(text), "%pm", sa->addr);
+	ndl_bound_stop_adapter(b);
+	ret = ndl_bound_start_adapter(b, text);
+	if (!ret && ether_addr_equal(b->info.cur_addr, sa->addr)) {
+		eth_hw_addr_set(b->netdev, sa->addr);
+		return 0;
+	}
+	if (!ret) {
+		netdev_warn(b->netdev, "%s does not take MAC address %pM\n",
+			    b->drv->name, sa->addr);
+		ndl_bound_stop_adapter(b);
+	}
+	if (ndl_bound_start_adapter(b, NULL)) {
+		netdev_err(b->netdev, "%s did not restart: device disabled\n",
+			   b->drv->name);
+		netif_device_detach(b->netdev);
+		return -EIO;
+	}
+	return ret ? ret : -EADDRNOTAVAIL;
+}
+
+int ndl_netdev_set_address(struct ndl_bound *b, const u8 *addr)
+{
+	struct ndl_set_address sa = { b, addr };
+
+	if (!b->ad)
+		return -ENODEV;
+	return ndl_stack_run(ndl_set_address_on_stack, &sa, -1);
+}
+
+bool ndl_bound_is_up(const struct ndl_bound *b)
+{
+	return b->registered && (b->netdev->flags & IFF_UP);
+}

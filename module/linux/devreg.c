@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A device's registry, built from the values the helper pushed with the
+ * driver (uapi struct ndl_reg_value), in increasing precedence: values for
+ * every ID, then for the ID that matched this device, then for this PCI
+ * location. Within a level, later values replace earlier ones of the same
+ * name (ndl_reg_set does that). Runs on a driver stack (it is the runtime).
+ */
+#include <linux/pci.h>
+
+#include "ndl.h"
+#include "adapter.h"
+#include "ndis_registry.h"
+
+static bool ndl_kreg_here(const struct ndl_kreg *r, struct pci_dev *pdev)
+{
+	return r->location.domain == pci_domain_nr(pdev->bus) &&
+	       r->location.bus == pdev->bus->number &&
+	       r->location.slot == PCI_SLOT(pdev->devfn) &&
+	       r->location.function == PCI_FUNC(pdev->devfn);
+}
+
+/* Precedence level of a value for this device; -1: not for it. */
+static int ndl_reg_level(const struct ndl_kreg *r, struct pci_dev *pdev,
+			 int id_index)
+{
+	if (r->id_index != NDL_REG_ALL_IDS && r->id_index != id_index)
+		return -1;
+	if (r->flags & NDL_REG_AT_LOCATION)
+		return ndl_kreg_here(r, pdev) ? 2 : -1;
+	return r->id_index == NDL_REG_ALL_IDS ? 0 : 1;
+}
+
+struct ndl_reg *ndl_devreg_build(const struct ndl_drv *drv,
+				 struct pci_dev *pdev, int id_index)
+{
+	struct ndl_reg *reg = ndl_reg_create();
+	int level;
+	u32 i;
+
+	if (!reg)
+		return NULL;
+	for (level = 0; level <= 2; level++)
+		for (i = 0; i < drv->n_regs; i++) {
+			const struct ndl_kreg *r = &drv->regs[i];
+
+			if (ndl_reg_level(r, pdev, id_index) != level)
+				continue;
+			if (ndl_reg_set(reg, r->name, r->type, r->data,
+					r->length)) {
+				pr_err("%s: %s: registry value %s refused\n",
+				       drv->name, pci_name(pdev), r->name);
+				ndl_reg_destroy(reg);
+				return NULL;
+			}
+		}
+	return reg;
+}

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fpu.c: the FPU/SSE state of Windows code. ndl_os_driver_enter/leave
+ * (os.h) bracket calls into Windows code; ndl_fpu_pause/resume bracket
+ * calls from Windows context into Linux code that may sleep or (on
+ * PREEMPT_RT) take sleeping locks. Both pairs nest and are no-ops off a
+ * driver stack.
+ */
+#ifndef NDL_LINUX_FPU_H
+#define NDL_LINUX_FPU_H
+
+void ndl_fpu_pause(void);
+void ndl_fpu_resume(void);
+
+#endif

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Port and memory-mapped I/O for the runtime (os.h: port I/O, MMIO). A
+ * driver may only touch the I/O ports and memory BARs of devices bound to
+ * ndisload: anything else is refused and logged (reads return all ones,
+ * as a missing device would), so a confused driver cannot poke at the
+ * interrupt controller or someone else's card.
+ */
+#include <linux/io.h>
+#include <linux/pci.h>
+#include <linux/rculist.h>
+
+#include "ndl.h"
+#include "dev.h"
+#include "fpu.h"
+#include "stats.h"
+#include "os.h"
+
+static bool ndl_port_allowed(u32 port, int size)
+{
+	struct ndl_os_dev *dev;
+	bool ok = false;
+	int i;
+
+	if (size != 1 && size != 2 && size != 4)
+		return false;
+	rcu_read_lock();
+	list_for_each_entry_rcu(dev, &ndl_port_devs, port_link)
+		for (i = 0; i < dev->nports && !ok; i++)
+			ok = port >= dev->ports[i].start &&
+			     port - dev->ports[i].start + size <= dev->ports[i].len;
+	rcu_read_unlock();
+	if (!ok)
+		pr_err_ratelimited("driver accessed I/O port %#x (size %d) outside its devices: refused\n",
+				   port, size);
+	return ok;
+}
+
+u32 ndl_os_port_read(u32 port, int size)
+{
+	if (!ndl_port_allowed(port, size))
+		return ~0u;
+	switch (size) {
+	case 1:
+		return inb(port);
+	case 2:
+		return inw(port);
+	default:
+		return inl(port);
+	}
+}
+
+void ndl_os_port_write(u32 port, int size, u32 val)
+{
+	if (!ndl_port_allowed(port, size))
+		return;
+	switch (size) {
+	case 1:
+		outb(val, port);
+		break;
+	case 2:
+		outw(val, port);
+		break;
+	default:
+		outl(val, port);
+		break;
+	}
+}
+
+void *ndl_os_mmio_map(struct ndl_os_dev *dev, u64 bus_addr, size_t len)
+{
+	struct pci_dev *pdev = dev->pdev;
+	void __iomem *va = NULL;
+	int bar;
+
+	for (bar = 0; bar < PCI_STD_NUM_BARS; bar++) {
+		resource_size_t start = pci_resource_start(pdev, bar);
+
+		if ((pci_resource_flags(pdev, bar) & IORESOURCE_MEM) &&
+		    len && bus_addr >= start &&
+		    bus_addr - start + len <= pci_resource_len(pdev, bar))
+			break;
+	}
+	if (bar == PCI_STD_NUM_BARS) {
+		pr_err("%s: driver mapped %#llx+%#zx, outside the device's memory BARs: refused\n",
+		       pci_name(pdev), bus_addr, len);
+		return NULL;
+	}
+	ndl_fpu_pause();
+	va = ioremap(bus_addr, len);
+	ndl_fpu_resume();
+	if (va)
+		atomic64_inc(&ndl_stats.mmio_live);
+	return (void __force *)va;
+}
+
+void ndl_os_mmio_unmap(void *va, size_t len)
+{
+	if (!va)
+		return;
+	ndl_fpu_pause();
+	iounmap((void __iomem __force *)va);
+	ndl_fpu_resume();
+	atomic64_dec(&ndl_stats.mmio_live);
+}
+
+u64 ndl_os_mmio_read(const volatile void *addr, int size)
+{
+	const volatile void __iomem *a = (const volatile void __iomem __force *)addr;
+
+	switch (size) {
+	case 1:
+		return readb(a);
+	case 2:
+		return readw(a);
+	case 4:
+		return readl(a);
+	default:
+		return readq(a);
+	}
+}
+
+void ndl_os_mmio_write(volatile void *addr, int size, u64 val)
+{
+	volatile void __iomem *a = (volatile void __iomem __force *)addr;
+
+	switch (size) {
+	case 1:
+		writeb(val, a);
+		break;
+	case 2:
+		writew(val, a);
+		break;
+	case 4:
+		writel(val, a);
+		break;
+	default:
+		writeq(val, a);
+		break;
+	}
+}

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Interrupts for the runtime (os.h: interrupts). The miniport's ISR runs
+ * in the interrupt handler, on a driver stack, at DEVICE_LEVEL, under a raw
+ * spinlock that ndl_os_irq_sync (NdisMSynchronizeWithInterrupt,
+ * KeSynchronizeExecution) also takes with interrupts off, so the two never
+ * overlap, as Windows guarantees.
+ *
+ * Lines are shared (IRQF_SHARED): the ISR says whether its device
+ * interrupted. On PREEMPT_RT the handler is force-threaded; it still runs
+ * under the raw lock, so it is not preempted by the synchronised code.
+ */
+#include <linux/interrupt.h>
+#include <linux/pci.h>
+#include <linux/slab.h>
+
+#include "ndl.h"
+#include "dev.h"
+#include "fpu.h"
+#include "stack.h"
+#include "stats.h"
+#include "os.h"
+
+struct ndl_os_irq {
+	struct ndl_os_dev *dev;
+	raw_spinlock_t lock;
+	bool (*isr)(void *ctx);
+	void *ctx;
+	int irq;
+	char name[32];
+};
+
+struct ndl_irq_call {
+	bool (*fn)(void *ctx);
+	void *ctx;
+};
+
+/* Runs on a driver stack at DEVICE_LEVEL, whoever the caller was. */
+static long ndl_irq_call_fn(void *arg)
+{
+	struct ndl_irq_call *call = arg;
+	struct ndl_dctx *ctx = ndl_dctx_current();
+	u8 old = 0;
+	bool ret;
+
+	if (ctx) {
+		old = ctx->irql;
+		ctx->irql = max_t(u8, old, NDL_DEVICE_LEVEL);
+	}
+	ret = call->fn(call->ctx);
+	if (ctx)
+		ctx->irql = old;
+	return ret;
+}
+
+static irqreturn_t ndl_irq_handler(int irq, void *data)
+{
+	struct ndl_os_irq *obj = data;
+	struct ndl_irq_call call = { obj->isr, obj->ctx };
+	long handled;
+
+	raw_spin_lock(&obj->lock);
+	handled = ndl_stack_run(ndl_irq_call_fn, &call, NDL_DEVICE_LEVEL);
+	raw_spin_unlock(&obj->lock);
+	return handled ? IRQ_HANDLED : IRQ_NONE;
+}
+
+struct ndl_os_irq *ndl_os_irq_connect(struct ndl_os_dev *dev,
+				      bool (*isr)(void *ctx), void *ctx)
+{
+	struct ndl_os_irq *obj;
+	int ret;
+
+	if (!dev->pdev->irq)
+		return NULL;
+	ndl_fpu_pause();
+	obj = kzalloc(sizeof(*obj), GFP_KERNEL);
+	if (!obj)
+		goto out;
+	obj->dev = dev;
+	raw_spin_lock_init(&obj->lock);
+	obj->isr = isr;
+	obj->ctx = ctx;
+	obj->irq = dev->pdev->irq;
+	snprintf(obj->name, sizeof(obj->name), "ndisload:%s",
+		 pci_name(dev->pdev));
+	ret = request_irq(obj->irq, ndl_irq_handler, IRQF_SHARED, obj->name,
+			  obj);
+	if (ret) {
+		pr_err("%s: cannot get interrupt %d: %d\n",
+		       pci_name(dev->pdev), obj->irq, ret);
+		kfree(obj);
+		obj = NULL;
+	} else {
+		atomic64_inc(&ndl_stats.irq_live);
+	}
+out:
+	ndl_fpu_resume();
+	return obj;
+}
+
+void ndl_os_irq_disconnect(struct ndl_os_irq *obj)
+{
+	if (!obj)
+		return;
+	ndl_fpu_pause();
+	free_irq(obj->irq, obj);
+	kfree(obj);
+	ndl_fpu_resume();
+	atomic64_dec(&ndl_stats.irq_live);
+}
+
+bool ndl_os_irq_sync(struct ndl_os_irq *obj, bool (*fn)(void *ctx),
+		     void *ctx)
+{
+	struct ndl_irq_call call = { fn, ctx };
+	unsigned long flags;
+	long ret;
+
+	raw_spin_lock_irqsave(&obj->lock, flags);
+	ret = ndl_stack_run(ndl_irq_call_fn, &call, NDL_DEVICE_LEVEL);
+	raw_spin_unlock_irqrestore(&obj->lock, flags);
+	return ret;
+}

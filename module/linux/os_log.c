@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The runtime's log lines into the kernel log (os.h: logging). */
+#include <linux/printk.h>
+
+#include "ndl.h"
+#include "os.h"
+
+void ndl_os_log(enum ndl_log_level level, const char *line)
+{
+	switch (level) {
+	case NDL_LOG_ERR:
+		pr_err("%s\n", line);
+		break;
+	case NDL_LOG_WARN:
+		pr_warn("%s\n", line);
+		break;
+	case NDL_LOG_INFO:
+		pr_info("%s\n", line);
+		break;
+	default:
+		pr_debug("%s\n", line);
+		break;
+	}
+}

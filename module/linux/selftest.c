@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Load-time self-test of the machinery every Windows driver relies on:
+ * a small x86-64 routine is copied into image memory, made read-only and
+ * executable (and checked to be so in the page tables), and called the way
+ * driver code is called — Microsoft x64 calling convention, on a driver
+ * stack, inside the FPU section. The routine uses SSE and puts a 24 KiB
+ * frame on the stack (what Windows promises its kernel code), which would
+ * run into the guard page of a 16 KiB Linux stack. If anything fails,
+ * drivers are refused (EOPNOTSUPP) and the log says why.
+ */
+#include <linux/mm.h>
+#include <linux/pgtable.h>
+#include <asm/pgtable_types.h>
+
+#include "ndl.h"
+#include "exec.h"
+#include "stack.h"
+#include "os.h"
+
+#define NDL_SELFTEST_FRAME	0x6000	/* 24 KiB */
+
+/* u64 __attribute__((ms_abi)) f(u64 x): returns x + 1, the hard way. */
+static const u8 ndl_selftest_code[] = {
+	0xf3, 0x0f, 0x1e, 0xfa,			/* endbr64 */
+	0x48, 0x81, 0xec, 0x00, 0x60, 0x00, 0x00, /* sub rsp, 0x6000 */
+	0x48, 0x89, 0x0c, 0x24,			/* mov [rsp], rcx */
+	0x48, 0x8b, 0x04, 0x24,			/* mov rax, [rsp] */
+	0x66, 0x48, 0x0f, 0x6e, 0xc0,		/* movq xmm0, rax */
+	0x66, 0x48, 0x0f, 0x7e, 0xc0,		/* movq rax, xmm0 */
+	0x48, 0x81, 0xc4, 0x00, 0x60, 0x00, 0x00, /* add rsp, 0x6000 */
+	0x48, 0x8d, 0x40, 0x01,			/* lea rax, [rax + 1] */
+	0xc3,					/* ret */
+};
+
+typedef u64 __attribute__((ms_abi)) (*ndl_selftest_fn)(u64 x);
+
+static long ndl_selftest_call(void *code)
+{
+	ndl_selftest_fn fn = code;
+	u64 ret;
+
+	ndl_os_driver_enter();
+	ret = fn(41);
+	ndl_os_driver_leave();
+	return ret;
+}
+
+/* Is the page at addr mapped read-only and executable? */
+static bool ndl_page_is_rx(void *addr)
+{
+	unsigned int level;
+	pte_t *pte = lookup_address((unsigned long)addr, &level);
+
+	return pte && !(pte_flags(*pte) & _PAGE_RW) &&
+	       !(pte_flags(*pte) & _PAGE_NX);
+}
+
+int ndl_selftest(void)
+{
+	void *code;
+	long ret;
+
+	BUILD_BUG_ON(NDL_SELFTEST_FRAME + 512 + PAGE_SIZE + 64 +
+		     sizeof(struct ndl_dctx) > NDL_STACK_SIZE);
+	if (!ndl_exec_available())
+		return 0;
+	code = ndl_os_image_alloc(PAGE_SIZE);
+	if (!code)
+		return -ENOMEM;
+	memcpy(code, ndl_selftest_code, sizeof(ndl_selftest_code));
+	if (ndl_os_image_protect(code, PAGE_SIZE,
+				 NDL_OS_PROT_R | NDL_OS_PROT_X)) {
+		ret = -EIO;
+		pr_err("self-test: cannot make code executable\n");
+	} else if (!ndl_page_is_rx(code)) {
+		ret = -EIO;
+		pr_err("self-test: code page is not read-only+executable\n");
+	} else {
+		ret = ndl_stack_run(ndl_selftest_call, code, NDL_PASSIVE_LEVEL);
+		if (ret == 42) {
+			ret = 0;
+			pr_info("self-test passed: W^X driver code on a %lu KiB driver stack, SSE state saved\n",
+				NDL_STACK_SIZE / 1024);
+		} else {
+			pr_err("self-test: code returned %ld instead of 42\n", ret);
+			ret = -EIO;
+		}
+	}
+	ndl_os_image_free(code, PAGE_SIZE);
+	ndl_stack_refill();
+	return ret;
+}

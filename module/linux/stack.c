@@ -1,0 +1,381 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Driver stacks. Windows x64 gives kernel code 24 KiB of stack (more for
+ * large-stack threads); Linux gives 16 KiB, and interrupts share a 16 KiB
+ * per-CPU stack. A Windows driver deep in its own call chain, plus our
+ * runtime, would overflow a Linux stack. So every entry from Linux into
+ * the runtime (and through it into Windows code) switches to a 32 KiB stack
+ * of ours: 28 KiB usable below a one-page guard that is read-only (an
+ * overflow faults at once instead of corrupting memory), with the context
+ * block (IRQL, FPU state) at the top.
+ *
+ * Which stack: a context that cannot sleep or migrate (interrupts,
+ * softirqs, bh- or preempt-disabled sections) takes the next of its CPU's
+ * NDL_CPU_STACKS stacks, in strict LIFO order as such contexts nest on a
+ * CPU (task, softirq, hard irq: three deep). A context that may sleep takes
+ * one from a shared pool, which grows on demand up to NDL_POOL_MAX; it
+ * keeps it across sleeps and migrations until the call returns.
+ *
+ * Stacks are order-3 page blocks, so they are aligned to their size and
+ * the block an address lies in is found by masking; an address is only
+ * trusted as a driver stack if that block is one of ours. Each stack is
+ * filled with a pattern when allocated so that the deepest use so far can
+ * be measured (debugfs ndisload/stacks).
+ */
+#include <linux/gfp.h>
+#include <linux/mutex.h>
+#include <linux/percpu.h>
+#include <linux/preempt.h>
+#include <linux/spinlock.h>
+#include <linux/wait.h>
+#include <asm/irq_stack.h>
+
+#include "ndl.h"
+#include "exec.h"
+#include "stack.h"
+#include "stats.h"
+#include "os.h"
+
+#define NDL_CPU_STACKS	4
+#define NDL_POOL_MIN	2
+#define NDL_POOL_MAX	64
+#define NDL_DCTX_MAGIC	0x4e444c53	/* "NDLS" */
+#define NDL_STACK_FILL	0x5a
+
+struct ndl_cpu_stacks {
+	unsigned int used;
+	unsigned long base[NDL_CPU_STACKS];
+};
+static DEFINE_PER_CPU(struct ndl_cpu_stacks, ndl_cpu_stacks);
+
+static DEFINE_RAW_SPINLOCK(ndl_pool_lock);
+static DEFINE_MUTEX(ndl_pool_grow);
+static DECLARE_WAIT_QUEUE_HEAD(ndl_pool_wait);
+static struct ndl_dctx *ndl_pool_free;
+static unsigned long ndl_pool_base[NDL_POOL_MAX];
+static unsigned int ndl_pool_count;
+
+static struct ndl_dctx *ndl_ctx_of(unsigned long base)
+{
+	return (struct ndl_dctx *)(base + NDL_STACK_SIZE -
+				   ALIGN(sizeof(struct ndl_dctx), 64));
+}
+
+/* The first byte calls may use (above the guard page). */
+static unsigned long ndl_stack_low(unsigned long base)
+{
+	return base + PAGE_SIZE;
+}
+
+/* Where the stack pointer starts: 16-byte aligned, a slot for the old rsp. */
+static unsigned long ndl_stack_tos(unsigned long base)
+{
+	return ((unsigned long)ndl_ctx_of(base) & ~15UL) - 16;
+}
+
+size_t ndl_stack_usable(void)
+{
+	return ndl_stack_tos(0) - ndl_stack_low(0);
+}
+
+static void ndl_stack_fill(unsigned long base);
+
+static unsigned long ndl_stack_alloc(void)
+{
+	unsigned long base = __get_free_pages(GFP_KERNEL, NDL_STACK_ORDER);
+	struct ndl_dctx *ctx;
+	int ret;
+
+	if (!base)
+		return 0;
+	ndl_stack_fill(base);
+	ctx = ndl_ctx_of(base);
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->magic = NDL_DCTX_MAGIC;
+	/* Guard page. Without page protections no driver can run anyway. */
+	ret = ndl_exec_protect(base, 1, NDL_OS_PROT_R);
+	if (ret && ret != -EOPNOTSUPP) {
+		free_pages(base, NDL_STACK_ORDER);
+		return 0;
+	}
+	ctx->guarded = !ret;
+	return base;
+}
+
+static void ndl_stack_free(unsigned long base)
+{
+	if (!base)
+		return;
+	if (ndl_ctx_of(base)->guarded &&
+	    ndl_exec_protect(base, 1, NDL_OS_PROT_R | NDL_OS_PROT_W)) {
+		pr_err("cannot make a stack guard page writable again: leaking 32 KiB\n");
+		return;
+	}
+	free_pages(base, NDL_STACK_ORDER);
+}
+
+struct ndl_dctx *ndl_dctx_current(void)
+{
+	unsigned long base = current_stack_pointer & ~(NDL_STACK_SIZE - 1);
+	struct ndl_cpu_stacks *cs = raw_cpu_ptr(&ndl_cpu_stacks);
+	unsigned int i, n;
+
+	for (i = 0; i < NDL_CPU_STACKS; i++)
+		if (cs->base[i] == base)
+			return ndl_ctx_of(base);
+	n = smp_load_acquire(&ndl_pool_count);
+	for (i = 0; i < n; i++)
+		if (ndl_pool_base[i] == base)
+			return ndl_ctx_of(base);
+	return NULL;
+}
+
+/* ---- taking and returning stacks ------------------------------------------ */
+
+static struct ndl_dctx *ndl_cpu_get(void)
+{
+	struct ndl_cpu_stacks *cs;
+	struct ndl_dctx *ctx = NULL;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	cs = this_cpu_ptr(&ndl_cpu_stacks);
+	if (cs->used < NDL_CPU_STACKS && cs->base[cs->used])
+		ctx = ndl_ctx_of(cs->base[cs->used++]);
+	local_irq_restore(flags);
+	return ctx;
+}
+
+static void ndl_cpu_put(struct ndl_dctx *ctx)
+{
+	struct ndl_cpu_stacks *cs;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	cs = this_cpu_ptr(&ndl_cpu_stacks);
+	WARN_ON(!cs->used || ndl_ctx_of(cs->base[cs->used - 1]) != ctx);
+	cs->used--;
+	local_irq_restore(flags);
+}
+
+static struct ndl_dctx *ndl_pool_take(void)
+{
+	struct ndl_dctx *ctx;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&ndl_pool_lock, flags);
+	ctx = ndl_pool_free;
+	if (ctx)
+		ndl_pool_free = ctx->next_free;
+	raw_spin_unlock_irqrestore(&ndl_pool_lock, flags);
+	return ctx;
+}
+
+static void ndl_pool_put(struct ndl_dctx *ctx)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&ndl_pool_lock, flags);
+	ctx->next_free = ndl_pool_free;
+	ndl_pool_free = ctx;
+	raw_spin_unlock_irqrestore(&ndl_pool_lock, flags);
+	wake_up(&ndl_pool_wait);
+}
+
+/* Add a stack to the pool (free list); false if at the limit or no memory. */
+static bool ndl_pool_add(void)
+{
+	unsigned long base = 0;
+
+	mutex_lock(&ndl_pool_grow);
+	if (ndl_pool_count < NDL_POOL_MAX)
+		base = ndl_stack_alloc();
+	if (base) {
+		ndl_pool_base[ndl_pool_count] = base;
+		smp_store_release(&ndl_pool_count, ndl_pool_count + 1);
+		ndl_pool_put(ndl_ctx_of(base));
+	}
+	mutex_unlock(&ndl_pool_grow);
+	return base;
+}
+
+/* A stack for a context that may sleep; sleeps itself if all are busy. */
+static struct ndl_dctx *ndl_pool_get(void)
+{
+	struct ndl_dctx *ctx;
+
+	for (;;) {
+		ctx = ndl_pool_take();
+		if (ctx || !ndl_pool_add())
+			break;
+	}
+	if (!ctx)
+		wait_event(ndl_pool_wait, (ctx = ndl_pool_take()) != NULL);
+	ctx->percpu = false;
+	return ctx;
+}
+
+/* ---- running on a driver stack ---------------------------------------------- */
+
+struct ndl_stack_call {
+	long (*fn)(void *arg);
+	void *arg;
+	long ret;
+};
+
+static void ndl_stack_entry(struct ndl_stack_call *call)
+{
+	call->ret = call->fn(call->arg);
+}
+
+long ndl_stack_run(long (*fn)(void *arg), void *arg, int irql)
+{
+	struct ndl_stack_call call = { .fn = fn, .arg = arg };
+	struct ndl_dctx *ctx;
+	unsigned long base;
+
+	if (ndl_dctx_current())
+		return fn(arg);
+	if (irql < 0)
+		irql = ndl_irql_of_context();
+	if (preemptible()) {
+		ctx = ndl_pool_get();
+	} else {
+		ctx = ndl_cpu_get();
+		if (ctx)
+			ctx->percpu = true;
+	}
+	if (!ctx) {
+		/* Only if this CPU's stacks are all in use: nesting we never
+		 * expect. Better a deep Linux stack than no call at all.
+		 */
+		atomic64_inc(&ndl_stats.stack_fallbacks);
+		pr_warn_ratelimited("no free driver stack on CPU %d; running on the Linux stack\n",
+				    raw_smp_processor_id());
+		return fn(arg);
+	}
+	ctx->irql = irql;
+	ctx->base_irql = irql;
+	ctx->depth = 0;
+	ctx->fpu_on = false;
+	ctx->slot_valid = false;
+	ctx->bh_raised = false;
+	ctx->irq_raised = false;
+	atomic64_inc(&ndl_stats.driver_calls);
+
+	base = (unsigned long)ctx & ~(NDL_STACK_SIZE - 1);
+	call_on_stack(ndl_stack_tos(base), ndl_stack_entry, ASM_CALL_ARG1,
+		      , [arg1] "r" (&call));
+
+	WARN_ONCE(ctx->depth || ctx->fpu_on || ctx->irql != ctx->base_irql,
+		  "ndisload: driver context left unbalanced (depth %u, fpu %d, IRQL %u, entered at %u)\n",
+		  ctx->depth, ctx->fpu_on, ctx->irql, ctx->base_irql);
+	if (ctx->percpu)
+		ndl_cpu_put(ctx);
+	else
+		ndl_pool_put(ctx);
+	return call.ret;
+}
+
+/* ---- measurement ------------------------------------------------------------- */
+
+static void ndl_stack_fill(unsigned long base)
+{
+	memset((void *)ndl_stack_low(base), NDL_STACK_FILL,
+	       ndl_stack_tos(base) + 16 - ndl_stack_low(base));
+}
+
+void ndl_stack_refill(void)
+{
+	unsigned int i, n;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		for (i = 0; i < NDL_CPU_STACKS; i++)
+			if (per_cpu(ndl_cpu_stacks, cpu).base[i])
+				ndl_stack_fill(per_cpu(ndl_cpu_stacks, cpu).base[i]);
+	n = smp_load_acquire(&ndl_pool_count);
+	for (i = 0; i < n; i++)
+		ndl_stack_fill(ndl_pool_base[i]);
+}
+
+static size_t ndl_stack_used(unsigned long base)
+{
+	const u8 *p = (const u8 *)ndl_stack_low(base);
+	const u8 *end = (const u8 *)ndl_stack_tos(base);
+
+	while (p < end && *p == NDL_STACK_FILL)
+		p++;
+	return end - p;
+}
+
+size_t ndl_stack_deepest(void)
+{
+	size_t deepest = 0;
+	unsigned int i, n;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		for (i = 0; i < NDL_CPU_STACKS; i++) {
+			unsigned long base = per_cpu(ndl_cpu_stacks, cpu).base[i];
+
+			if (base)
+				deepest = max(deepest, ndl_stack_used(base));
+		}
+	n = smp_load_acquire(&ndl_pool_count);
+	for (i = 0; i < n; i++)
+		deepest = max(deepest, ndl_stack_used(ndl_pool_base[i]));
+	return deepest;
+}
+
+unsigned int ndl_stack_count(void)
+{
+	return num_possible_cpus() * NDL_CPU_STACKS +
+	       smp_load_acquire(&ndl_pool_count);
+}
+
+/* ---- init / uninit ------------------------------------------------------------ */
+
+int ndl_stack_init(void)
+{
+	unsigned int i;
+	int cpu;
+
+	BUILD_BUG_ON(sizeof(struct ndl_dctx) > 2048);
+	for_each_possible_cpu(cpu) {
+		struct ndl_cpu_stacks *cs = per_cpu_ptr(&ndl_cpu_stacks, cpu);
+
+		for (i = 0; i < NDL_CPU_STACKS; i++) {
+			cs->base[i] = ndl_stack_alloc();
+			if (!cs->base[i])
+				goto err;
+		}
+	}
+	for (i = 0; i < NDL_POOL_MIN; i++)
+		if (!ndl_pool_add())
+			goto err;
+	return 0;
+err:
+	ndl_stack_uninit();
+	return -ENOMEM;
+}
+
+void ndl_stack_uninit(void)
+{
+	unsigned int i;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct ndl_cpu_stacks *cs = per_cpu_ptr(&ndl_cpu_stacks, cpu);
+
+		WARN_ON(cs->used);
+		for (i = 0; i < NDL_CPU_STACKS; i++) {
+			ndl_stack_free(cs->base[i]);
+			cs->base[i] = 0;
+		}
+	}
+	for (i = 0; i < ndl_pool_count; i++)
+		ndl_stack_free(ndl_pool_base[i]);
+	ndl_pool_count = 0;
+	ndl_pool_free = NULL;
+}

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Driver stacks (stack.c): Windows code, and the runtime that calls it,
+ * run on stacks of their own, never on Linux's 16 KiB task or IRQ stacks.
+ * Each stack is also the execution context Windows code sees: its IRQL
+ * (os_irql.c) and its FPU state (fpu.c) live at the stack's top.
+ */
+#ifndef NDL_LINUX_STACK_H
+#define NDL_LINUX_STACK_H
+
+#include <linux/mm.h>
+#include <linux/types.h>
+
+#define NDL_STACK_ORDER		3
+#define NDL_STACK_SIZE		(PAGE_SIZE << NDL_STACK_ORDER)	/* 32 KiB */
+#define NDL_FPU_NEST_MAX	16
+
+struct ndl_fxsave {
+	u8 bytes[512];
+} __aligned(16);
+
+/* The context block at the top of every driver stack. */
+struct ndl_dctx {
+	struct ndl_fxsave slot;		/* Windows FPU state while paused */
+	struct ndl_fxsave outer;	/* interrupted state (manual mode) */
+	u32 magic;
+	/* fpu.c */
+	u8 depth;			/* entries in nest[] */
+	u8 nest[NDL_FPU_NEST_MAX];	/* 1: Windows code, 0: Linux code */
+	bool fpu_on;
+	bool kmode;			/* kernel_fpu_begin, not fxsave */
+	bool slot_valid;
+	/* os_irql.c */
+	u8 irql;
+	u8 base_irql;			/* the IRQL of the entering context */
+	bool bh_raised;
+	bool irq_raised;
+	unsigned long irq_flags;
+	/* stack.c */
+	bool percpu;
+	bool guarded;			/* its lowest page is read-only */
+	struct ndl_dctx *next_free;
+};
+
+/*
+ * Run fn(arg) on a driver stack (directly if already on one) and return
+ * its result. irql: the Windows IRQL the context starts at, or -1 to take
+ * it from the Linux context (ndl_irql_of_context). Any context but NMI.
+ */
+long ndl_stack_run(long (*fn)(void *arg), void *arg, int irql);
+/* The context of the driver stack we are on, or NULL. */
+struct ndl_dctx *ndl_dctx_current(void);
+/* Deepest use of any driver stack so far, in bytes; how many exist. */
+size_t ndl_stack_deepest(void);
+size_t ndl_stack_usable(void);
+unsigned int ndl_stack_count(void);
+/* Re-arm the measurement of every stack; only while no driver runs. */
+void ndl_stack_refill(void);
+
+/* os_irql.c: the IRQL a Linux context corresponds to. */
+u8 ndl_irql_of_context(void);
+
+#endif
