@@ -218,8 +218,21 @@ bool ndl_os_irq_sync(struct ndl_os_irq *irq, bool (*fn)(void *ctx),
  * point around the current driver call (ndl_user_call_guarded) or exits;
  * the kernel glue marks the driver dead, logs, and parks the thread.
  */
+#ifdef __KERNEL__
+/*
+ * objtool (kernel build) only knows the kernel's own noreturn functions;
+ * the trap after the call tells it, and the compiler, that the call never
+ * returns. The kernel glue implements ndl_os_bugcheck_host.
+ */
+void ndl_os_bugcheck_host(u32 code, u64 p1, u64 p2, u64 p3, u64 p4);
+#define ndl_os_bugcheck(code, p1, p2, p3, p4) do {			\
+	ndl_os_bugcheck_host(code, p1, p2, p3, p4);			\
+	__builtin_trap();						\
+} while (0)
+#else
 __attribute__((noreturn))
 void ndl_os_bugcheck(u32 code, u64 p1, u64 p2, u64 p3, u64 p4);
+#endif
 
 /* ---- entry points the host calls (implemented by the runtime) --------- */
 

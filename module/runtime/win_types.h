@@ -45,7 +45,7 @@ typedef s32 LONG, INT;
 typedef u64 ULONGLONG, ULONG64, DWORD64;
 typedef s64 LONGLONG, LONG64;
 typedef uintptr_t ULONG_PTR, SIZE_T, KAFFINITY;
-typedef intptr_t LONG_PTR, SSIZE_T;
+typedef long LONG_PTR, SSIZE_T;	/* pointer-sized (no intptr_t in Linux 6.1) */
 typedef s32 NTSTATUS;
 typedef u8 KIRQL;
 typedef ULONG_PTR KSPIN_LOCK;
