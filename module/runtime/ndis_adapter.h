@@ -130,8 +130,9 @@ struct ndl_adapter;
 struct ndl_adapter_params {
 	struct ndl_driver *drv;		/* started; ndl_ndis_driver_is_miniport */
 	struct ndl_os_dev *dev;		/* NULL: a virtual adapter, no hardware */
-	struct ndl_reg *reg;		/* taken over (destroyed with the
-					 * adapter); NULL: an empty registry */
+	struct ndl_reg *reg;		/* taken over, even on failure
+					 * (destroyed with the adapter);
+					 * NULL: an empty registry */
 	const struct ndl_adapter_ops *ops;
 	void *ctx;			/* passed to every op */
 	const char *name;		/* for log lines, e.g. "eth1" or a PCI

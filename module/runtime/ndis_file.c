@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Files: NdisOpenFile, NdisMapFile, NdisUnmapFile, NdisCloseFile, served
+ * from the extra files the host gave the calling driver
+ * (ndl_ndis_driver_add_file), found by case-insensitive base name. The
+ * caller is identified by its return address; a call from code outside
+ * any NDIS driver's image searches every driver's files.
+ */
+#include "ndis_priv.h"
+
+#define FILE_MAGIC 0x4e444c46494c4548ull	/* "NDLFILEH" */
+
+struct ndl_file_handle {
+	u64 magic;
+	const struct ndl_ndis_file *file;
+	u8 *mapped;
+};
+
+static int lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+static bool eq_nocase(const char *a, const char *b)
+{
+	while (*a && lower((u8)*a) == lower((u8)*b)) {
+		a++;
+		b++;
+	}
+	return !*a && !*b;
+}
+
+static const struct ndl_ndis_file *find(struct ndl_ndis_driver *nd,
+					const char *base)
+{
+	for (u32 i = 0; nd && i < nd->nfiles; i++)
+		if (eq_nocase(nd->files[i].name, base))
+			return &nd->files[i];
+	return NULL;
+}
+
+static struct ndl_file_handle *fh_get(NDIS_HANDLE h, const char *fn)
+{
+	struct ndl_file_handle *f = h;
+
+	if (!f || f->magic != FILE_MAGIC) {
+		ndl_err("%s: bad file handle %p", fn, h);
+		return NULL;
+	}
+	return f;
+}
+
+static void __attribute__((noinline)) open_file(NDIS_STATUS *status,
+						NDIS_HANDLE *handle, UINT *len,
+						NDIS_STRING *name,
+						const void *caller)
+{
+	char path[256];
+	const char *base = path;
+	const struct ndl_ndis_file *file;
+	struct ndl_ndis_driver *nd;
+	struct ndl_file_handle *f;
+
+	*handle = NULL;
+	*len = 0;
+	*status = NDIS_STATUS_FILE_NOT_FOUND;
+	if (!name || !ndl_ustr_to_utf8(name, path, sizeof(path)))
+		return;
+	for (const char *p = path; *p; p++)
+		if (*p == '\\' || *p == '/')
+			base = p + 1;
+	nd = ndl_ndis_driver_by_addr(caller);
+	file = find(nd, base);
+	if (!file && !nd)
+		file = ndl_ndis_file_any(base);
+	if (!file) {
+		ndl_warn("NdisOpenFile(%s): no such file was given to the driver",
+			 path);
+		return;
+	}
+	f = ndl_alloc(sizeof(*f), NDL_OS_ZERO);
+	if (!f) {
+		*status = NDIS_STATUS_RESOURCES;
+		return;
+	}
+	f->magic = FILE_MAGIC;
+	f->file = file;
+	*handle = f;
+	*len = (UINT)file->len;
+	*status = NDIS_STATUS_SUCCESS;
+}
+
+void NTAPI ndlw_NdisOpenFile(NDIS_STATUS *status, NDIS_HANDLE *handle,
+			     UINT *len, NDIS_STRING *name,
+			     NDIS_PHYSICAL_ADDRESS highest)
+{
+	open_file(status, handle, len, name, __builtin_return_address(0));
+}
+
+void NTAPI ndlw_NdisMapFile(NDIS_STATUS *status, void **buf, NDIS_HANDLE h)
+{
+	struct ndl_file_handle *f = fh_get(h, "NdisMapFile");
+
+	*buf = NULL;
+	if (!f) {
+		*status = NDIS_STATUS_FAILURE;
+		return;
+	}
+	if (f->mapped) {
+		*status = NDIS_STATUS_ALREADY_MAPPED;
+		return;
+	}
+	/* A private copy: what the driver does to it stays its own. */
+	f->mapped = ndl_alloc(f->file->len ? f->file->len : 1, 0);
+	if (!f->mapped) {
+		*status = NDIS_STATUS_RESOURCES;
+		return;
+	}
+	if (f->file->len)
+		ndl_memcpy(f->mapped, f->file->data, f->file->len);
+	*buf = f->mapped;
+	*status = NDIS_STATUS_SUCCESS;
+}
+
+void NTAPI ndlw_NdisUnmapFile(NDIS_HANDLE h)
+{
+	struct ndl_file_handle *f = fh_get(h, "NdisUnmapFile");
+
+	if (!f)
+		return;
+	ndl_free(f->mapped);
+	f->mapped = NULL;
+}
+
+void NTAPI ndlw_NdisCloseFile(NDIS_HANDLE h)
+{
+	struct ndl_file_handle *f = fh_get(h, "NdisCloseFile");
+
+	if (!f)
+		return;
+	ndl_free(f->mapped);
+	f->magic = 0;
+	ndl_free(f);
+}
