@@ -116,11 +116,11 @@ export function stateFingerprint(root) {
 
 const children = [];
 
-function logTo(child, name) {
+/* Daemon output goes straight to a file: a pipe would stall the daemon
+ * whenever this process is busy (e.g. in execFileSync). */
+function logFile(name) {
 	fs.mkdirSync(RESULTS, { recursive: true });
-	const log = fs.createWriteStream(path.join(RESULTS, `${name}.daemon.log`), { flags: 'a' });
-	child.stdout.pipe(log);
-	child.stderr.pipe(log);
+	return fs.openSync(path.join(RESULTS, `${name}.daemon.log`), 'a');
 }
 
 async function waitFor(what, cond, child, ms = 10000) {
@@ -138,10 +138,11 @@ export async function startHelper(root, name = 'helper') {
 	const bin = path.join(BIN, 'ndisload');
 	if (!fs.existsSync(bin)) throw new Error(`${bin} is not built (the helper's part of make)`);
 	const sock = path.join(root, 'run/ndisload/helper.sock');
+	const log = logFile(name);
 	const child = spawn(bin, ['serve', '--socket', sock, '--allow-user', os.userInfo().username],
-		{ env: { ...process.env, NDISLOAD_ROOT: root }, stdio: ['ignore', 'pipe', 'pipe'] });
+		{ env: { ...process.env, NDISLOAD_ROOT: root }, stdio: ['ignore', log, log] });
+	fs.closeSync(log);
 	children.push(child);
-	logTo(child, name);
 	await waitFor('ndisload serve', () => fs.existsSync(sock), child);
 	return { child, sock };
 }
@@ -163,13 +164,14 @@ function canConnect(port) {
 }
 
 /** Starts the real ndisload-webconf for root; extra command-line args allowed. */
-export async function startWebconf(root, args = [], name = 'webconf') {
+export async function startWebconf(root, args = [], name = 'webconf', { verbose = true } = {}) {
 	const port = await freePort();
+	const log = logFile(name);
 	const child = spawn(path.join(BIN, 'ndisload-webconf'),
-		['--port', String(port), '--www', path.join(TOP, 'www'), '--verbose', ...args],
-		{ env: { ...process.env, NDISLOAD_ROOT: root }, stdio: ['ignore', 'pipe', 'pipe'] });
+		['--port', String(port), '--www', path.join(TOP, 'www'), ...(verbose ? ['--verbose'] : []), ...args],
+		{ env: { ...process.env, NDISLOAD_ROOT: root }, stdio: ['ignore', log, log] });
+	fs.closeSync(log);
 	children.push(child);
-	logTo(child, name);
 	await waitFor('ndisload-webconf', () => canConnect(port), child);
 	const token = fs.readFileSync(path.join(root, 'etc/ndisload/webconf.token'), 'utf8').trim();
 	return { child, port, token, base: `http://127.0.0.1:${port}` };

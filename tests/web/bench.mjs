@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// Benchmark of ndisload-webconf with the real helper behind it (run by
+// tests/bench/web.sh): requests/s of GET /api/v1/status for several numbers
+// of concurrent keep-alive clients (wrk), the same for a static asset (the
+// daemon alone, no helper round trip), and upload MB/s of a 5 MiB file (curl).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { driverPackage, makeRoot, request, startHelper, startWebconf, stopAll } from './lib/harness.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS || 5);
+const root = makeRoot();
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ndl-bench-'));
+
+function wrk(srv, conns, urlPath) {
+	const out = execFileSync('wrk', ['-t', String(Math.min(2, conns)), '-c', String(conns), '-d', `${SECONDS}s`,
+		'-H', `Authorization: Bearer ${srv.token}`, '-H', `Host: localhost:${srv.port}`,
+		`${srv.base}${urlPath}`], { encoding: 'utf8' });
+	const rps = /Requests\/sec:\s+([\d.]+)/.exec(out);
+	const lat = /Latency\s+([\d.]+\w+)/.exec(out);
+	const errs = /Non-2xx or 3xx responses: (\d+)/.exec(out);
+	return { rps: rps ? Number(rps[1]) : NaN, latency: lat ? lat[1] : '?', non2xx: errs ? Number(errs[1]) : 0 };
+}
+
+function curlUpload(srv, files) {
+	const args = ['-s', '-o', '/dev/null', '-w', '%{http_code} %{time_total}', '-H', `Authorization: Bearer ${srv.token}`];
+	for (const f of files) args.push('-F', `file=@${f};filename=${path.basename(f)}`);
+	args.push(`${srv.base}/api/v1/drivers`);
+	const [code, t] = execFileSync('curl', args, { encoding: 'utf8' }).split(' ');
+	return { code: Number(code), seconds: Number(t) };
+}
+
+try {
+	await startHelper(root);
+	const srv = await startWebconf(root, [], 'webconf-bench', { verbose: false });
+	const probe = await request(srv, { path: '/api/v1/status', token: srv.token });
+	if (probe.status !== 200) throw new Error(`GET /api/v1/status answers ${probe.status}: ${probe.text.slice(0, 200)}`);
+
+	console.log(`webconf benchmark (${os.cpus().length} CPUs, ${SECONDS} s per run, wrk)`);
+	for (const c of [1, 8, 32]) {
+		const r = wrk(srv, c, '/api/v1/status');
+		console.log(`  GET /api/v1/status      ${String(c).padStart(2)} clients: ${r.rps.toFixed(0).padStart(7)} requests/s, mean latency ${r.latency}${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`);
+	}
+	const a = wrk(srv, 8, '/assets/app.js');
+	console.log(`  GET /assets/app.js       8 clients: ${a.rps.toFixed(0).padStart(7)} requests/s, mean latency ${a.latency} (no helper round trip)`);
+
+	// 5 MiB in one upload: the package plus a 5 MiB firmware file.
+	const pkg = driverPackage('webnic').map((f) => { const to = path.join(scratch, f.name); fs.copyFileSync(f.path, to); return to; });
+	const fw = path.join(scratch, 'webnic-fw.bin');
+	fs.writeFileSync(fw, Buffer.alloc(5 << 20, 0x5a));
+	const bytes = [...pkg, fw].reduce((n, f) => n + fs.statSync(f).size, 0);
+	const times = [];
+	const codes = new Set();
+	for (let i = 0; i < 10; i++) {
+		const u = curlUpload(srv, [...pkg, fw]);
+		times.push(u.seconds);
+		codes.add(u.code);
+		await request(srv, { method: 'DELETE', path: '/api/v1/drivers/webnic', token: srv.token });
+	}
+	times.sort((x, y) => x - y);
+	const median = times[times.length >> 1];
+	console.log(`  POST /api/v1/drivers  5 MiB upload: ${(bytes / 1e6 / median).toFixed(1)} MB/s (median of 10, ${(median * 1000).toFixed(1)} ms each, HTTP ${[...codes].join('/')})`);
+} catch (e) {
+	console.log(`web benchmark: could not run: ${e.message}`);
+	process.exitCode = 1;
+} finally {
+	await stopAll();
+	fs.rmSync(root, { recursive: true, force: true });
+	fs.rmSync(scratch, { recursive: true, force: true });
+}
