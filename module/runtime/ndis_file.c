@@ -50,7 +50,7 @@ static struct ndl_file_handle *fh_get(NDIS_HANDLE h, const char *fn)
 	return f;
 }
 
-static void __attribute__((noinline)) open_file(NDIS_STATUS *status,
+static void __attribute__((__noinline__)) open_file(NDIS_STATUS *status,
 						NDIS_HANDLE *handle, UINT *len,
 						NDIS_STRING *name,
 						const void *caller)
