@@ -13,13 +13,12 @@
 #define PAGE_SZ 4096u
 
 /*
- * On x64 Windows buffer pools only count: each buffer is an MDL of its own.
- * The pool remembers how many are outstanding to catch leaks at free.
+ * On x64 Windows a buffer pool is only a handle: each buffer is an MDL of
+ * its own, and the DDK's NdisFreeBuffer macro frees it with IoFreeMdl.
  */
 struct buf_pool {
 	u64 magic;
 	u32 max;
-	u32 outstanding;
 };
 
 static u32 span(const void *va, u32 len)
@@ -85,30 +84,21 @@ void NTAPI ndlw_NdisFreeBufferPool(NDIS_HANDLE h)
 			ndl_err("NdisFreeBufferPool: bad pool handle %p", h);
 		return;
 	}
-	if (p->outstanding)
-		ndl_warn("NdisFreeBufferPool: %u buffer(s) still allocated",
-			 p->outstanding);
 	p->magic = 0;
 	ndl_free(p);
 }
 
-/*
- * The MDL's Process field (unused for nonpaged system memory) remembers
- * the pool, so NdisFreeBuffer can count it back.
- */
 static MDL *new_buffer(struct buf_pool *p, void *va, UINT len)
 {
 	MDL *m;
 
-	if (p && p->max && p->outstanding >= p->max)
-		ndl_dbg("NdisAllocateBuffer: pool of %u exceeded", p->max);
-	m = ndlw_IoAllocateMdl(va, len, FALSE, FALSE, NULL);
-	if (!m)
+	if (!p) {
+		ndl_err("NdisAllocateBuffer: bad buffer pool handle");
 		return NULL;
-	ndlw_MmBuildMdlForNonPagedPool(m);
-	m->Process = p;
-	if (p)
-		__atomic_add_fetch(&p->outstanding, 1, __ATOMIC_RELAXED);
+	}
+	m = ndlw_IoAllocateMdl(va, len, FALSE, FALSE, NULL);
+	if (m)
+		ndlw_MmBuildMdlForNonPagedPool(m);
 	return m;
 }
 
@@ -134,14 +124,8 @@ void NTAPI ndlw_NdisCopyBuffer(NDIS_STATUS *status, MDL **buf,
 
 void NTAPI ndlw_NdisFreeBuffer(MDL *m)
 {
-	struct buf_pool *p;
-
-	if (!m)
-		return;
-	p = bpool_get(m->Process);
-	if (p)
-		__atomic_sub_fetch(&p->outstanding, 1, __ATOMIC_RELAXED);
-	ndlw_IoFreeMdl(m);
+	if (m)
+		ndlw_IoFreeMdl(m);
 }
 
 void NTAPI ndlw_NdisQueryBufferSafe(MDL *m, void **va, UINT *len,

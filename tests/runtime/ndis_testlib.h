@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Helpers for the NDIS layer's tests: load and start a test miniport, an
+ * adapter whose host callbacks record everything (frames, completions,
+ * status events), and frame building.
+ */
+#ifndef NDL_TEST_NDIS_TESTLIB_H
+#define NDL_TEST_NDIS_TESTLIB_H
+
+#include "common.h"
+#include "ndis_adapter.h"
+#include "ndis_status.h"
+
+#define TAP_MAX_FRAMES	512
+#define TAP_MAX_DONE	1024
+#define TAP_MAX_EVENTS	64
+#define NDIS_PACKET_TYPE_DIRECTED	0x01
+#define NDIS_PACKET_TYPE_MULTICAST	0x02
+#define NDIS_PACKET_TYPE_BROADCAST	0x08
+#define NDIS_PACKET_TYPE_PROMISCUOUS	0x20
+
+struct tap_frame {
+	u8 data[1600];
+	u32 len, flags, nfrags;
+	u16 vlan;
+};
+
+/* What the host side of an adapter saw. */
+struct tap {
+	struct tap_frame *frames;	/* TAP_MAX_FRAMES */
+	u32 nframes, rx_completes;
+	void *done_cookie[TAP_MAX_DONE];
+	u32 done_status[TAP_MAX_DONE];
+	u32 ndone, send_ready;
+	struct ndl_status_event events[TAP_MAX_EVENTS];
+	u32 nevents;
+	bool in_callback;
+	bool nested;			/* a callback ran inside another */
+};
+
+extern const struct ndl_adapter_ops tap_ops;
+
+/* Load build/drivers/NAME/NAME.sys and run DriverEntry; NULL on failure. */
+struct ndl_driver *load_test_driver(const char *name);
+/* An adapter for drv on dev (may be NULL) with the tap as host. */
+struct ndl_adapter *tap_adapter(struct ndl_driver *drv, struct ndl_os_dev *dev,
+				struct ndl_reg *reg, struct tap *t);
+void tap_reset(struct tap *t);
+void tap_free(struct tap *t);
+/* Set the packet filter a protocol sets on bind. */
+u32 tap_open(struct ndl_adapter *ad, u32 filter);
+/* A test frame: dst, src, ethertype 0x88b5, then len-14 bytes of seq. */
+void make_frame(u8 *buf, u32 len, const u8 dst[6], const u8 src[6], u32 seq);
+/* Run the host loop until cond(ctx) or timeout_ms; returns cond(ctx). */
+bool run_until(bool (*cond)(void *ctx), void *ctx, u32 timeout_ms);
+/* Count of status events of kind. */
+u32 tap_events(const struct tap *t, enum ndl_status_kind kind);
+
+#endif

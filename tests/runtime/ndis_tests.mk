@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# The NDIS layer's tests (tests/suites/unit-ndis.sh): ndis_test_*.c, each
+# an ASan+UBSan binary and a plain copy for valgrind, linked with the
+# shared helpers (common.c, ndis_testlib.c) and the runtime library.
+TOP   ?= $(abspath ../..)
+BUILD ?= $(TOP)/build
+OUT   := $(BUILD)/test-bin/ndis
+LIB   := $(BUILD)/lib
+INC   := -I$(TOP)/module/runtime -I$(TOP)/module/user -I$(TOP)/tests/lib \
+	-I$(TOP)/tests/runtime -I$(TOP)/tests/sim
+CFLAGS := -std=c11 -D_GNU_SOURCE -g -Wall -Wextra -Werror \
+	-Wno-unused-parameter $(INC)
+SAN := -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+
+TESTS := $(patsubst %.c,%,$(wildcard ndis_test_*.c))
+HELP  := common.c ndis_testlib.c
+HDRS  := common.h ndis_testlib.h
+SIM   := $(TOP)/tests/sim/rtl8139.c $(TOP)/tests/sim/rtl8139_eeprom.c
+BIN := $(patsubst %,$(OUT)/%,$(TESTS)) $(patsubst %,$(OUT)/plain/%,$(TESTS)) \
+	$(OUT)/bench-packets
+
+all: lib $(BIN)
+
+lib:
+	@$(MAKE) -s -C $(TOP)/module userlib
+
+$(OUT)/ndis_test_%: ndis_test_%.c $(HELP) $(HDRS) $(SIM) $(LIB)/libndlrt-san.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -O1 $(SAN) -o $@ $< $(HELP) $(SIM) $(LIB)/libndlrt-san.a
+
+$(OUT)/plain/ndis_test_%: ndis_test_%.c $(HELP) $(HDRS) $(SIM) $(LIB)/libndlrt.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -O1 -o $@ $< $(HELP) $(SIM) $(LIB)/libndlrt.a
+
+$(OUT)/bench-packets: ndis_bench_packets.c $(HELP) $(HDRS) $(LIB)/libndlrt.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -O2 -o $@ $< $(HELP) $(LIB)/libndlrt.a
+
+.PHONY: all lib
