@@ -41,6 +41,7 @@ const struct ndl_user_bugcheck *ndl_user_last_bugcheck(void);
  * set, sees every line at every level (tests inspect them).
  */
 void ndl_user_log_level(enum ndl_log_level level);
+void ndl_user_log_silence(void);	/* nothing to stderr (hook still runs) */
 void ndl_user_log_hook(void (*hook)(enum ndl_log_level, const char *, void *),
 		       void *ctx);
 

@@ -61,13 +61,19 @@ void ndl_os_image_free(void *addr, size_t size)
 /* ---- logging --------------------------------------------------------- */
 
 static enum ndl_log_level log_level = NDL_LOG_WARN;
-static bool log_level_set;
+static bool log_level_set, log_silent;
 static void (*log_hook)(enum ndl_log_level, const char *, void *);
 static void *log_hook_ctx;
 
 void ndl_user_log_level(enum ndl_log_level level)
 {
 	log_level = level;
+	log_level_set = true;
+}
+
+void ndl_user_log_silence(void)
+{
+	log_silent = true;
 	log_level_set = true;
 }
 
@@ -97,7 +103,7 @@ void ndl_os_log(enum ndl_log_level level, const char *line)
 
 	if (log_hook)
 		log_hook(level, line, log_hook_ctx);
-	if (level <= log_level)
+	if (level <= log_level && !log_silent)
 		fprintf(stderr, "ndl %s: %s\n", tags[level], line);
 }
 
