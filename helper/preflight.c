@@ -3,6 +3,15 @@
 #include "preflight.h"
 #include "jsonx.h"
 
+#ifdef NDL_HAVE_CHECK
+#include "cmd_check.h"
+
+/* The runtime's static checks; DriverEntry runs only in `ndisload check`. */
+json_object *check_report(const char *name, const void *image, size_t len)
+{
+	return check_driver_report(name, image, len, false);
+}
+#else
 json_object *check_report(const char *name, const void *image, size_t len)
 {
 	json_object *o = json_object_new_object();
@@ -14,3 +23,4 @@ json_object *check_report(const char *name, const void *image, size_t len)
 	jx_add_str(o, "reason", "this build of ndisload has no driver checker (runtime library)");
 	return o;
 }
+#endif
