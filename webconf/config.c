@@ -19,7 +19,8 @@ static const char usage[] =
 "  --port N                 TCP port (default 8087)\n"
 "  --www DIR                web pages (default: share/ndisload/www beside\n"
 "                           the program's bin/ or sbin/ directory)\n"
-"  --brand-dir DIR          vendor brand files (default: DIR/../brand of --www)\n"
+"  --brand-dir DIR          vendor brand (brand.json, logo); default\n"
+"                           $NDISLOAD_BRAND_DIR, else ../brand beside --www\n"
 "  --helper-socket PATH     the helper's socket\n"
 "                           (default $NDISLOAD_ROOT/run/ndisload/helper.sock)\n"
 "  --token-file PATH        the API token, created 0600 if missing\n"
@@ -120,7 +121,7 @@ int wc_config_parse(struct wc_config *cfg, int argc, char **argv)
 	const char *tmp = getenv("TMPDIR");
 	bool brand_given = false;
 	unsigned long v;
-	int c;
+	int c, rc;
 
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->port = WC_DEFAULT_PORT;
@@ -139,8 +140,7 @@ int wc_config_parse(struct wc_config *cfg, int argc, char **argv)
 	default_www(cfg->www_dir, sizeof(cfg->www_dir));
 
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		int rc = 0;
-
+		rc = 0;
 		switch (c) {
 		case O_PORT:
 			rc = parse_uint("--port", optarg, 1, 65535, &v);
@@ -208,6 +208,12 @@ int wc_config_parse(struct wc_config *cfg, int argc, char **argv)
 	if (optind < argc) {
 		fprintf(stderr, "ndisload-webconf: unexpected argument \"%s\"\n", argv[optind]);
 		return -1;
+	}
+	if (!brand_given && getenv("NDISLOAD_BRAND_DIR") && *getenv("NDISLOAD_BRAND_DIR")) {
+		rc = set_path(cfg->brand_dir, "NDISLOAD_BRAND_DIR", getenv("NDISLOAD_BRAND_DIR"));
+		if (rc)
+			return -1;
+		brand_given = true;
 	}
 	if (!brand_given) {
 		char www[PATH_MAX];

@@ -20,6 +20,8 @@ enum MHD_Result wc_ep_driver_get(struct wc_request *req);
 enum MHD_Result wc_ep_driver_delete(struct wc_request *req);
 /* ep_upload.c */
 enum MHD_Result wc_ep_driver_upload(struct wc_request *req);
+/* ep_load.c */
+enum MHD_Result wc_ep_load(struct wc_request *req);
 /* ep_params.c */
 enum MHD_Result wc_ep_params_get(struct wc_request *req);
 enum MHD_Result wc_ep_params_set(struct wc_request *req);

@@ -3,26 +3,30 @@
 #include "endpoints.h"
 #include "forward.h"
 #include "reply.h"
+#include "server.h"
 
-enum MHD_Result wc_ep_status(struct wc_request *req)
+static json_object *brand_or_null(struct wc_request *req)
 {
-	return wc_forward(req, 200, "status", NULL);
+	return req->srv->brand ? json_object_get(req->srv->brand) : NULL;
 }
 
-/* Only the brand, before login: vendor name, logo and colours are public. */
+/* The helper's status; the brand comes from the installed brand.json. */
+enum MHD_Result wc_ep_status(struct wc_request *req)
+{
+	json_object *status;
+
+	if (!wc_ask(req, "status", NULL, NULL, 0, &status))
+		return MHD_YES;
+	if (!json_object_object_get_ex(status, "brand", NULL))
+		json_object_object_add(status, "brand", brand_or_null(req));
+	return wc_reply_json(req, 200, status);
+}
+
+/* Public: vendor name, logo and colours are shown before login. */
 enum MHD_Result wc_ep_brand(struct wc_request *req)
 {
-	json_object *status, *brand = NULL, *out = json_object_new_object();
+	json_object *out = json_object_new_object();
 
-	if (!wc_ask(req, "status", NULL, NULL, 0, &status)) {
-		json_object_put(out);
-		return MHD_YES;
-	}
-	if (json_object_object_get_ex(status, "brand", &brand) &&
-	    json_object_is_type(brand, json_type_object))
-		json_object_object_add(out, "brand", json_object_get(brand));
-	else
-		json_object_object_add(out, "brand", NULL);
-	json_object_put(status);
+	json_object_object_add(out, "brand", brand_or_null(req));
 	return wc_reply_json(req, 200, out);
 }

@@ -29,7 +29,8 @@ static const struct {
 	[WC_E_NOT_IMPLEMENTED]	= { "not_implemented", 501, "unknown_op" },
 	[WC_E_BAD_HELPER]	= { "bad_helper_reply", 502, NULL },
 	[WC_E_MODULE]		= { "module", 503, "module" },
-	[WC_E_HELPER_DOWN]	= { "helper_unavailable", 503, NULL },
+	/* The helper refusing us (wrong user) is a set-up fault, not the client's. */
+	[WC_E_HELPER_DOWN]	= { "helper_unavailable", 503, "forbidden" },
 	[WC_E_HELPER_TIMEOUT]	= { "helper_timeout", 504, NULL },
 };
 

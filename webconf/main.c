@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "brand.h"
 #include "config.h"
 #include "listen.h"
 #include "log.h"
@@ -59,6 +60,7 @@ int main(int argc, char **argv)
 	srv.www = wc_www_load(cfg.www_dir);
 	if (!srv.www)
 		return 1;
+	srv.brand = wc_brand_load(cfg.brand_dir);
 	wc_sessions_init(&srv.sessions);
 	wc_ratelimit_init(&srv.ratelimit);
 	if (stat(cfg.helper_socket, &st) < 0)
@@ -88,5 +90,6 @@ int main(int argc, char **argv)
 	wc_server_stop(&srv);
 	wc_deadlines_stop(&srv.deadlines);
 	wc_www_free(srv.www);
+	json_object_put(srv.brand);
 	return 0;
 }

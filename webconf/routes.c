@@ -17,6 +17,7 @@ const struct wc_route wc_routes[] = {
 	{ "DELETE", "/api/v1/drivers/{}",            WC_AUTHED, WC_BODY_NONE,   wc_ep_driver_delete },
 	{ "GET",    "/api/v1/drivers/{}/params",     WC_AUTHED, WC_BODY_NONE,   wc_ep_params_get },
 	{ "PUT",    "/api/v1/drivers/{}/params",     WC_AUTHED, WC_BODY_JSON,   wc_ep_params_set },
+	{ "POST",   "/api/v1/load",                  WC_AUTHED, WC_BODY_JSON,   wc_ep_load },
 	{ "GET",    "/api/v1/devices",               WC_AUTHED, WC_BODY_NONE,   wc_ep_devices_list },
 	{ "POST",   "/api/v1/devices/{}/bind",       WC_AUTHED, WC_BODY_JSON,   wc_ep_device_bind },
 	{ "POST",   "/api/v1/devices/{}/unbind",     WC_AUTHED, WC_BODY_NONE,   wc_ep_device_unbind },

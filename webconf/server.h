@@ -7,6 +7,7 @@
 #ifndef WC_SERVER_H
 #define WC_SERVER_H
 
+#include <json-c/json.h>
 #include <microhttpd.h>
 
 #include "config.h"
@@ -26,6 +27,7 @@ struct wc_server {
 	struct wc_ratelimit ratelimit;
 	struct wc_deadlines deadlines;
 	struct wc_www *www;
+	json_object *brand;		/* checked brand.json, or NULL */
 	struct MHD_Daemon *daemons[WC_MAX_LISTENERS];
 	int ndaemons;
 };

@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-	check, driverPackage, eq, login, makeRoot, request, runTests, setup, startHelper,
-	startWebconf, stopAll, test, uploadFiles,
+	BRAND_PRODUCT, check, driverPackage, eq, issueLicense, login, makeRoot, request, runTests, setup,
+	startHelper, startWebconf, stopAll, test, uploadFiles,
 } from './lib/harness.mjs';
 
 const root = makeRoot();
@@ -53,12 +53,6 @@ test('GET /status without credentials: 401 unauthorized', async () => {
 	const r = await request(srv, { path: '/api/v1/status' });
 	isError(r, 401, 'unauthorized');
 	check(/Bearer/.test(r.headers['www-authenticate'] || ''), 'WWW-Authenticate: Bearer');
-});
-
-test('GET /brand: public, {"brand": object or null}', async () => {
-	const r = await request(srv, { path: '/api/v1/brand' });
-	eq(r.status, 200, 'status');
-	check('brand' in r.json && (r.json.brand === null || typeof r.json.brand === 'object'), r.text);
 });
 
 test('POST /session: login sets an HttpOnly SameSite=Strict cookie, GET /session gives its CSRF token', async () => {
@@ -110,15 +104,29 @@ test('POST /drivers: sending the missing .sys with the staging id installs it (2
 	eq(r.json.driver.name, 'webnic', 'driver name');
 });
 
-test('POST /drivers: a whole package in one upload (vether) is installed', async () => {
-	const r = await uploadFiles(srv, driverPackage('vether'));
+test('POST /drivers: a whole package in one upload is installed', async () => {
+	const r = await uploadFiles(srv, driverPackage('webpcnet'));
 	eq(r.status, 201, `status (${r.text.slice(0, 300)})`);
-	eq(r.json.driver.name, 'vether', 'driver name');
+	eq(r.json.driver.name, 'webpcnet', 'driver name');
 });
 
-test('POST /drivers: an unknown staging id is refused', async () => {
-	const r = await uploadFiles(srv, driverPackage('webnic').filter((f) => f.name.endsWith('.sys')), { staging: 'no-such-staging' });
-	check(r.status === 404 || r.status === 422, `status ${r.status}: ${r.text.slice(0, 200)}`);
+test('POST /drivers: the rtl8139 test miniport package (build/drivers/rtl8139) installs', async () => {
+	const r = await uploadFiles(srv, driverPackage('rtl8139'));
+	eq(r.status, 201, `status (${r.text.slice(0, 300)})`);
+	check(r.json.driver.device_ids.some((id) => /PCI\\VEN_10EC&DEV_8139/i.test(id)), `device_ids ${JSON.stringify(r.json.driver.device_ids)}`);
+	eq((await send('DELETE', '/drivers/' + r.json.driver.name)).status, 200, 'removed again');
+});
+
+test('POST /drivers: a virtual adapter package (vether) is refused with 422 and says why', async () => {
+	const r = await uploadFiles(srv, driverPackage('vether'));
+	isError(r, 422, 'invalid');
+	check(/virtual|PCI or USB/.test(r.json.error.message), r.json.error.message);
+});
+
+test('POST /drivers: unknown and malformed staging ids are refused', async () => {
+	const sys = driverPackage('webnic').filter((f) => f.name.endsWith('.sys'));
+	isError(await uploadFiles(srv, sys, { staging: '0123456789abcdef' }), 404, 'not_found');
+	isError(await uploadFiles(srv, sys, { staging: 'no such staging' }), 400, 'bad_request');
 });
 
 test('POST /drivers: a broken .inf is refused with 422 invalid', async () => {
@@ -139,7 +147,7 @@ test('GET /drivers: lists the installed drivers with files, hashes and device id
 	const sys = w.files.find((f) => f.name.toLowerCase() === 'webnic.sys');
 	check(sys && /^[0-9a-f]{64}$/.test(sys.sha256) && sys.size === fs.statSync(driverPackage('webnic')[1].path).size, `webnic.sys entry: ${JSON.stringify(w.files)}`);
 	check(w.device_ids.some((id) => /PCI\\VEN_10EC&DEV_8139/i.test(id)), `device_ids: ${JSON.stringify(w.device_ids)}`);
-	check(r.json.drivers.some((d) => d.name === 'vether'), 'vether listed');
+	check(r.json.drivers.some((d) => d.name === 'webpcnet'), 'webpcnet listed');
 });
 
 test('GET /drivers/{name}: one driver; unknown 404', async () => {
@@ -223,6 +231,11 @@ test('POST /devices/{id}/bind: a driver that does not match the device is refuse
 	eq((await get('/devices')).json.devices.find((d) => d.id === '0000:00:04.0').bound, null, 'still unbound');
 });
 
+test('POST /load: loading the bound driver without the kernel module is 503 module', async () => {
+	isError(await send('POST', '/load', { driver: 'webnic' }), 503, 'module');
+	isError(await send('POST', '/load', { driver: 5 }), 400, 'bad_request');
+});
+
 test('DELETE /drivers/{name}: a bound driver is kept (409)', async () => {
 	isError(await send('DELETE', '/drivers/webnic'), 409, 'conflict');
 	check((await get('/drivers')).json.drivers.some((d) => d.name === 'webnic'), 'still installed');
@@ -242,26 +255,46 @@ test('POST /devices/{id}/unbind: releases the device; unknown device 404', async
 });
 
 test('DELETE /drivers/{name}: removes an unbound driver; again 404', async () => {
-	const r = await send('DELETE', '/drivers/vether');
+	const r = await send('DELETE', '/drivers/webpcnet');
 	eq(r.status, 200, `status (${r.text.slice(0, 200)})`);
-	check(!(await get('/drivers')).json.drivers.some((d) => d.name === 'vether'), 'gone from the list');
-	isError(await send('DELETE', '/drivers/vether'), 404, 'not_found');
+	check(!(await get('/drivers')).json.drivers.some((d) => d.name === 'webpcnet'), 'gone from the list');
+	isError(await send('DELETE', '/drivers/webpcnet'), 404, 'not_found');
 	isError(await send('DELETE', '/drivers/webnic?force=maybe'), 400, 'bad_request');
 });
 
-test('GET /license: the license status object', async () => {
+test('GET /license: the branded build starts in its trial', async () => {
 	const r = await get('/license');
 	eq(r.status, 200, `status (${r.text.slice(0, 200)})`);
-	check(r.json && typeof r.json === 'object' && !r.json.error, r.text.slice(0, 200));
+	eq(r.json.state, 'trial', 'state');
+	eq(r.json.required, true, 'required');
+	check(typeof r.json.host_id === 'string' && r.json.host_id.length > 0, `host_id ${r.json.host_id}`);
 });
 
 test('PUT /license: a malformed key is refused (JSON and text/plain), a body without text 400', async () => {
-	const j = await send('PUT', '/license', { text: 'this is not a license key' });
-	check(j.status === 422 || j.status === 403, `JSON: status ${j.status}: ${j.text.slice(0, 200)}`);
-	const t = await send('PUT', '/license', 'this is not a license key either', { headers: { 'Content-Type': 'text/plain' } });
-	check(t.status === 422 || t.status === 403, `text: status ${t.status}: ${t.text.slice(0, 200)}`);
+	isError(await send('PUT', '/license', { text: 'this is not a license key' }), 422, 'invalid');
+	isError(await send('PUT', '/license', 'this is not a license key either', { headers: { 'Content-Type': 'text/plain' } }), 422, 'invalid');
 	isError(await send('PUT', '/license', { key: 'x' }), 400, 'bad_request');
 	isError(await send('PUT', '/license', 'x', { headers: { 'Content-Type': 'application/xml' } }), 415, 'unsupported_media_type');
+});
+
+test('PUT /license: a key issued for this host is installed (text/plain upload)', async () => {
+	const host = (await get('/license')).json.host_id;
+	const r = await send('PUT', '/license', issueLicense(root, host), { headers: { 'Content-Type': 'text/plain' } });
+	eq(r.status, 200, `status (${r.text.slice(0, 300)})`);
+	eq(r.json.state, 'licensed', 'state');
+	eq((await get('/license')).json.state, 'licensed', 'state afterwards');
+});
+
+test('GET /brand and /status: the installed brand, checked; the logo is served', async () => {
+	const r = await request(srv, { path: '/api/v1/brand' });
+	eq(r.status, 200, 'status');
+	eq(r.json.brand.product, BRAND_PRODUCT, 'product');
+	eq(r.json.brand.colors.primary, '#7a1f99', 'primary colour');
+	eq(r.json.brand.logo, 'logo.svg', 'logo');
+	eq((await get('/status')).json.brand.product, BRAND_PRODUCT, 'brand in the status');
+	const logo = await request(srv, { path: '/brand/logo.svg' });
+	eq(logo.status, 200, 'logo');
+	check(/image\/svg\+xml/.test(logo.headers['content-type']), logo.headers['content-type']);
 });
 
 test('GET /diagnostics: a text report download without the web token', async () => {

@@ -3,7 +3,7 @@
 // sysfs, the real helper (ndisload serve) and the real ndisload-webconf,
 // an HTTP client that can send anything (any Host header, raw bodies), and
 // the PASS/FAIL protocol of tests/suites.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -79,16 +79,53 @@ export function addPciDevice(root, addr, ids, linuxDriver) {
 	}
 }
 
-/** A fresh NDISLOAD_ROOT: the state directories and a fake sysfs with the
- * QEMU RTL8139 at 0000:00:03.0 (driven by Linux's 8139cp) and an Intel NIC
- * no test driver matches at 0000:00:04.0. */
+/** A fresh NDISLOAD_ROOT: the state directories, a fake sysfs with the
+ * QEMU RTL8139 at 0000:00:03.0 (driven by Linux's 8139cp), an Intel NIC no
+ * test driver matches at 0000:00:04.0 and an AMD PCnet at 0000:00:05.0;
+ * and a vendor brand that requires a license (key pair made with the real
+ * ndisload-license tool; the secret key is root/vendor.key). */
 export function makeRoot() {
 	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ndl-web-'));
 	for (const d of ['etc/ndisload', 'var/lib/ndisload/drivers', 'run/ndisload', 'sys/bus/pci/drivers', 'sys/class/net', 'dev'])
 		fs.mkdirSync(path.join(root, d), { recursive: true });
 	addPciDevice(root, '0000:00:03.0', { vendor: '0x10ec', device: '0x8139' }, '8139cp');
 	addPciDevice(root, '0000:00:04.0', { vendor: '0x8086', device: '0x100e', subsystem_vendor: '0x8086', subsystem_device: '0x001e' }, 'e1000');
+	addPciDevice(root, '0000:00:05.0', { vendor: '0x1022', device: '0x2000', subsystem_vendor: '0x1022', subsystem_device: '0x2000' }, 'pcnet32');
+	makeBrand(root);
 	return root;
+}
+
+export const BRAND_PRODUCT = 'WebTest NIC Suite';
+
+/* The brand as installer/lib/brand.sh installs it, under the root. */
+function makeBrand(root) {
+	const dir = brandDir(root);
+	fs.mkdirSync(dir, { recursive: true });
+	execFileSync(path.join(BIN, 'ndisload-license'), ['keygen', '--out', path.join(root, 'vendor'),
+		'--vendor', 'Example Networks', '--product', BRAND_PRODUCT], { stdio: 'ignore' });
+	fs.copyFileSync(path.join(root, 'vendor.pub'), path.join(dir, 'license.pub'));
+	fs.copyFileSync(path.join(TOP, 'www/assets/logo.svg'), path.join(dir, 'logo.svg'));
+	// The bundled driver whose use the license governs, and the machine ID
+	// the host ID is derived from.
+	fs.mkdirSync(path.join(dir, 'driver'));
+	for (const f of driverPackage('webpcnet')) fs.copyFileSync(f.path, path.join(dir, 'driver', f.name));
+	fs.writeFileSync(path.join(root, 'etc/machine-id'), '5f3c2a9e8d7b4c1a9e0f1d2c3b4a5968\n');
+	fs.writeFileSync(path.join(dir, 'brand.json'), JSON.stringify({
+		format: 1, vendor: 'Example Networks', vendor_id: 'example', product: BRAND_PRODUCT,
+		product_id: 'webtest', version: '1.0', logo: 'logo.svg',
+		colors: { primary: '#7a1f99', accent: '#17a3e3', background: '#ffffff', text: '#101010' },
+		support_url: 'https://support.example.com/key', driver: { name: 'webpcnet', dir: 'driver' }, params: {}, wireless: null,
+		license: { required: true, trial_days: 30, pubkey: 'license.pub' },
+	}, null, 2));
+}
+
+export function brandDir(root) { return path.join(root, 'usr/share/ndisload/brand'); }
+
+/** A license for this host signed with the root's vendor key (the real issuing tool). */
+export function issueLicense(root, hostId) {
+	return execFileSync(path.join(BIN, 'ndisload-license'), ['issue', '--key', path.join(root, 'vendor.key'),
+		'--licensee', 'Web Test', '--host', hostId, '--vendor', 'Example Networks', '--product', BRAND_PRODUCT,
+		'--expires', 'never', '--out', '-'], { encoding: 'utf8' });
 }
 
 /** A fingerprint of everything the helper stores (drivers, settings,
@@ -168,7 +205,8 @@ export async function startWebconf(root, args = [], name = 'webconf', { verbose 
 	const port = await freePort();
 	const log = logFile(name);
 	const child = spawn(path.join(BIN, 'ndisload-webconf'),
-		['--port', String(port), '--www', path.join(TOP, 'www'), ...(verbose ? ['--verbose'] : []), ...args],
+		['--port', String(port), '--www', path.join(TOP, 'www'), '--brand-dir', brandDir(root),
+			...(verbose ? ['--verbose'] : []), ...args],
 		{ env: { ...process.env, NDISLOAD_ROOT: root }, stdio: ['ignore', log, log] });
 	fs.closeSync(log);
 	children.push(child);
@@ -265,12 +303,12 @@ export async function login(srv) {
 
 /** The test driver packages: name -> [{name, path}], built or fixtures. */
 export function driverPackage(name) {
-	if (name === 'webnic') {
-		// Our fixture .inf (every parameter type, matches the RTL8139) with the
-		// built vether miniport as its .sys.
+	if (name === 'webnic' || name === 'webpcnet') {
+		// Our fixture .inf files (webnic: every parameter type, matches the
+		// RTL8139; webpcnet: the PCnet) with the built vether miniport as .sys.
 		return [
-			{ name: 'webnic.inf', path: path.join(FIXTURES, 'webnic', 'webnic.inf') },
-			{ name: 'webnic.sys', path: path.join(BUILD, 'drivers', 'vether', 'vether.sys') },
+			{ name: `${name}.inf`, path: path.join(FIXTURES, name, `${name}.inf`) },
+			{ name: `${name}.sys`, path: path.join(BUILD, 'drivers', 'vether', 'vether.sys') },
 		];
 	}
 	const dir = path.join(BUILD, 'drivers', name);
