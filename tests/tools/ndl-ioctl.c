@@ -21,8 +21,9 @@
  *   ndl-ioctl devices [NAME]     one line per device
  *   ndl-ioctl malformed          run the table of malformed calls, one
  *                                "ok CASE" / "FAIL CASE (...)" line each
- *   ndl-ioctl as-nobody CMD...   drop to uid 65534 (keeping the open
- *                                descriptor) and run CMD
+ *   ndl-ioctl as-nobody CMD...   run CMD, but drop to uid 65534 (keeping
+ *                                the open descriptor) just before its
+ *                                first ioctl
  * On an ioctl failure the tool prints "errno ENAME" (and the module's
  * message, if any) and exits 1.
  */
@@ -44,6 +45,20 @@
 #define PTR(p) ((__u64)(uintptr_t)(p))
 
 static int ctl_fd = -1;
+static int drop_privileges;	/* as-nobody: setuid before the first ioctl */
+
+/* Every request goes through here. */
+static int xioctl(unsigned long cmd, void *arg)
+{
+	if (drop_privileges) {
+		drop_privileges = 0;
+		if (setgid(65534) || setuid(65534)) {
+			perror("ndl-ioctl: setuid");
+			exit(2);
+		}
+	}
+	return ioctl(ctl_fd, cmd, arg);
+}
 
 static int report_errno(const char *msg)
 {
@@ -74,7 +89,7 @@ static int do_version(__u32 size, __u32 abi)
 	memset(&v, 0, sizeof(v));
 	v.hdr.size = size;
 	v.hdr.abi_version = abi;
-	if (ioctl(ctl_fd, NDL_IOC_VERSION, &v) < 0)
+	if (xioctl(NDL_IOC_VERSION, &v) < 0)
 		return report_errno(NULL);
 	printf("release %s abi %u features%s%s%s\n", v.release, v.abi_version,
 	       v.features & NDL_FEAT_EXEC ? " exec" : "",
@@ -328,7 +343,7 @@ static int do_add(int argc, char **argv)
 		}
 	}
 	add_finish(&a);
-	if (ioctl(ctl_fd, NDL_IOC_ADD_DRIVER, &a.req) < 0)
+	if (xioctl(NDL_IOC_ADD_DRIVER, &a.req) < 0)
 		return report_errno(a.req.error);
 	printf("bound %u owned %u\n", a.req.bound, a.req.owned);
 	return 0;
@@ -345,7 +360,7 @@ static int do_remove(int argc, char **argv)
 	snprintf(r.name, sizeof(r.name), "%s", argv[0]);
 	if (argc > 1 && !strcmp(argv[1], "force"))
 		r.flags = NDL_REMOVE_FORCE;
-	if (ioctl(ctl_fd, NDL_IOC_REMOVE_DRIVER, &r) < 0)
+	if (xioctl(NDL_IOC_REMOVE_DRIVER, &r) < 0)
 		return report_errno(NULL);
 	printf("removed %s\n", r.name);
 	return 0;
@@ -368,7 +383,7 @@ static void *fetch_list(unsigned long cmd, size_t elem, const char *driver,
 		l.max = max;
 		l.buf = PTR(buf);
 		snprintf(l.driver, sizeof(l.driver), "%s", driver ? driver : "");
-		if (ioctl(ctl_fd, cmd, &l) < 0) {
+		if (xioctl(cmd, &l) < 0) {
 			free(buf);
 			return NULL;
 		}
@@ -483,7 +498,7 @@ static struct add_args *base_add(const void *image, size_t len)
 #define ADD_CASE(name, want, change) do { \
 	struct add_args *a = base_add(image, sizeof(image)); \
 	change; \
-	expect(name, ioctl(ctl_fd, NDL_IOC_ADD_DRIVER, &a->req), want); \
+	expect(name, xioctl(NDL_IOC_ADD_DRIVER, &a->req), want); \
 } while (0)
 
 static void malformed_add(void)
@@ -538,7 +553,7 @@ static void malformed_add(void)
 		 for (int i = 1; i < 3; i++) {
 			a->files[i] = a->files[0];
 			a->files[i].type = NDL_FILE_DATA;
-			a->files[i].name[0] = 'a' + i;
+			a->files[i].name[0] = 'x' + i;
 			a->files[i].length = NDL_MAX_FILE_SIZE;
 		 }
 		 a->req.n_files = 3);
@@ -621,55 +636,55 @@ static void malformed_other(void)
 	struct ndl_list l = { .hdr = HDR(l) };
 	int want;
 
-	expect("version-ok", ioctl(ctl_fd, NDL_IOC_VERSION, &v), 0);
+	expect("version-ok", xioctl(NDL_IOC_VERSION, &v), 0);
 	v.hdr.size = 4;
-	expect("version-size", ioctl(ctl_fd, NDL_IOC_VERSION, &v), EINVAL);
-	expect("version-fault", ioctl(ctl_fd, NDL_IOC_VERSION, (void *)8), EFAULT);
-	expect("unknown-nr", ioctl(ctl_fd, _IOWR(NDL_IOC_MAGIC, 0x7f,
+	expect("version-size", xioctl(NDL_IOC_VERSION, &v), EINVAL);
+	expect("version-fault", xioctl(NDL_IOC_VERSION, (void *)8), EFAULT);
+	expect("unknown-nr", xioctl(_IOWR(NDL_IOC_MAGIC, 0x7f,
 						 struct ndl_version), &v), ENOTTY);
-	expect("unknown-magic", ioctl(ctl_fd, _IOWR('x', 0x00,
+	expect("unknown-magic", xioctl(_IOWR('x', 0x00,
 						    struct ndl_version), &v), ENOTTY);
 
 	strcpy(r.name, "no-such-driver");
-	expect("remove-unknown", ioctl(ctl_fd, NDL_IOC_REMOVE_DRIVER, &r), ENOENT);
+	expect("remove-unknown", xioctl(NDL_IOC_REMOVE_DRIVER, &r), ENOENT);
 	r.flags = 0x100;
-	expect("remove-flags", ioctl(ctl_fd, NDL_IOC_REMOVE_DRIVER, &r), EINVAL);
+	expect("remove-flags", xioctl(NDL_IOC_REMOVE_DRIVER, &r), EINVAL);
 	r.flags = 0;
 	r.reserved = 1;
-	expect("remove-reserved", ioctl(ctl_fd, NDL_IOC_REMOVE_DRIVER, &r), EINVAL);
+	expect("remove-reserved", xioctl(NDL_IOC_REMOVE_DRIVER, &r), EINVAL);
 	r.reserved = 0;
 	r.hdr.size++;
-	expect("remove-size", ioctl(ctl_fd, NDL_IOC_REMOVE_DRIVER, &r), EINVAL);
+	expect("remove-size", xioctl(NDL_IOC_REMOVE_DRIVER, &r), EINVAL);
 	r.hdr.size--;
 	memset(r.name, 'x', sizeof(r.name));
 	expect("remove-name-unterminated",
-	       ioctl(ctl_fd, NDL_IOC_REMOVE_DRIVER, &r), EINVAL);
+	       xioctl(NDL_IOC_REMOVE_DRIVER, &r), EINVAL);
 
 	l.elem_size = sizeof(struct ndl_driver_info);
-	expect("list-drivers-ok", ioctl(ctl_fd, NDL_IOC_LIST_DRIVERS, &l), 0);
+	expect("list-drivers-ok", xioctl(NDL_IOC_LIST_DRIVERS, &l), 0);
 	l.elem_size = sizeof(struct ndl_device_info);
 	expect("list-drivers-elem-size",
-	       ioctl(ctl_fd, NDL_IOC_LIST_DRIVERS, &l), EINVAL);
+	       xioctl(NDL_IOC_LIST_DRIVERS, &l), EINVAL);
 	l.elem_size = sizeof(struct ndl_driver_info);
 	strcpy(l.driver, "x");
 	expect("list-drivers-filter",
-	       ioctl(ctl_fd, NDL_IOC_LIST_DRIVERS, &l), EINVAL);
+	       xioctl(NDL_IOC_LIST_DRIVERS, &l), EINVAL);
 	l.driver[0] = 0;
 	l.reserved = 1;
-	expect("list-reserved", ioctl(ctl_fd, NDL_IOC_LIST_DRIVERS, &l), EINVAL);
+	expect("list-reserved", xioctl(NDL_IOC_LIST_DRIVERS, &l), EINVAL);
 	l.reserved = 0;
 	l.elem_size = sizeof(struct ndl_device_info);
-	expect("list-devices-ok", ioctl(ctl_fd, NDL_IOC_LIST_DEVICES, &l), 0);
+	expect("list-devices-ok", xioctl(NDL_IOC_LIST_DEVICES, &l), 0);
 	l.hdr.abi_version = 7;
-	expect("list-devices-abi", ioctl(ctl_fd, NDL_IOC_LIST_DEVICES, &l), EPROTO);
+	expect("list-devices-abi", xioctl(NDL_IOC_LIST_DEVICES, &l), EPROTO);
 	l.hdr.abi_version = NDL_ABI_VERSION;
 	strcpy(l.driver, "no-such-driver");
 	expect("list-devices-unknown-driver",
-	       ioctl(ctl_fd, NDL_IOC_LIST_DEVICES, &l), ENOENT);
+	       xioctl(NDL_IOC_LIST_DEVICES, &l), ENOENT);
 	l.driver[0] = 0;
 	l.max = 1u << 30;
 	want = l.count ? EFAULT : 0;	/* buf is NULL */
-	expect("list-devices-huge-max", ioctl(ctl_fd, NDL_IOC_LIST_DEVICES, &l),
+	expect("list-devices-huge-max", xioctl(NDL_IOC_LIST_DEVICES, &l),
 	       want);
 }
 
@@ -703,10 +718,7 @@ static int run(int argc, char **argv)
 	if (!strcmp(cmd, "malformed"))
 		return do_malformed();
 	if (!strcmp(cmd, "as-nobody")) {
-		if (setgid(65534) || setuid(65534)) {
-			perror("ndl-ioctl: setuid");
-			return 2;
-		}
+		drop_privileges = 1;
 		return run(argc - 1, argv + 1);
 	}
 	fprintf(stderr, "ndl-ioctl: unknown command %s\n", cmd);

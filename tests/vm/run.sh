@@ -15,6 +15,13 @@
 #   --fwd PORT        forward host 127.0.0.1:PORT to the guest's PORT
 #   --mode MODE       guest mode: test (default), shell, demo
 #
+# Test directives (first lines of the test) besides nic/timeout/mem:
+#   # serve: MIB       serve MIB MiB of random data over HTTP on the host;
+#                      the guest gets ndl_serve=10.0.2.2:PORT/FILE and
+#                      ndl_serve_sha=SHA256 (busybox httpd on 127.0.0.1)
+#   # monitor: yes     a guest line "MONITOR: <command>" on the results port
+#                      is sent to the QEMU monitor (e.g. device_del nic0)
+#
 # Output: the PASS/FAIL/SKIP lines the guest reports (on its second serial
 # port), each test's kernel log ("dmesg:" lines), and, when the guest crashes,
 # hangs or logs a kernel problem, a FAIL naming it plus the console tail.
@@ -30,7 +37,7 @@ while [ $# -gt 0 ]; do
 	--mode) mode=$2; shift ;;
 	--shell) mode=shell ;;
 	--all) all=1 ;;
-	-h|--help) sed -n '3,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '3,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	-*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
 	*) tests="$tests $1" ;;
 	esac
@@ -86,6 +93,33 @@ nic_args() { # MODEL INDEX -> QEMU arguments for one NIC on QEMU's user network
 	echo "-netdev user,id=n$2$hostfwd -device $1,netdev=n$2,id=nic$2$romfile"
 }
 
+# serve_start MIB: start busybox httpd serving MIB MiB of random data;
+# sets srv_pid, srv_append (kernel command-line words for the guest).
+serve_start() {
+	sdir=$top/build/vm/serve
+	sfile=data-$1M
+	mkdir -p "$sdir"
+	if [ ! -s "$sdir/$sfile.sha256" ]; then
+		head -c $(($1 << 20)) /dev/urandom >"$sdir/$sfile.tmp" &&
+		mv "$sdir/$sfile.tmp" "$sdir/$sfile" &&
+		sha256sum "$sdir/$sfile" | cut -d' ' -f1 >"$sdir/$sfile.sha256" || return 1
+	fi
+	bb=$(command -v busybox || echo /bin/busybox)
+	port=$((20000 + $$ % 20000))
+	for _try in 1 2 3 4 5 6 7 8 9 10; do
+		"$bb" httpd -f -p "127.0.0.1:$port" -h "$sdir" &
+		srv_pid=$!
+		sleep 0.3
+		if kill -0 "$srv_pid" 2>/dev/null; then
+			srv_append="ndl_serve=10.0.2.2:$port/$sfile ndl_serve_sha=$(cat "$sdir/$sfile.sha256")"
+			return 0
+		fi
+		port=$((port + 1))
+	done
+	srv_pid=""
+	return 1
+}
+
 status=0
 run_one() { # TEST
 	name=$1 script=$top/tests/vm/tests/$1.sh
@@ -97,6 +131,18 @@ run_one() { # TEST
 	nics=$(sed -n 's/^# nic: *//p' "$script" | head -n1)
 	limit=$(sed -n 's/^# timeout: *//p' "$script" | head -n1)
 	mem=$(sed -n 's/^# mem: *//p' "$script" | head -n1)
+	serve=$(sed -n 's/^# serve: *//p' "$script" | head -n1)
+	monitor=$(sed -n 's/^# monitor: *//p' "$script" | head -n1)
+	srv_pid="" srv_append="" monargs=""
+	if [ -n "$serve" ] && ! serve_start "$serve"; then
+		echo "FAIL: vm/$kver/$name/setup (cannot start the host HTTP server)"
+		status=1; return
+	fi
+	if [ "$monitor" = yes ]; then
+		rm -f "$out/hmp.in" "$out/hmp.out"
+		mkfifo "$out/hmp.in" "$out/hmp.out"
+		monargs="-chardev pipe,id=hmp,path=$out/hmp -mon chardev=hmp,mode=readline"
+	fi
 	i=0 netargs=""
 	for m in $nics $extra_nics; do
 		netargs="$netargs $(nic_args "$m" $i)"; i=$((i + 1))
@@ -105,19 +151,38 @@ run_one() { # TEST
 	touch "$out/results" "$out/console"
 	# shellcheck disable=SC2086
 	set -- qemu-system-x86_64 $accel -m "${mem:-512}" -smp 1 -nographic -no-reboot \
-		-nic none $netargs \
+		-nic none $netargs $monargs \
 		-monitor "unix:$out/monitor.sock,server=on,wait=off" \
 		-kernel "$work/vmlinux" -initrd "$work/initramfs.cpio" \
-		-append "console=ttyS0 loglevel=5 panic=-1 oops=panic ndl_mode=$mode ndl_tests=$name ${NDL_VM_APPEND:-}"
+		-append "console=ttyS0 loglevel=5 panic=-1 oops=panic ndl_mode=$mode ndl_tests=$name $srv_append ${NDL_VM_APPEND:-}"
 	echo "# $name: $*" >"$out/cmdline"
 	if [ "$mode" = shell ] || [ "$mode" = demo ]; then
 		"$@" -serial mon:stdio -serial "file:$out/results"
+		[ -n "$srv_pid" ] && kill "$srv_pid" 2>/dev/null
 		return
 	fi
 	timeout -k 5 "${limit:-120}" "$@" -serial "file:$out/console" \
-		-serial "file:$out/results" </dev/null >"$out/qemu.log" 2>&1
+		-serial "file:$out/results" </dev/null >"$out/qemu.log" 2>&1 &
+	qemu_pid=$!
+	if [ "$monitor" = yes ]; then
+		cat "$out/hmp.out" >"$out/hmp.log" &
+		mon_cat=$!
+		tail --pid="$qemu_pid" -n +1 -f "$out/results" | tr -d '\r' |
+			while read -r line; do
+				case $line in
+				"MONITOR: "*) timeout 5 sh -c 'echo "$1" >"$2"' sh \
+					"${line#MONITOR: }" "$out/hmp.in" ;;
+				esac
+			done &
+	fi
+	wait "$qemu_pid"
 	rc=$?
-	grep -vE '^(dmesg: |END: )' "$out/results" | tr -d '\r'
+	[ -n "$srv_pid" ] && kill "$srv_pid" 2>/dev/null
+	if [ "$monitor" = yes ]; then
+		kill "$mon_cat" 2>/dev/null
+		wait 2>/dev/null
+	fi
+	grep -vE '^(dmesg: |END: |MONITOR: )' "$out/results" | tr -d '\r'
 	grep '^dmesg: ' "$out/results" | tr -d '\r'
 	if ! grep -q "^END: $name" "$out/results"; then
 		if [ $rc = 124 ] || [ $rc = 137 ]; then why="hung: no result within ${limit:-120} s"

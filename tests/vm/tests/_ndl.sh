@@ -1,0 +1,87 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Guest helpers for the ndisload driver tests (sourced, never run alone):
+# loading the module, pushing the RTL8139 test miniport with ndl-ioctl,
+# finding its interface, moving data, checking the module's accounting.
+
+NDL_KO=/lib/modules/$NDL_KVER/ndisload.ko
+NDL_DRIVERS=/lib/ndl/drivers
+NDL_DEBUGFS=/sys/kernel/debug/ndisload
+
+# ndl_load: insmod ndisload.ko unless it is loaded, and note the module's
+# own baseline accounting (the runtime keeps a few blocks while loaded).
+ndl_load() {
+	grep -q '^ndisload ' /proc/modules || insmod "$NDL_KO" || return 1
+	ndl_live >/tmp/ndl-baseline
+}
+
+# ndl_add_rtl8139 [NAME]: push the RTL8139 miniport (the IDs and registry
+# values of its .inf) under NAME (default rtl8139); prints "bound N owned M".
+ndl_add_rtl8139() {
+	ndl-ioctl add "${1:-rtl8139}" -s "$NDL_DRIVERS/rtl8139/rtl8139.sys" \
+		-V 1.0.0.0 \
+		-i 10ec:8139:1af4:1100/20 -i 10ec:8139:1af4:1100 \
+		-i 10ec:8139/20 -i 10ec:8139 \
+		-r 'IoMode=sz:0' -r 'ReceiveDescriptors=sz:64' \
+		-r 'TransmitDescriptors=sz:64' \
+		-r 'Ndi\params\IoMode\default=sz:0' \
+		-r 'Ndi\Interfaces\UpperRange=sz:ndis5' \
+		-r 'Ndi\Interfaces\LowerRange=sz:ethernet' \
+		-r 'BusType=sz:5' ${NDL_ADD_EXTRA:-}
+}
+
+# ndl_iface DRIVER [N]: the interface name of the driver's N-th device (1).
+ndl_iface() {
+	ndl-ioctl devices "$1" | grep ' state=running ' | sed -n "${2:-1}p" |
+		sed -n 's/.* if=\([^ ]*\) .*/\1/p' | grep -v '^-$'
+}
+
+# ndl_wait_carrier IFACE [SECONDS]: wait for the link to come up.
+ndl_wait_carrier() {
+	_n=0
+	while [ "$(cat "/sys/class/net/$1/carrier" 2>/dev/null)" != 1 ]; do
+		_n=$((_n + 1))
+		[ $_n -gt $((${2:-5} * 10)) ] && return 1
+		sleep 0.1
+	done
+}
+
+# ndl_net_up IFACE: address it on QEMU's user network (replaces earlier).
+ndl_net_up() {
+	ip addr flush dev "$1" 2>/dev/null
+	ip link set "$1" up && ip addr add 10.0.2.15/24 dev "$1" &&
+	ip route replace default via 10.0.2.2 dev "$1"
+}
+
+# ndl_download: fetch the host's test file (# serve: directive), compare
+# its SHA-256; prints "OK <bytes>" or why not.
+ndl_download() {
+	[ -n "${ndl_serve:-}" ] || { echo "no # serve: directive"; return 1; }
+	_sum=$(wget -q -T 30 -O - "http://$ndl_serve" | sha256sum | cut -d' ' -f1)
+	[ "$_sum" = "$ndl_serve_sha" ] || { echo "checksum $_sum, want $ndl_serve_sha"; return 1; }
+	echo OK
+}
+
+# ndl_stat NAME: one figure from debugfs ndisload/stats.
+ndl_stat() {
+	sed -n "s/^$1 //p" "$NDL_DEBUGFS/stats"
+}
+
+# ndl_live: the "live" figures of the module's accounting.
+ndl_live() {
+	grep -E '_(live|bytes) ' "$NDL_DEBUGFS/stats"
+}
+
+# ndl_leaks: live figures that differ from the baseline taken at load
+# (nothing once every driver is removed), as "name now (at load: was)".
+ndl_leaks() {
+	ndl_live | while read -r _k _v; do
+		_b=$(sed -n "s/^$_k //p" /tmp/ndl-baseline)
+		[ "$_v" = "$_b" ] || echo "$_k $_v (at load: $_b)"
+	done
+}
+
+# ndl_monitor COMMAND...: have the host send a QEMU monitor command
+# (needs "# monitor: yes").
+ndl_monitor() {
+	ndl_report "MONITOR: $*"
+}
