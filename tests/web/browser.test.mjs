@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import {
-	check, driverPackage, eq, makeRoot, request, RESULTS, runTests, setup, sleep,
+	BRAND_PRODUCT, check, driverPackage, eq, makeRoot, request, RESULTS, runTests, setup, sleep,
 	startHelper, startWebconf, stopAll, test,
 } from './lib/harness.mjs';
 
@@ -46,10 +46,11 @@ setup('Chromium, the helper and webconf start', async () => {
 	const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 }, acceptDownloads: true });
 	page = await ctx.newPage();
 	page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e.message}`));
-	// Error answers the tests provoke on purpose log "Failed to load resource";
+	// Error answers the tests provoke on purpose (4xx, 503 no module) log
+	// "Failed to load resource";
 	// anything else (script errors, CSP violations) counts.
 	page.on('console', (m) => {
-		if (m.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()))
+		if (m.type() === 'error' && !/^Failed to load resource: the server responded with a status of (4\d\d|503)/.test(m.text()))
 			pageErrors.push(`${page.url()}: console: ${m.text()}`);
 	});
 });
@@ -74,6 +75,7 @@ test('login with the token lands on the page asked for', async () => {
 	await page.fill('#token', srv.token);
 	await page.click('#login-btn');
 	await page.waitForURL(/\/drivers\.html$/, { timeout: 5000 });
+	eq((await page.locator('[data-brand-name]').first().textContent()).trim(), BRAND_PRODUCT, 'brand name in the header');
 	await page.locator('#no-drivers').waitFor({ state: 'visible', timeout: 5000 });
 	await shot('02-drivers-empty');
 });
@@ -140,6 +142,13 @@ test('devices: shows the Linux driver and binds the chosen Windows driver', asyn
 	const dev = (await api('/devices')).json.devices.find((d) => d.id === '0000:00:03.0');
 	eq(dev.bound, 'webnic', 'bound in the helper');
 	await shot('07-devices-bound');
+});
+
+test('devices: starting the driver without the kernel module shows why, on the card', async () => {
+	const card = page.locator('[data-device="0000:00:03.0"]');
+	await card.getByRole('button', { name: 'Start webnic now' }).click();
+	await card.locator('.error').filter({ hasText: /module/i }).waitFor({ timeout: 10000 });
+	await shot('07b-devices-load-error');
 });
 
 test('advanced: the form follows the .inf metadata and saves a change', async () => {

@@ -24,13 +24,20 @@ function control(p) {
 		sel.value = value;
 		return sel;
 	}
+	if (NUMERIC.has(p.type) && p.base === 16) {
+		// Hex values are digits without 0x; the helper checks the range.
+		return h('input', { id, name: p.name, type: 'text', value, pattern: '[0-9A-Fa-f]{1,16}',
+			title: 'hexadecimal digits', required: !p.optional, disabled: p.read_only || null,
+			'aria-describedby': describedBy });
+	}
 	if (NUMERIC.has(p.type)) {
 		return h('input', { id, name: p.name, type: 'number', value, inputmode: 'numeric',
 			min: p.min ?? null, max: p.max ?? null, step: p.step || 1,
-			required: !p.optional, 'aria-describedby': describedBy });
+			required: !p.optional, disabled: p.read_only || null, 'aria-describedby': describedBy });
 	}
 	return h('input', { id, name: p.name, type: 'text', value, required: false,
-		maxlength: p.max || null, 'aria-describedby': describedBy });
+		maxlength: p.limit_text || null, disabled: p.read_only || null,
+		autocapitalize: p.upper_case ? 'characters' : null, 'aria-describedby': describedBy });
 }
 
 function describeDefault(p) {
@@ -45,10 +52,10 @@ function describeDefault(p) {
 function paramRow(p) {
 	const id = fieldId(p);
 	const input = control(p);
-	const reset = h('button', { type: 'button', class: 'secondary', 'data-reset': p.name }, 'Reset to default');
+	const reset = h('button', { type: 'button', class: 'secondary', 'data-reset': p.name, disabled: p.read_only || null }, 'Reset to default');
 	reset.addEventListener('click', () => save({ [p.name]: null }));
 	const range = NUMERIC.has(p.type) && (p.min !== undefined || p.max !== undefined)
-		? `, from ${p.min ?? '…'} to ${p.max ?? '…'}` : '';
+		? `, from ${p.min ?? '…'} to ${p.max ?? '…'}${p.base === 16 ? ' (hexadecimal)' : ''}` : '';
 	return h('div', { class: 'param', 'data-param': p.name },
 		h('label', { for: id }, p.desc || p.name, ' ', h('span', { class: 'muted' }, `(${p.name})`)),
 		h('div', { class: 'row' }, input, reset),
@@ -108,7 +115,8 @@ form.addEventListener('submit', (ev) => {
 			bad = bad || el;
 			continue;
 		}
-		const v = el.value;
+		if (p.read_only) continue;
+		const v = p.upper_case ? el.value.toUpperCase() : el.value;
 		if (v !== String(p.value ?? '')) values[p.name] = v === '' && p.optional ? null : v;
 	}
 	if (bad) { bad.focus(); return; }

@@ -19,9 +19,12 @@ function deviceCard(d) {
 		actions, error);
 
 	if (d.bound) {
+		// Binding is configuration; loading pushes the driver into the module now.
+		const start = h('button', { type: 'button' }, 'Start ' + d.bound + ' now');
+		start.addEventListener('click', () => load(card, error, d));
 		const unbind = h('button', { type: 'button', class: 'secondary' }, 'Stop using ' + d.bound);
-		unbind.addEventListener('click', () => act(card, error, '/unbind'));
-		actions.append(unbind);
+		unbind.addEventListener('click', () => act(card, error, '/devices/' + encodeURIComponent(d.id) + '/unbind'));
+		actions.append(start, unbind);
 		return card;
 	}
 	if (!matches.length) {
@@ -36,7 +39,7 @@ function deviceCard(d) {
 		? h('label', { class: 'inline' }, h('input', { type: 'checkbox', checked: true }), `Unbind the Linux driver ${d.linux_driver} first`)
 		: null;
 	const use = h('button', { type: 'button' }, 'Use this driver');
-	use.addEventListener('click', () => act(card, error, '/bind', {
+	use.addEventListener('click', () => act(card, error, '/devices/' + encodeURIComponent(d.id) + '/bind', {
 		driver: select.value,
 		unbind_native: native ? native.querySelector('input').checked : false,
 	}));
@@ -48,15 +51,31 @@ async function act(card, error, path, body) {
 	showError(error, null);
 	card.querySelectorAll('button').forEach((b) => { b.disabled = true; });
 	try {
-		await api('POST', '/devices/' + encodeURIComponent(card.dataset.device) + path, body);
-		await load();
+		await api('POST', path, body);
+		await refresh();
 	} catch (e) {
 		showError(error, e);
 		card.querySelectorAll('button').forEach((b) => { b.disabled = false; });
 	}
 }
 
-async function load() {
+/** Loads the device's driver into the module; errors stay on the card. */
+async function load(card, error, d) {
+	showError(error, null);
+	card.querySelectorAll('button').forEach((b) => { b.disabled = true; });
+	try {
+		const r = await api('POST', '/load', { driver: d.bound, unbind_native: true });
+		const failed = (r.errors || []).filter((e) => e.driver === d.bound);
+		if (failed.length) showError(error, { message: failed[0].message, hint: failed[0].hint });
+		else await refresh();
+	} catch (e) {
+		showError(error, e);
+	} finally {
+		card.querySelectorAll('button').forEach((b) => { b.disabled = false; });
+	}
+}
+
+async function refresh() {
 	try {
 		const r = await api('GET', '/devices');
 		const list = r.devices || [];
@@ -68,4 +87,4 @@ async function load() {
 }
 
 await initPage();
-await load();
+await refresh();

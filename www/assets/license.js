@@ -7,18 +7,22 @@ const file = document.getElementById('license-file');
 const errorEl = document.getElementById('license-error');
 const okEl = document.getElementById('license-ok');
 
-const LABELS = {
-	required: 'License required', state: 'State', licensee: 'Licensed to', product: 'Product',
-	expires: 'Expires', trial_days_left: 'Trial days left', message: 'Details',
-};
-
-function show(status) {
-	const rows = [];
-	for (const [k, v] of Object.entries(status || {})) {
-		if (v === null || typeof v === 'object') continue;
-		rows.push(h('dt', {}, LABELS[k] || k.replace(/_/g, ' ')), h('dd', {}, typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v)));
-	}
-	document.getElementById('license').replaceChildren(...rows);
+/** The license status object (docs/licensing.md) as a list of facts. */
+function show(s) {
+	s = s || {};
+	const lic = s.license || {};
+	const rows = [
+		['Status', s.summary || s.state],
+		['License required', s.required === undefined ? null : (s.required ? 'yes' : 'no')],
+		['Host ID', s.host_id ? h('code', {}, s.host_id) : null],
+		['Trial', s.trial ? `${s.trial.days_left} of ${s.trial.days} days left (ends ${s.trial.ends})` : null],
+		['Licensed to', lic.licensee ? `${lic.licensee} (serial ${lic.serial})` : null],
+		['Product', lic.product ? `${lic.product}${lic.vendor ? ' from ' + lic.vendor : ''}` : null],
+		['Expires', lic.licensee ? (lic.expires || 'never') : null],
+		['Problem', s.problem ? s.problem.message : null],
+		['Get a key from', s.contact || null],
+	].filter(([, v]) => v !== null && v !== undefined && v !== '');
+	document.getElementById('license').replaceChildren(...rows.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]));
 }
 
 file.addEventListener('change', async () => {
