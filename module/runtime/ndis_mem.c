@@ -229,3 +229,13 @@ NDIS_STATUS NTAPI ndlw_NdisMAllocateSharedMemoryAsync(NDIS_HANDLE h,
 	ndl_work_queue(&a->item);
 	return NDIS_STATUS_PENDING;
 }
+
+/*
+ * x86 DMA is cache-coherent: nothing to flush; a full barrier orders the
+ * CPU's view of the buffer against the device access that follows.
+ */
+void NTAPI ndlw_NdisUpdateSharedMemory(NDIS_HANDLE h, ULONG len, void *va,
+				       NDIS_PHYSICAL_ADDRESS pa)
+{
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+}

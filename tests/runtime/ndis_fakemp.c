@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* A miniport written in C for the NDIS layer's tests (ndis_fakemp.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ndis_fakemp.h"
+
+struct fakemp fm;
+
+void NTAPI ndlw_NdisInitializeWrapper(NDIS_HANDLE *w, void *s1, void *s2,
+				      void *s3);
+void NTAPI ndlw_NdisMSetAttributesEx(NDIS_HANDLE h, NDIS_HANDLE ctx,
+				     UINT hang, ULONG flags, UINT type);
+
+static void enter(void)
+{
+	if (fm.in_handler && !fm.deserialize)
+		fm.reentries++;
+	fm.in_handler = true;
+}
+
+static void leave(void)
+{
+	fm.in_handler = false;
+}
+
+static void dispatch_only(void)
+{
+	if (ndl_os_irql_current() != NDL_DISPATCH_LEVEL)
+		fm.bad_irql++;
+}
+
+static NDIS_STATUS NTAPI fm_init(NDIS_STATUS *oe, UINT *sel, NDIS_MEDIUM *m,
+				 UINT n, NDIS_HANDLE h, NDIS_HANDLE wcc)
+{
+	UINT i;
+
+	if (ndl_os_irql_current() != NDL_PASSIVE_LEVEL)
+		fm.bad_irql++;
+	for (i = 0; i < n && m[i] != NdisMedium802_3; i++)
+		;
+	if (i == n)
+		return NDIS_STATUS_UNSUPPORTED_MEDIA;
+	*sel = i;
+	fm.handle = h;
+	ndlw_NdisMSetAttributesEx(h, &fm, fm.hang_secs,
+				  NDIS_ATTRIBUTE_IGNORE_PACKET_TIMEOUT |
+				  (fm.deserialize ? NDIS_ATTRIBUTE_DESERIALIZE
+						  : 0), 5);
+	if (fm.status_in_init)
+		((NDIS_MINIPORT_BLOCK *)h)->StatusHandler(
+			h, NDIS_STATUS_MEDIA_DISCONNECT, NULL, 0);
+	return NDIS_STATUS_SUCCESS;
+}
+
+static void NTAPI fm_halt(NDIS_HANDLE ctx)
+{
+	fm.halts++;
+}
+
+static NDIS_STATUS NTAPI fm_reset(BOOLEAN *addressing, NDIS_HANDLE ctx)
+{
+	enter();
+	dispatch_only();
+	fm.resets++;
+	*addressing = fm.addressing_reset;
+	leave();
+	return fm.pend_reset ? NDIS_STATUS_PENDING : NDIS_STATUS_SUCCESS;
+}
+
+static BOOLEAN NTAPI fm_hang(NDIS_HANDLE ctx)
+{
+	enter();
+	dispatch_only();
+	fm.hang_checks++;
+	leave();
+	return fm.hung;
+}
+
+static NDIS_STATUS NTAPI fm_query(NDIS_HANDLE ctx, NDIS_OID oid, void *buf,
+				  ULONG len, ULONG *done, ULONG *needed)
+{
+	static const u8 addr[6] = { 0x02, 0, 0, 0, 0, 1 };
+	u32 v = 0;
+
+	enter();
+	dispatch_only();
+	fm.queries++;
+	*done = 0;
+	*needed = 4;
+	switch (oid) {
+	case OID_802_3_PERMANENT_ADDRESS:
+	case OID_802_3_CURRENT_ADDRESS:
+		*needed = 6;
+		if (len < 6) {
+			leave();
+			return NDIS_STATUS_INVALID_LENGTH;
+		}
+		memcpy(buf, addr, 6);
+		*done = 6;
+		leave();
+		return NDIS_STATUS_SUCCESS;
+	case OID_GEN_MAXIMUM_FRAME_SIZE:
+		v = 1500;
+		break;
+	case OID_GEN_LINK_SPEED:
+		v = 1000000;	/* 100 Mbit/s */
+		break;
+	case OID_GEN_MAXIMUM_SEND_PACKETS:
+		v = 8;
+		break;
+	case 0xff000001:	/* the tests' pending OID */
+		if (fm.pend_requests) {
+			fm.pending_oid = oid;
+			fm.pending_buf = buf;
+			fm.pending_done = done;
+			leave();
+			return NDIS_STATUS_PENDING;
+		}
+		v = 0x1234;
+		break;
+	default:
+		leave();
+		return NDIS_STATUS_NOT_SUPPORTED;
+	}
+	if (len < 4) {
+		leave();
+		return NDIS_STATUS_INVALID_LENGTH;
+	}
+	memcpy(buf, &v, 4);
+	*done = 4;
+	leave();
+	return NDIS_STATUS_SUCCESS;
+}
+
+static NDIS_STATUS NTAPI fm_set(NDIS_HANDLE ctx, NDIS_OID oid, void *buf,
+				ULONG len, ULONG *done, ULONG *needed)
+{
+	enter();
+	dispatch_only();
+	fm.sets++;
+	*done = len;
+	*needed = 0;
+	if (oid == OID_GEN_CURRENT_PACKET_FILTER && len >= 4) {
+		memcpy(&fm.last_filter, buf, 4);
+		fm.filter_sets++;
+	}
+	if (oid == 0xff000002 && fm.pend_requests) {
+		fm.pending_oid = oid;
+		leave();
+		return NDIS_STATUS_PENDING;
+	}
+	leave();
+	return NDIS_STATUS_SUCCESS;
+}
+
+/* Accept (hold) a send, or say RESOURCES once `accept` are held. */
+static NDIS_STATUS take(NDIS_PACKET *p)
+{
+	if ((fm.complete_inside ? fm.sends : fm.nheld) >= fm.accept)
+		return NDIS_STATUS_RESOURCES;
+	fm.held[fm.nheld++] = p;
+	fm.sends++;
+	return NDIS_STATUS_PENDING;
+}
+
+void fm_complete_one(NDIS_STATUS st)
+{
+	NDIS_PACKET *p;
+
+	if (!fm.nheld)
+		return;
+	p = fm.held[0];
+	memmove(fm.held, fm.held + 1, --fm.nheld * sizeof(fm.held[0]));
+	((NDIS_MINIPORT_BLOCK *)fm.handle)->SendCompleteHandler(fm.handle, p,
+								 st);
+}
+
+static NDIS_STATUS NTAPI fm_send(NDIS_HANDLE ctx, NDIS_PACKET *p, UINT flags)
+{
+	NDIS_STATUS st;
+
+	enter();
+	dispatch_only();
+	fm.send_calls++;
+	st = take(p);
+	if (st == NDIS_STATUS_PENDING && fm.complete_inside) {
+		fm.nheld--;
+		((NDIS_MINIPORT_BLOCK *)fm.handle)->SendCompleteHandler(
+			fm.handle, p, NDIS_STATUS_SUCCESS);
+	}
+	leave();
+	return st;
+}
+
+static void NTAPI fm_send_packets(NDIS_HANDLE ctx, NDIS_PACKET **pkts, UINT n)
+{
+	NDIS_PACKET_OOB_DATA *oob;
+
+	enter();
+	dispatch_only();
+	fm.send_calls++;
+	for (UINT i = 0; i < n; i++) {
+		NDIS_STATUS st = take(pkts[i]);
+
+		oob = (NDIS_PACKET_OOB_DATA *)((u8 *)pkts[i] +
+			pkts[i]->Private.NdisPacketOobOffset);
+		if (fm.deserialize) {
+			/* Deserialized: never RESOURCES; complete or hold. */
+			if (st == NDIS_STATUS_RESOURCES)
+				((NDIS_MINIPORT_BLOCK *)fm.handle)->
+					SendCompleteHandler(fm.handle, pkts[i],
+							    NDIS_STATUS_RESOURCES);
+			continue;
+		}
+		if (st == NDIS_STATUS_PENDING && fm.complete_inside) {
+			/* Serialized: may complete synchronously by status. */
+			fm.nheld--;
+			st = NDIS_STATUS_SUCCESS;
+		}
+		oob->Status = st;
+	}
+	/* A completion from inside SendPackets (serialized): the host's
+	 * callback may send again; NDIS must not re-enter us for it. */
+	if (fm.send_back_nested && fm.nheld > 1)
+		fm_complete_one(NDIS_STATUS_SUCCESS);
+	leave();
+}
+
+static void NTAPI fm_return(NDIS_HANDLE ctx, NDIS_PACKET *p)
+{
+	enter();
+	dispatch_only();
+	if (fm.returns < FM_MAX)
+		fm.returned[fm.returns] = p;
+	fm.returns++;
+	leave();
+}
+
+static NDIS_STATUS NTAPI fm_transfer(NDIS_PACKET *p, UINT *got,
+				     NDIS_HANDLE ctx, NDIS_HANDLE rx_ctx,
+				     UINT off, UINT count)
+{
+	u8 *dst = ndl_mdl_va(p->Private.Head);
+
+	fm.transfers++;
+	if (rx_ctx != (NDIS_HANDLE)&fm) {
+		*got = 0;
+		return NDIS_STATUS_FAILURE;
+	}
+	if (off + count > fm.rx_len - 14)
+		count = fm.rx_len - 14 - off;
+	memcpy(dst, fm.rx_frame + 14 + off, count);
+	*got = count;
+	return NDIS_STATUS_SUCCESS;
+}
+
+void fm_complete_request(NDIS_STATUS st, bool set)
+{
+	NDIS_MINIPORT_BLOCK *b = fm.handle;
+
+	if (!set && fm.pending_buf) {
+		u32 v = 0x5678;
+
+		memcpy(fm.pending_buf, &v, 4);
+		*fm.pending_done = 4;
+	}
+	fm.pending_buf = NULL;
+	fm.pending_oid = 0;
+	(set ? b->SetCompleteHandler : b->QueryCompleteHandler)(fm.handle, st);
+}
+
+struct ndl_driver *fm_container(void)
+{
+	struct ndl_pe_error err;
+	struct ndl_driver *drv = NULL;
+	size_t len;
+	void *file = read_file(fixture_path("fx_basic"), &len);
+
+	if (!file)
+		return NULL;
+	if (ndl_driver_load(file, len, "fakemp", NULL, &drv, &err))
+		drv = NULL;
+	free(file);
+	return drv;
+}
+
+u32 fm_register(struct ndl_driver *drv)
+{
+	NDIS51_MINIPORT_CHARACTERISTICS c;
+	UINT len;
+
+	memset(&c, 0, sizeof(c));
+	c.MajorNdisVersion = fm.major ? fm.major : 5;
+	c.MinorNdisVersion = fm.major ? fm.minor : 1;
+	c.InitializeHandler = fm_init;
+	c.HaltHandler = fm_halt;
+	c.ResetHandler = fm_reset;
+	c.CheckForHangHandler = fm_hang;
+	c.QueryInformationHandler = fm_query;
+	c.SetInformationHandler = fm_set;
+	if (fm.use_send_packets)
+		c.SendPacketsHandler = fm_send_packets;
+	else
+		c.SendHandler = fm_send;
+	if (fm.with_return)
+		c.ReturnPacketHandler = fm_return;
+	if (fm.with_transfer)
+		c.TransferDataHandler = fm_transfer;
+	len = c.MajorNdisVersion == 3 ? NDL_CHARS30_SIZE :
+	      c.MajorNdisVersion == 4 ? NDL_CHARS40_SIZE :
+	      c.MinorNdisVersion == 0 ? NDL_CHARS50_SIZE : NDL_CHARS51_SIZE;
+	ndlw_NdisInitializeWrapper(&fm.wrapper, &drv->object,
+				   &drv->registry_path, NULL);
+	return ndlw_NdisMRegisterMiniport(fm.wrapper, &c, len);
+}

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A miniport written in C inside the test (NTAPI handlers registered with
+ * NdisMRegisterMiniport like any driver's), whose behaviour each test
+ * dials in: serialized or not, Send or SendPackets, what statuses it
+ * answers, when it completes, what it indicates. It checks NDIS's rules
+ * from the inside (no re-entry while serialized, IRQL of each handler).
+ */
+#ifndef NDL_TEST_NDIS_FAKEMP_H
+#define NDL_TEST_NDIS_FAKEMP_H
+
+#include "ndis_testlib.h"
+#include "ndis_priv.h"
+
+#define FM_MAX 64
+
+struct fakemp {
+	/* knobs */
+	u8 major, minor;
+	bool deserialize, use_send_packets, with_return, with_transfer;
+	u32 hang_secs;
+	u32 accept;			/* sends accepted before RESOURCES */
+	bool complete_inside;		/* NdisMSendComplete within the call */
+	bool pend_requests, pend_reset, addressing_reset, hung;
+	bool status_in_init;		/* indicate disconnect in initialize */
+	bool send_back_nested;		/* see test_no_reentry */
+	/* state */
+	NDIS_HANDLE handle, wrapper;
+	NDIS_PACKET *held[FM_MAX];	/* accepted, not completed */
+	u32 nheld;
+	u32 sends, send_calls, resets, hang_checks, halts, returns;
+	u32 queries, sets, last_filter, filter_sets, transfers;
+	u32 reentries, bad_irql;
+	NDIS_PACKET *returned[FM_MAX];
+	NDIS_OID pending_oid;
+	void *pending_buf;
+	ULONG *pending_done;
+	bool in_handler;
+	u8 rx_frame[1514];
+	u32 rx_len;
+};
+
+extern struct fakemp fm;
+
+NDIS_STATUS NTAPI ndlw_NdisMRegisterMiniport(NDIS_HANDLE w,
+					     NDIS51_MINIPORT_CHARACTERISTICS *c,
+					     UINT len);
+
+/* Register the fake with the loaded container driver; NDIS status. */
+u32 fm_register(struct ndl_driver *drv);
+/* A driver object to register with: fx_basic.sys loaded, not started. */
+struct ndl_driver *fm_container(void);
+/* Complete the oldest held send with st. */
+void fm_complete_one(NDIS_STATUS st);
+/* Complete the pending query/set. */
+void fm_complete_request(NDIS_STATUS st, bool set);
+
+#endif

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * End-to-end: the rtl8139 test miniport (deserialized NDIS 5.1 driver for
+ * the RTL8139C+: port or memory I/O, shared-memory descriptor rings,
+ * scatter-gather DMA, interrupts with ISR and DPC) on the simulated device
+ * (tests/sim/rtl8139.c) — frames to the wire and from it, link changes,
+ * OIDs, reset, halt, unload, no leak — in port I/O and in MMIO mode.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "ndis_testlib.h"
+#include "rtl8139.h"
+
+static struct tap tap;
+static const u8 mac[6] = { 0x52, 0x54, 0x00, 0x12, 0x34, 0x56 };
+static const u8 peer[6] = { 0x02, 0x00, 0x00, 0x00, 0x00, 0x99 };
+
+struct wire {
+	struct ndl_sim_dev *sim;
+	u8 (*out)[1600];
+	u32 *out_len;
+	u32 nout, want_out, want_in, want_done;
+};
+
+static bool progress(void *ctx)
+{
+	struct wire *w = ctx;
+	u8 buf[1600];
+	size_t n;
+
+	while ((n = ndl_sim_collect(w->sim, buf, sizeof(buf))) > 0) {
+		if (w->out && w->nout < 64) {
+			memcpy(w->out[w->nout], buf, n);
+			w->out_len[w->nout] = (u32)n;
+		}
+		w->nout++;
+	}
+	return w->nout >= w->want_out && tap.nframes >= w->want_in &&
+	       tap.ndone >= w->want_done;
+}
+
+static bool link_event(void *ctx)
+{
+	return tap_events(&tap, *(enum ndl_status_kind *)ctx) > 0;
+}
+
+static void run_mode(const char *io_mode)
+{
+	struct ndl_sim_dev *sim = ndl_sim_create(&ndl_sim_rtl8139);
+	struct ndl_driver *drv = load_test_driver("rtl8139");
+	static u8 out[64][1600], tx[40][1514], rx[40][1514];
+	static u32 out_len[64];
+	struct wire w = { sim, out, out_len, 0, 0, 0, 0 };
+	struct ndl_adapter_info info;
+	struct ndl_adapter_stats st;
+	struct ndl_adapter *ad = NULL;
+	struct ndl_reg *reg;
+	enum ndl_status_kind k;
+	u32 i, bad = 0, v, done, needed;
+
+	CHECK(sim && drv);
+	if (!sim || !drv)
+		goto out;
+	ndl_sim_rtl8139_set_mac(sim, mac);
+	reg = ndl_reg_create();
+	ndl_reg_set_sz(reg, "IoMode", io_mode);
+	ndl_reg_set_sz(reg, "ReceiveDescriptors", "16");
+	ad = tap_adapter(drv, ndl_sim_os_dev(sim), reg, &tap);
+	CHECK(ad != NULL);
+	if (!ad)
+		goto out;
+	CHECK_EQ_INT(ndl_adapter_initialize(ad, &info, NULL), 0);
+	CHECK(!memcmp(info.perm_addr, mac, 6));
+	CHECK(info.bus_master);
+	CHECK_EQ_INT(tap_open(ad, NDIS_PACKET_TYPE_DIRECTED |
+			      NDIS_PACKET_TYPE_BROADCAST), 0);
+
+	/* To the wire, through the descriptor ring and SG DMA. */
+	for (i = 0; i < 40; i++) {
+		u32 len = 60 + i * 37;
+		struct ndl_frag f[3] = {
+			{ tx[i], 14 }, { tx[i] + 14, 20 },
+			{ tx[i] + 34, len - 34 },
+		};
+
+		make_frame(tx[i], len, peer, mac, i);
+		CHECK_EQ_INT(ndl_adapter_send(ad, f, 3, tx[i]), 0);
+	}
+	w.want_out = 40;
+	w.want_done = 40;
+	CHECK(run_until(progress, &w, 5000));
+	for (i = 0; i < 40 && i < w.nout; i++)
+		bad += out_len[i] != 60 + i * 37 ||
+		       memcmp(out[i], tx[i], out_len[i]) != 0;
+	CHECK_EQ_INT(bad, 0);
+
+	/* From the wire: interrupt, DPC, packet indications. */
+	for (i = 0; i < 40; i++) {
+		make_frame(rx[i], 64 + i * 31, i % 4 ? mac : peer, peer, i);
+		if (i % 4 == 0)
+			memset(rx[i], 0xff, 6);		/* broadcast */
+		CHECK(ndl_sim_inject(sim, rx[i], 64 + i * 31));
+		if (i % 8 == 7)
+			ndl_user_run_pending();
+	}
+	w.want_in = 40;
+	CHECK(run_until(progress, &w, 5000));
+	bad = 0;
+	for (i = 0; i < 40 && i < tap.nframes; i++)
+		bad += tap.frames[i].len != 64 + i * 31 ||
+		       memcmp(tap.frames[i].data, rx[i], 64 + i * 31) != 0;
+	CHECK_EQ_INT(bad, 0);
+
+	/* Link down and up: interrupt -> NdisMIndicateStatus -> host. */
+	ndl_sim_rtl8139_set_link(sim, false);
+	k = NDL_STATUS_MEDIA_DISCONNECT;
+	CHECK(run_until(link_event, &k, 3000));
+	CHECK(!ndl_adapter_media_connected(ad));
+	ndl_sim_rtl8139_set_link(sim, true);
+	k = NDL_STATUS_MEDIA_CONNECT;
+	CHECK(run_until(link_event, &k, 3000));
+	CHECK(ndl_adapter_media_connected(ad));
+
+	CHECK_EQ_INT(ndl_adapter_query(ad, OID_GEN_MEDIA_CONNECT_STATUS, &v, 4,
+				       &done, &needed), 0);
+	CHECK_EQ_INT(v, 0);
+	CHECK_EQ_INT(ndl_adapter_reset(ad), 0);
+	CHECK(!ndl_adapter_check_for_hang(ad));
+	ndl_adapter_stats(ad, &st);
+	CHECK(st.interrupts > 0 && st.dpcs > 0);
+	CHECK_EQ_INT(st.tx_frames, 40);
+	CHECK_EQ_INT(st.rx_frames, 40);
+	ndl_adapter_halt(ad);
+	CHECK(log_contains("halt left") == false);
+out:
+	ndl_adapter_destroy(ad);
+	if (drv)
+		ndl_driver_unload(drv);
+	if (sim)
+		ndl_sim_destroy(sim);
+}
+
+static void test_port_io(void)
+{
+	run_mode("0");
+}
+
+static void test_mmio(void)
+{
+	run_mode("1");
+}
+
+int main(void)
+{
+	test_init();
+	tap_reset(&tap);
+	RUN(test_port_io);
+	tap_reset(&tap);
+	RUN(test_mmio);
+	tap_free(&tap);
+	return test_exit() | CHECK_EXIT_CODE();
+}
