@@ -56,7 +56,7 @@ ndl_net_up() {
 # its SHA-256; prints "OK <bytes>" or why not.
 ndl_download() {
 	[ -n "${ndl_serve:-}" ] || { echo "no # serve: directive"; return 1; }
-	_sum=$(wget -q -T 30 -O - "http://$ndl_serve" | sha256sum | cut -d' ' -f1)
+	_sum=$(timeout 120 wget -q -O - "http://$ndl_serve" | sha256sum | cut -d' ' -f1)
 	[ "$_sum" = "$ndl_serve_sha" ] || { echo "checksum $_sum, want $ndl_serve_sha"; return 1; }
 	echo OK
 }
