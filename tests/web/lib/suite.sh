@@ -3,7 +3,7 @@
 # test exist, naming what is missing as a FAIL line.
 web_suite_prereqs() {
 	ok=0
-	for p in ndisload-webconf ndisload; do
+	for p in ndisload-webconf ndisload ndisload-license; do
 		if [ ! -x "$top/build/bin/$p" ]; then
 			echo "FAIL: web/setup ($top/build/bin/$p is not built; run make)"
 			ok=1
