@@ -15,7 +15,7 @@ if command -v ndisload >/dev/null; then
 fi
 if command -v ndisload-webconf >/dev/null; then
 	net_up eth0 2>/dev/null || true
-	ndisload-webconf --www /lib/ndl/www --demo-listen 10.0.2.15 >/tmp/webconf.log 2>&1 &
+	ndisload-webconf --www /lib/ndl/www --demo-insecure-listen 10.0.2.15 >/tmp/webconf.log 2>&1 &
 	sleep 1
 	say "web configurator: open http://localhost:8087 on the host."
 	say "log in with the token: $(cat /etc/ndisload/webconf.token 2>/dev/null)"
