@@ -1,9 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# vwifi's portable core (tests/drivers/vwifi/vw_*.c: crypto, the access
-# point's 4-way handshake, the radio and LAN model) built natively with
-# ASan/UBSan and checked against published test vectors and against the
-# test's own supplicant (tests/drivers/vwifi/host/).
+# vwifi, the simulated wireless miniport (tests/drivers/vwifi):
+#  - its portable core (vw_*.c: crypto, the access point's 4-way handshake,
+#    the radio and LAN model) built natively with ASan/UBSan and checked
+#    against published test vectors and the test's own supplicant;
+#  - the real vwifi.sys in the user-space runtime (libndlrt-san), driven
+#    through the adapter API: scan, open/WEP/WPA2 association, handshake
+#    over EAPOL, keys, ping, wrong passphrase, bad OID values, no leak.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 src=$top/tests/drivers/vwifi
@@ -14,19 +17,44 @@ mkdir -p "$out"
 if ! "$cc" -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -g -O1 \
 	-fsanitize=address,undefined -fno-sanitize-recover=all \
 	-I"$src" -I"$src/host" -I"$top/tests/lib" -o "$out/test-vwifi" \
-	"$src"/vw_*.c "$src"/host/*.c >"$out/build.log" 2>&1; then
+	"$src"/vw_*.c "$src"/host/test_*.c "$src"/host/supplicant.c \
+	>"$out/build.log" 2>&1; then
 	echo "FAIL: vwifi/build (see build/vwifi-test/build.log)"
 	exit 1
 fi
 echo "PASS: vwifi/build"
 
-res=$("$out/test-vwifi" 2>"$out/test.log")
-rc=$?
-printf '%s\n' "$res" | sed -n 's#^\(PASS\|FAIL\|SKIP\): #\1: vwifi/#p'
-cat "$out/test.log" >&2
-if [ $rc -ne 0 ]; then
-	printf '%s\n' "$res" | grep -q '^FAIL: ' ||
-		echo "FAIL: vwifi/run (exited $rc: sanitizer report or crash, see build/vwifi-test/test.log)"
+status=0
+run() {	# binary prefix
+	res=$("$out/$1" 2>"$out/$1.log")
+	rc=$?
+	printf '%s\n' "$res" | sed -n "s#^\(PASS\|FAIL\|SKIP\): #\1: vwifi/$2#p"
+	if [ $rc -ne 0 ]; then
+		printf '%s\n' "$res" | grep -q '^FAIL: ' ||
+			echo "FAIL: vwifi/$2run (exited $rc: sanitizer report or crash, see build/vwifi-test/$1.log)"
+		status=1
+	fi
+}
+run test-vwifi ""
+
+# The driver itself, in the user-space runtime.
+if ! make -s -C "$top/module" userlib >"$out/lib.log" 2>&1 ||
+   ! make -s -C "$top/tests/drivers" >"$out/drivers.log" 2>&1; then
+	echo "FAIL: vwifi/e2e-build (runtime library or drivers, see build/vwifi-test/*.log)"
 	exit 1
 fi
-exit 0
+if ! "$cc" -std=c11 -D_GNU_SOURCE -g -O1 -Wall -Wextra -Werror \
+	-Wno-unused-parameter -fsanitize=address,undefined \
+	-fno-sanitize-recover=all -fno-omit-frame-pointer \
+	-I"$top/module/runtime" -I"$top/module/user" -I"$top/tests/lib" \
+	-I"$top/tests/runtime" -I"$src" -I"$src/host" -o "$out/e2e-vwifi" \
+	"$src/host/e2e_vwifi.c" "$src/host/e2e_station.c" \
+	"$src/host/supplicant.c" "$src"/vw_*.c "$top/tests/runtime/common.c" \
+	"$top/tests/runtime/ndis_testlib.c" "$top/build/lib/libndlrt-san.a" \
+	>"$out/e2e-build.log" 2>&1; then
+	echo "FAIL: vwifi/e2e-build (see build/vwifi-test/e2e-build.log)"
+	exit 1
+fi
+echo "PASS: vwifi/e2e-build"
+run e2e-vwifi "driver/"
+exit $status

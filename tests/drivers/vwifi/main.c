@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vwifi driver entry and adapter life cycle: DriverEntry registers NDIS 5.1
+ * characteristics; initialize reads the INF parameters, derives each WPA2
+ * access point's PMK and group key, builds the receive pool, reports
+ * "not associated" and starts the first scan; halt stops the timers and
+ * waits for NDIS to return every indicated packet.
+ */
+#include "vwifi.h"
+
+NTSTATUS DriverEntry(PDRIVER_OBJECT DriverObject, PUNICODE_STRING RegistryPath);
+
+static const UCHAR VwifiDefaultMac[NDD_ETH_ALEN] = {
+	0x02, 0x4e, 0x44, 0x57, 0x10, 0x01	/* locally administered */
+};
+
+static NDIS_HANDLE VwifiWrapper;
+
+static VOID VwifiReadConfig(PVWIFI_ADAPTER A, NDIS_HANDLE Wcc, PULONG RxCount)
+{
+	NDIS_HANDLE Config;
+	NDIS_STATUS Status;
+	PVOID Addr;
+	UINT AddrLen;
+
+	NdisOpenConfiguration(&Status, &Config, Wcc);
+	if (Status != NDIS_STATUS_SUCCESS)
+		return;
+	A->ScanTimeMs = NddReadInt(Config, L"ScanTimeMs", 200, 10, 5000);
+	A->AssocTimeMs = NddReadInt(Config, L"AssocTimeMs", 50, 0, 2000);
+	*RxCount = NddReadInt(Config, L"ReceiveBuffers", 32, 8, 256);
+	A->TxPowerMw = NddReadInt(Config, L"TxPowerMw", 100, 1, 100);
+	A->RtsThreshold = NddReadInt(Config, L"RtsThreshold", 2347, 0, 2347);
+	A->FragThreshold = NddReadInt(Config, L"FragThreshold", 2346, 256,
+				      2346);
+	A->PowerMode = NddReadInt(Config, L"PowerSaveMode",
+				  Ndis802_11PowerModeCAM,
+				  Ndis802_11PowerModeCAM,
+				  Ndis802_11PowerModeFast_PSP);
+	/* A unicast NetworkAddress overrides the permanent address. */
+	NdisReadNetworkAddress(&Status, &Addr, &AddrLen, Config);
+	if (Status == NDIS_STATUS_SUCCESS && AddrLen == NDD_ETH_ALEN &&
+	    !(((PUCHAR)Addr)[0] & 1))
+		NdisMoveMemory(A->Eth.CurrentAddress, Addr, NDD_ETH_ALEN);
+	NdisCloseConfiguration(Config);
+}
+
+/* Entropy for nonces and group keys: clocks, address, where we live. */
+static VOID VwifiSeed(PVWIFI_ADAPTER A)
+{
+	struct {
+		LARGE_INTEGER Time;
+		LARGE_INTEGER Counter;
+		LARGE_INTEGER Frequency;
+		UCHAR Mac[NDD_ETH_ALEN];
+		PVOID Self;
+	} Seed;
+
+	NdisZeroMemory(&Seed, sizeof(Seed));
+	NdisGetCurrentSystemTime(&Seed.Time);
+	Seed.Counter = KeQueryPerformanceCounter(&Seed.Frequency);
+	NdisMoveMemory(Seed.Mac, A->Eth.CurrentAddress, NDD_ETH_ALEN);
+	Seed.Self = A;
+	vw_prng_seed(&A->Prng, &Seed, sizeof(Seed));
+}
+
+/* What each access point keeps: its PMK (WPA2) and its group key. */
+static VOID VwifiPrepareAccessPoints(PVWIFI_ADAPTER A)
+{
+	ULONG i;
+
+	for (i = 0; i < vw_ap_count && i < VWIFI_MAX_APS; i++) {
+		const struct vw_ap *Ap = &vw_aps[i];
+
+		vw_prng_bytes(&A->Prng, A->Gtk[i], VW_GTK_LEN);
+		if (Ap->security == VW_SEC_WPA2_PSK)
+			vw_psk_from_passphrase(Ap->passphrase,
+					       strlen(Ap->passphrase),
+					       (const uint8_t *)Ap->ssid,
+					       strlen(Ap->ssid), A->Pmk[i]);
+	}
+}
+
+static VOID VwifiFree(PVWIFI_ADAPTER A)
+{
+	VwifiRxFree(A);
+	NdisFreeSpinLock(&A->Lock);
+	vw_wipe(A, sizeof(*A));
+	NdisFreeMemory(A, sizeof(*A), 0);
+}
+
+static NDIS_STATUS VwifiInitialize(PNDIS_STATUS OpenErrorStatus,
+				   PUINT SelectedMediumIndex,
+				   PNDIS_MEDIUM MediumArray,
+				   UINT MediumArraySize,
+				   NDIS_HANDLE Handle, NDIS_HANDLE Wcc)
+{
+	PVWIFI_ADAPTER A;
+	NDIS_STATUS Status;
+	ULONG RxCount = 32;
+	UINT i;
+
+	/* NDIS 5.1 wireless miniports present 802.3 to the protocols. */
+	for (i = 0; i < MediumArraySize; i++)
+		if (MediumArray[i] == NdisMedium802_3)
+			break;
+	if (i == MediumArraySize)
+		return NDIS_STATUS_UNSUPPORTED_MEDIA;
+	*SelectedMediumIndex = i;
+
+	Status = NdisAllocateMemoryWithTag((PVOID *)&A, sizeof(*A), VWIFI_TAG);
+	if (Status != NDIS_STATUS_SUCCESS)
+		return NDIS_STATUS_RESOURCES;
+	NdisZeroMemory(A, sizeof(*A));
+	A->Handle = Handle;
+	NdisAllocateSpinLock(&A->Lock);
+	InitializeListHead(&A->RxFree);
+	InitializeListHead(&A->RxQueue);
+	NdisInitializeEvent(&A->RxIdle);
+	NdisSetEvent(&A->RxIdle);
+	strcpy(A->Label, "ndisload vwifi simulated 802.11 adapter");
+
+	A->ScanTimeMs = 200;
+	A->AssocTimeMs = 50;
+	A->TxPowerMw = 100;
+	A->RtsThreshold = 2347;
+	A->FragThreshold = 2346;
+	A->PowerMode = Ndis802_11PowerModeCAM;
+	A->InfraMode = Ndis802_11Infrastructure;
+	A->AuthMode = Ndis802_11AuthModeOpen;
+	A->Encryption = Ndis802_11EncryptionDisabled;
+	A->PrivacyFilter = Ndis802_11PrivFilterAcceptAll;
+	A->NetworkType = Ndis802_11OFDM24;
+	NdisMoveMemory(A->Eth.PermanentAddress, VwifiDefaultMac, NDD_ETH_ALEN);
+	NdisMoveMemory(A->Eth.CurrentAddress, VwifiDefaultMac, NDD_ETH_ALEN);
+	VwifiReadConfig(A, Wcc, &RxCount);
+	VwifiSeed(A);
+	VwifiPrepareAccessPoints(A);
+
+	A->Eth.SupportedOids = VwifiOids;
+	A->Eth.SupportedOidsSize = VwifiOidsSize;
+	A->Eth.VendorId = 0x444e02 | 0x02000000;
+	A->Eth.VendorDescription = A->Label;
+	A->Eth.VendorDriverVersion = VWIFI_VERSION_MAJOR << 16 |
+				     VWIFI_VERSION_MINOR;
+	A->Eth.NdisVersion = 0x0501;
+	A->Eth.LinkSpeed = VWIFI_LINK_SPEED;
+	A->Eth.TxBufferSpace = RxCount * NDD_ETH_MAX_FRAME;
+	A->Eth.RxBufferSpace = RxCount * NDD_ETH_MAX_FRAME;
+	A->Eth.MaxSendPackets = VWIFI_MAX_BATCH;
+	A->Eth.MacOptions = NDIS_MAC_OPTION_COPY_LOOKAHEAD_DATA |
+			    NDIS_MAC_OPTION_TRANSFERS_NOT_PEND |
+			    NDIS_MAC_OPTION_NO_LOOPBACK;
+	A->Eth.HardwareStatus = NdisHardwareStatusReady;
+	A->Eth.Lookahead = NDD_ETH_MAX_DATA;
+	A->Eth.MediaState = NdisMediaStateDisconnected;
+
+	Status = VwifiRxInit(A, RxCount);
+	if (Status != NDIS_STATUS_SUCCESS) {
+		VwifiFree(A);
+		return NDIS_STATUS_RESOURCES;
+	}
+	NdisMInitializeTimer(&A->ScanTimer, Handle, VwifiScanTimer, A);
+	NdisMInitializeTimer(&A->JoinTimer, Handle, VwifiJoinTimer, A);
+	NdisMInitializeTimer(&A->AuthTimer, Handle, VwifiAuthTimer, A);
+	NdisMInitializeTimer(&A->DeliverTimer, Handle, VwifiDeliverTimer, A);
+	NdisMSetAttributesEx(Handle, A, 0,
+			     NDIS_ATTRIBUTE_DESERIALIZE |
+			     NDIS_ATTRIBUTE_IGNORE_PACKET_TIMEOUT |
+			     NDIS_ATTRIBUTE_SURPRISE_REMOVE_OK,
+			     NdisInterfaceInternal);
+
+	/* Not associated with anything yet; look around right away. */
+	NdisMIndicateStatus(Handle, NDIS_STATUS_MEDIA_DISCONNECT, NULL, 0);
+	NdisMIndicateStatusComplete(Handle);
+	NdisAcquireSpinLock(&A->Lock);
+	VwifiStartScanLocked(A);
+	NdisReleaseSpinLock(&A->Lock);
+	return NDIS_STATUS_SUCCESS;
+}
+
+BOOLEAN VwifiTimerEnter(PVWIFI_ADAPTER A)
+{
+	BOOLEAN Run;
+
+	NdisDprAcquireSpinLock(&A->Lock);
+	Run = !A->Halting;
+	if (Run)
+		A->TimersRunning++;
+	NdisDprReleaseSpinLock(&A->Lock);
+	return Run;
+}
+
+VOID VwifiTimerLeave(PVWIFI_ADAPTER A)
+{
+	NdisDprAcquireSpinLock(&A->Lock);
+	A->TimersRunning--;
+	NdisDprReleaseSpinLock(&A->Lock);
+}
+
+static VOID VwifiHalt(NDIS_HANDLE Context)
+{
+	PVWIFI_ADAPTER A = Context;
+	BOOLEAN Cancelled;
+
+	NdisAcquireSpinLock(&A->Lock);
+	A->Halting = TRUE;
+	NdisReleaseSpinLock(&A->Lock);
+	NdisMCancelTimer(&A->ScanTimer, &Cancelled);
+	NdisMCancelTimer(&A->JoinTimer, &Cancelled);
+	NdisMCancelTimer(&A->AuthTimer, &Cancelled);
+	NdisMCancelTimer(&A->DeliverTimer, &Cancelled);
+	/* A timer routine that had already started finishes first. */
+	for (;;) {
+		ULONG Running;
+
+		NdisAcquireSpinLock(&A->Lock);
+		Running = A->TimersRunning;
+		if (!Running)
+			VwifiPurgeRxLocked(A);
+		NdisReleaseSpinLock(&A->Lock);
+		if (!Running)
+			break;
+		NdisMSleep(1000);
+	}
+	/* Protocols return what they hold before NDIS halts us; be sure. */
+	while (!NdisWaitEvent(&A->RxIdle, 2000))
+		;
+	VwifiFree(A);
+}
+
+/* Nothing in the simulated radio can wedge: a reset keeps the association. */
+static NDIS_STATUS VwifiReset(PBOOLEAN AddressingReset, NDIS_HANDLE Context)
+{
+	*AddressingReset = FALSE;
+	return NDIS_STATUS_SUCCESS;
+}
+
+static VOID VwifiPnPEvent(NDIS_HANDLE Context, NDIS_DEVICE_PNP_EVENT Event,
+			  PVOID Buffer, ULONG Length)
+{
+	PVWIFI_ADAPTER A = Context;
+
+	if (Event == NdisDevicePnPEventSurpriseRemoved) {
+		NdisAcquireSpinLock(&A->Lock);
+		A->Removed = TRUE;
+		NdisReleaseSpinLock(&A->Lock);
+	}
+}
+
+/* May run at any IRQL when the system goes down: touch nothing shared. */
+static VOID VwifiShutdown(PVOID Context)
+{
+	PVWIFI_ADAPTER A = Context;
+
+	A->Removed = TRUE;
+}
+
+static VOID VwifiUnload(PDRIVER_OBJECT DriverObject)
+{
+}
+
+NTSTATUS DriverEntry(PDRIVER_OBJECT DriverObject, PUNICODE_STRING RegistryPath)
+{
+	NDIS_MINIPORT_CHARACTERISTICS Chars;
+	NDIS_STATUS Status;
+
+	NdisMInitializeWrapper(&VwifiWrapper, DriverObject, RegistryPath, NULL);
+	if (!VwifiWrapper)
+		return NDIS_STATUS_FAILURE;
+
+	NdisZeroMemory(&Chars, sizeof(Chars));
+	Chars.MajorNdisVersion = 5;
+	Chars.MinorNdisVersion = 1;
+	Chars.InitializeHandler = VwifiInitialize;
+	Chars.HaltHandler = VwifiHalt;
+	Chars.ResetHandler = VwifiReset;
+	Chars.QueryInformationHandler = VwifiQueryInformation;
+	Chars.SetInformationHandler = VwifiSetInformation;
+	Chars.SendPacketsHandler = VwifiSendPackets;
+	Chars.ReturnPacketHandler = VwifiReturnPacket;
+	Chars.PnPEventNotifyHandler = VwifiPnPEvent;
+	Chars.AdapterShutdownHandler = VwifiShutdown;
+
+	Status = NdisMRegisterMiniport(VwifiWrapper, &Chars, sizeof(Chars));
+	if (Status != NDIS_STATUS_SUCCESS) {
+		NdisTerminateWrapper(VwifiWrapper, NULL);
+		return Status;
+	}
+	NdisMRegisterUnloadHandler(VwifiWrapper, VwifiUnload);
+	return NDIS_STATUS_SUCCESS;
+}
