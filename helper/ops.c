@@ -573,8 +573,12 @@ static json_object *op_license_get(json_object *args, const int *fds, size_t nfd
 	const char *code = NULL;
 	char msg[512] = "";
 
+	json_object *o;
+
 	(void)args; (void)fds; (void)nfds;
-	return lic_result(ndl_license_op_get(&code, msg, sizeof(msg)), code, msg, err);
+	/* Two statements: argument evaluation order would let code be read first. */
+	o = ndl_license_op_get(&code, msg, sizeof(msg));
+	return lic_result(o, code, msg, err);
 }
 
 static json_object *op_license_install(json_object *args, const int *fds, size_t nfds,
@@ -583,9 +587,11 @@ static json_object *op_license_install(json_object *args, const int *fds, size_t
 	const char *code = NULL, *text = jx_str(args, "text");
 	char msg[512] = "";
 
+	json_object *o;
+
 	(void)fds; (void)nfds;
-	return lic_result(ndl_license_op_install(text, strlen(text), &code, msg, sizeof(msg)),
-			  code, msg, err);
+	o = ndl_license_op_install(text, strlen(text), &code, msg, sizeof(msg));
+	return lic_result(o, code, msg, err);
 }
 
 static json_object *op_license_remove(json_object *args, const int *fds, size_t nfds,
@@ -594,8 +600,11 @@ static json_object *op_license_remove(json_object *args, const int *fds, size_t 
 	const char *code = NULL;
 	char msg[512] = "";
 
+	json_object *o;
+
 	(void)args; (void)fds; (void)nfds;
-	return lic_result(ndl_license_op_remove(&code, msg, sizeof(msg)), code, msg, err);
+	o = ndl_license_op_remove(&code, msg, sizeof(msg));
+	return lic_result(o, code, msg, err);
 }
 #endif
 
