@@ -67,8 +67,20 @@ build ndisload from source on other distributions" ;;
 esac
 command -v dpkg-query >/dev/null && command -v apt-get >/dev/null ||
 	refuse "dpkg and apt-get are needed and missing"
-[ -d /run/systemd/system ] ||
-	refuse "systemd is not the init system here; ndisload's services need it"
+# Offline: this root is not the running system's (a chroot, an image being
+# prepared): install for its next boot, start nothing, build for the
+# kernels it has rather than the running one.
+offline=0
+[ "$(stat -c %d:%i /)" = "$(stat -c %d:%i /proc/1/root/. 2>/dev/null)" ] || offline=1
+if [ $offline = 1 ]; then
+	[ -x /lib/systemd/systemd ] ||
+		refuse "systemd is not installed in this root; ndisload's services need it"
+	say "this is not the running system's root: installing for its next boot"
+	start=0
+else
+	[ -d /run/systemd/system ] ||
+		refuse "systemd is not the init system here; ndisload's services need it"
+fi
 if owner=$(dpkg-query -S /usr/lib/ndisload/ndisload-setup 2>/dev/null); then
 	refuse "ndisload is installed by the Debian package ${owner%%:*}; remove it first (apt remove ${owner%%:*})"
 fi
@@ -87,8 +99,10 @@ if [ -f "$here/EULA.txt" ] && [ $accept = 0 ]; then
 fi
 
 # --- Packages -----------------------------------------------------------
+headers="linux-headers-$kver"
+[ $offline = 0 ] || headers=""
 missing=""
-for p in $(cat "$here/depends") "linux-headers-$kver"; do
+for p in $(cat "$here/depends") $headers; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
 		missing="$missing $p"
 done
@@ -106,7 +120,7 @@ if [ -n "$missing" ]; then
 	[ $deps = yes ] || refuse "install them (apt-get install$missing) or run again with --install-deps"
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq || refuse "apt-get update failed"
-	if ! apt-cache show "linux-headers-$kver" >/dev/null 2>&1; then
+	if [ -n "$headers" ] && ! apt-cache show "$headers" >/dev/null 2>&1; then
 		refuse "no kernel headers are available for the running kernel $kver" \
 			"(install the current kernel, reboot into it, and run again)"
 	fi
@@ -114,8 +128,13 @@ if [ -n "$missing" ]; then
 	apt-get install -y -qq --no-install-recommends $missing ||
 		refuse "apt-get could not install:$missing"
 fi
-[ -e "/lib/modules/$kver/build/Makefile" ] ||
-	refuse "kernel headers for $kver are not in /lib/modules/$kver/build"
+if [ $offline = 0 ]; then
+	[ -e "/lib/modules/$kver/build/Makefile" ] ||
+		refuse "kernel headers for $kver are not in /lib/modules/$kver/build"
+else
+	ls /lib/modules/*/build/Makefile >/dev/null 2>&1 ||
+		refuse "no kernel in this root has its headers (apt-get install linux-headers-amd64)"
+fi
 
 # --- Secure Boot --------------------------------------------------------
 # With Secure Boot on, the kernel loads only signed modules: DKMS signs with
@@ -128,7 +147,7 @@ sb_enabled() {
 	return 1
 }
 signing=0
-if sb_enabled; then
+if [ $offline = 0 ] && sb_enabled; then
 	ls /usr/lib/linux-kbuild-*/scripts/sign-file "/lib/modules/$kver/build/scripts/sign-file" \
 		>/dev/null 2>&1 && command -v mokutil >/dev/null && command -v openssl >/dev/null ||
 		refuse "Secure Boot is on and this system cannot sign kernel modules:" \

@@ -4,11 +4,11 @@
 # multi-user.target) and reports PASS/FAIL lines on the second serial port.
 # /var/lib/ndl-test/stage says what this boot checks:
 #   deb      the package (installed offline) came up at boot: module loaded,
-#            bundled driver bound, services up, branded web page; then
-#            `dpkg --purge` leaves nothing; then the .run installer refuses
-#            without --accept-license and installs with it; reboot next
-#   run      the .run installation came up after that reboot; then
-#            `.run --uninstall --purge` leaves nothing
+#            bundled driver bound, services up, branded web page (also
+#            fetched by the host through the port forward); then
+#            `dpkg --purge` leaves nothing
+#   run      the same for the .run (installed offline after that boot);
+#            then `.run --uninstall --purge` leaves nothing
 # /var/lib/ndl-test/run is the .run file, /var/lib/ndl-test/brand the
 # expected vendor name.
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
@@ -107,26 +107,10 @@ deb)
 	check deb-purge "dpkg --purge: rc $rc: $(tail -n 3 $t/purge.log)" [ $rc = 0 ]
 	systemctl daemon-reload
 	nothing_left
-	stage=run-install
-	# Non-interactive without --accept-license: refused, nothing installed.
-	out=$("$run" --quiet </dev/null 2>&1)
-	rc=$?
-	if [ $rc != 0 ] && [ ! -e /usr/lib/ndisload ] &&
-		echo "$out" | grep -q 'accept the license terms first'; then
-		pass license-refusal
-	else
-		fail license-refusal "rc $rc: $out"
-	fi
-	"$run" --quiet --accept-license --no-deps </dev/null >$t/run-install.log 2>&1
-	rc=$?
-	check run "rc $rc: $(tail -n 5 $t/run-install.log | tr '\n' ' ')" [ $rc = 0 ]
-	check run-prints-url "no URL and token location in its output" \
-		sh -c "grep -q 'http://localhost:8087' $t/run-install.log && grep -q /etc/ndisload/webconf.token $t/run-install.log"
-	came_up
-	echo run >$t/stage
 	;;
 run)
 	came_up
+	web_forward
 	"$run" --quiet --uninstall --purge </dev/null >$t/run-uninstall.log 2>&1
 	rc=$?
 	check run-uninstall "rc $rc: $(tail -n 3 $t/run-uninstall.log)" [ $rc = 0 ]
