@@ -218,11 +218,6 @@ static void init_block(struct ndl_adapter *ad)
 	b->EnableInterruptHandler = ndl_chars(ad)->EnableInterruptHandler;
 }
 
-static void ndl_list_init(LIST_ENTRY *l)
-{
-	l->Flink = l->Blink = l;
-}
-
 int ndl_adapter_create(const struct ndl_adapter_params *p,
 		       struct ndl_adapter **out)
 {

@@ -132,18 +132,14 @@ static bool keyword_path(const struct ndl_config *c, const NDIS_STRING *kw,
 	       join(c, name, path, len);
 }
 
-static int lower(int ch)
+static int hexval(int c)
 {
-	return ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch;
-}
-
-static bool eq_nocase(const char *a, const char *b)
-{
-	while (*a && lower((u8)*a) == lower((u8)*b)) {
-		a++;
-		b++;
-	}
-	return !*a && !*b;
+	c = ndl_ascii_lower(c);
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
 }
 
 /* Parse the leading number of s (base 10 or 16; "0x" switches to 16). */
@@ -156,22 +152,14 @@ static bool parse_uint(const char *s, u32 base, u32 *out)
 		s++;
 	if (*s == '-' || *s == '+')
 		neg = *s++ == '-';
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') &&
-	    ((s[2] >= '0' && s[2] <= '9') || (lower((u8)s[2]) >= 'a' &&
-					      lower((u8)s[2]) <= 'f'))) {
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && hexval(s[2]) >= 0) {
 		base = 16;
 		s += 2;
 	}
 	for (;; s++) {
-		int c = lower((u8)*s), d;
+		int d = hexval((u8)*s);
 
-		if (c >= '0' && c <= '9')
-			d = c - '0';
-		else if (c >= 'a' && c <= 'f')
-			d = c - 'a' + 10;
-		else
-			break;
-		if ((u32)d >= base)
+		if (d < 0 || (u32)d >= base)
 			break;
 		v = v * base + (u32)d;
 		any = true;
@@ -221,11 +209,11 @@ static NDIS_CONFIGURATION_PARAMETER *int_param(struct ndl_config *c, u32 v)
 
 static bool special_keyword(const char *name, u32 *v)
 {
-	if (eq_nocase(name, "Environment")) {
+	if (ndl_ascii_eq_nocase(name, "Environment")) {
 		*v = 1;		/* NdisEnvironmentWindowsNt */
 		return true;
 	}
-	if (eq_nocase(name, "ProcessorType")) {
+	if (ndl_ascii_eq_nocase(name, "ProcessorType")) {
 #if defined(__x86_64__)
 		*v = 4;		/* NdisProcessorAmd64 */
 #else
@@ -233,7 +221,7 @@ static bool special_keyword(const char *name, u32 *v)
 #endif
 		return true;
 	}
-	if (eq_nocase(name, "NdisVersion")) {
+	if (ndl_ascii_eq_nocase(name, "NdisVersion")) {
 		*v = NDL_NDIS_VERSION;
 		return true;
 	}
@@ -438,16 +426,6 @@ void NTAPI ndlw_NdisWriteConfiguration(NDIS_STATUS *status, NDIS_HANDLE h,
 		  NDIS_STATUS_FAILURE;
 }
 
-static int hexval(int c)
-{
-	c = lower(c);
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
 /*
  * NdisReadNetworkAddress: the "NetworkAddress" value (hex digits, '-' or
  * ':' allowed between bytes) as bytes, in memory NDIS owns until
@@ -511,14 +489,12 @@ static bool key_exists(const struct ndl_config *c, const char *path)
 		return true;
 	for (u32 i = 0;; i++) {
 		struct ndl_reg_entry e;
-		size_t pl = ndl_strlen(path), k;
+		size_t pl = ndl_strlen(path);
 
 		if (!ndl_reg_at(c->ad->reg, i, &e))
 			return false;
-		for (k = 0; k < pl; k++)
-			if (!e.path[k] || lower((u8)e.path[k]) != lower((u8)path[k]))
-				break;
-		if (k == pl && e.path[pl] == '\\')
+		if (ndl_ascii_starts_nocase(e.path, path, pl) &&
+		    e.path[pl] == '\\')
 			return true;
 	}
 }

@@ -16,25 +16,11 @@ struct ndl_file_handle {
 	u8 *mapped;
 };
 
-static int lower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
-static bool eq_nocase(const char *a, const char *b)
-{
-	while (*a && lower((u8)*a) == lower((u8)*b)) {
-		a++;
-		b++;
-	}
-	return !*a && !*b;
-}
-
 static const struct ndl_ndis_file *find(struct ndl_ndis_driver *nd,
 					const char *base)
 {
 	for (u32 i = 0; nd && i < nd->nfiles; i++)
-		if (eq_nocase(nd->files[i].name, base))
+		if (ndl_ascii_eq_nocase(nd->files[i].name, base))
 			return &nd->files[i];
 	return NULL;
 }

@@ -10,22 +10,6 @@
  */
 #include "ndis_priv.h"
 
-static void list_add_tail(LIST_ENTRY *head, LIST_ENTRY *e)
-{
-	e->Flink = head;
-	e->Blink = head->Blink;
-	head->Blink->Flink = e;
-	head->Blink = e;
-}
-
-static void list_add_head(LIST_ENTRY *head, LIST_ENTRY *e)
-{
-	e->Flink = head->Flink;
-	e->Blink = head;
-	head->Flink->Blink = e;
-	head->Flink = e;
-}
-
 static struct ndl_request *pop(LIST_ENTRY *head)
 {
 	LIST_ENTRY *e = head->Flink;
@@ -137,7 +121,7 @@ void ndl_req_kick(struct ndl_adapter *ad)
 
 		ad->req_cur = NULL;
 		r->in_call = false;
-		list_add_head(&ad->req_queue, &r->link);
+		ndl_list_add_head(&ad->req_queue, &r->link);
 		ndl_q_unlock(ad, o2);
 		return;
 	}
@@ -191,7 +175,7 @@ static struct ndl_request *submit(struct ndl_adapter *ad, bool set, u32 oid,
 		ndl_free(r);
 		return NULL;
 	}
-	list_add_tail(&ad->req_queue, &r->link);
+	ndl_list_add_tail(&ad->req_queue, &r->link);
 	ndl_q_unlock(ad, old);
 	*rc = 0;
 	ndl_req_kick(ad);

@@ -323,6 +323,67 @@ bool ndl_ustr_to_utf8(const UNICODE_STRING *s, char *buf, u32 len);
 bool ndl_utf8_to_ustr(const char *s, u32 len, UNICODE_STRING *out,
 		      unsigned int flags);
 
+/* ASCII case-insensitive comparisons (registry names, file names). */
+static inline int ndl_ascii_lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+/* a equals the first n bytes of b (n = -1: all of b). */
+static inline bool ndl_ascii_eq_nocase_n(const char *a, const char *b,
+					 size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && b[i]; i++)
+		if (!a[i] || ndl_ascii_lower((u8)a[i]) != ndl_ascii_lower((u8)b[i]))
+			return false;
+	return !a[i] && (i == n || !b[i]);
+}
+static inline bool ndl_ascii_eq_nocase(const char *a, const char *b)
+{
+	return ndl_ascii_eq_nocase_n(a, b, (size_t)-1);
+}
+/* The first n bytes of s and of prefix are equal (s may be longer). */
+static inline bool ndl_ascii_starts_nocase(const char *s, const char *prefix,
+					   size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!s[i] || ndl_ascii_lower((u8)s[i]) !=
+			     ndl_ascii_lower((u8)prefix[i]))
+			return false;
+	return true;
+}
+
+/* LIST_ENTRY helpers for the runtime's own queues. */
+static inline void ndl_list_add_tail(LIST_ENTRY *head, LIST_ENTRY *e)
+{
+	e->Flink = head;
+	e->Blink = head->Blink;
+	head->Blink->Flink = e;
+	head->Blink = e;
+}
+static inline void ndl_list_add_head(LIST_ENTRY *head, LIST_ENTRY *e)
+{
+	e->Flink = head->Flink;
+	e->Blink = head;
+	head->Flink->Blink = e;
+	head->Flink = e;
+}
+static inline void ndl_list_del(LIST_ENTRY *e)
+{
+	e->Blink->Flink = e->Flink;
+	e->Flink->Blink = e->Blink;
+	e->Flink = e->Blink = e;
+}
+static inline bool ndl_list_empty(const LIST_ENTRY *h)
+{
+	return h->Flink == h;
+}
+static inline void ndl_list_init(LIST_ENTRY *l)
+{
+	l->Flink = l->Blink = l;
+}
+
 /* Milliseconds to a relative Windows due time (100 ns units, negative). */
 static inline LARGE_INTEGER ndl_due_ms(u32 ms)
 {

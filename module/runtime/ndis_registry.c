@@ -4,8 +4,7 @@
  * names, compared case-insensitively. A small array is enough: drivers
  * hold tens of values and read them at initialisation.
  */
-#include "ndis_registry.h"
-#include "rt.h"
+#include "ndis_priv.h"
 
 struct reg_value {
 	char *path;
@@ -18,22 +17,6 @@ struct ndl_reg {
 	struct reg_value *v;
 	u32 n, cap;
 };
-
-static int lower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
-/* Compare a and the first blen bytes of b, case-insensitively. */
-static bool name_eq_n(const char *a, const char *b, size_t blen)
-{
-	size_t i;
-
-	for (i = 0; i < blen; i++)
-		if (!a[i] || lower((u8)a[i]) != lower((u8)b[i]))
-			return false;
-	return a[i] == 0;
-}
 
 static bool utf8_valid(const u8 *s, size_t len)
 {
@@ -148,11 +131,10 @@ void ndl_reg_destroy(struct ndl_reg *reg)
 
 static struct reg_value *find(const struct ndl_reg *reg, const char *path)
 {
-	size_t len = ndl_strlen(path);
 	u32 i;
 
 	for (i = 0; i < reg->n; i++)
-		if (name_eq_n(reg->v[i].path, path, len))
+		if (ndl_ascii_eq_nocase(reg->v[i].path, path))
 			return &reg->v[i];
 	return NULL;
 }
@@ -280,12 +262,8 @@ static bool subkey_of(const char *path, const char *prefix, const char **name,
 	const char *rest = path, *sep;
 
 	if (plen) {
-		size_t i;
-
-		for (i = 0; i < plen; i++)
-			if (!path[i] || lower((u8)path[i]) != lower((u8)prefix[i]))
-				return false;
-		if (path[plen] != '\\')
+		if (!ndl_ascii_starts_nocase(path, prefix, plen) ||
+		    path[plen] != '\\')
 			return false;
 		rest = path + plen + 1;
 	}
@@ -318,14 +296,8 @@ bool ndl_reg_subkey_at(const struct ndl_reg *reg, const char *prefix, u32 i,
 			size_t l2;
 
 			if (subkey_of(reg->v[j].path, prefix, &n2, &l2) &&
-			    l2 == nlen) {
-				size_t c;
-
-				for (c = 0; c < nlen; c++)
-					if (lower((u8)n2[c]) != lower((u8)name[c]))
-						break;
-				dup = c == nlen;
-			}
+			    l2 == nlen)
+				dup = ndl_ascii_starts_nocase(n2, name, nlen);
 		}
 		if (dup)
 			continue;

@@ -87,7 +87,7 @@ int ndl_res_build(struct ndl_adapter *ad)
 	cm->Partial.Revision = 1;
 	cm->Partial.Count = (ULONG)n;
 	for (i = 0; i < n; i++)
-		fill_desc(&cm->Partial.PartialDescriptors[i], &res[i]);
+		fill_desc(ndl_res_desc(&cm->Partial, i), &res[i]);
 	ad->cm_list = cm;
 	ad->resources = &cm->Partial;
 	ad->resources_size = (u32)(offsetof(CM_PARTIAL_RESOURCE_LIST,
@@ -163,7 +163,7 @@ static bool within(struct ndl_adapter *ad, enum ndl_os_res_kind kind, u64 start,
 	u32 i;
 
 	for (i = 0; l && i < l->Count; i++) {
-		const CM_PARTIAL_RESOURCE_DESCRIPTOR *d = &l->PartialDescriptors[i];
+		const CM_PARTIAL_RESOURCE_DESCRIPTOR *d = ndl_res_desc(l, i);
 		u8 type = kind == NDL_OS_RES_PORT ? CmResourceTypePort :
 			  CmResourceTypeMemory;
 		u64 s = (u64)d->u.Generic.Start.QuadPart, e = s + d->u.Generic.Length;

@@ -19,34 +19,6 @@
 #define TX_PROTO_RESERVED 32	/* like a protocol's ProtocolReserved */
 #define PAGE_SZ_TX	4096u
 
-static void list_add_tail(LIST_ENTRY *head, LIST_ENTRY *e)
-{
-	e->Flink = head;
-	e->Blink = head->Blink;
-	head->Blink->Flink = e;
-	head->Blink = e;
-}
-
-static void list_add_head(LIST_ENTRY *head, LIST_ENTRY *e)
-{
-	e->Flink = head->Flink;
-	e->Blink = head;
-	head->Flink->Blink = e;
-	head->Flink = e;
-}
-
-static void list_del(LIST_ENTRY *e)
-{
-	e->Blink->Flink = e->Flink;
-	e->Flink->Blink = e->Blink;
-	e->Flink = e->Blink = e;
-}
-
-static bool list_empty(const LIST_ENTRY *h)
-{
-	return h->Flink == h;
-}
-
 static struct ndl_tx_slot *slot_of(LIST_ENTRY *e)
 {
 	return NDL_CONTAINER_OF(e, struct ndl_tx_slot, link);
@@ -76,7 +48,7 @@ int ndl_tx_init(struct ndl_adapter *ad, u32 n)
 				return -NDL_ENOMEM;
 		}
 		s->link.Flink = s->link.Blink = &s->link;
-		list_add_tail(&ad->tx_free, &s->link);
+		ndl_list_add_tail(&ad->tx_free, &s->link);
 	}
 	return 0;
 }
@@ -173,13 +145,13 @@ int ndl_adapter_send(struct ndl_adapter *ad, const struct ndl_frag *frags,
 	if (total < 14 || total > 0x10000)
 		return -NDL_EINVAL;
 	old = ndl_q_lock(ad);
-	if (ad->state != NDL_AD_RUNNING || list_empty(&ad->tx_free)) {
+	if (ad->state != NDL_AD_RUNNING || ndl_list_empty(&ad->tx_free)) {
 		ad->tx_want_ready = true;
 		ndl_q_unlock(ad, old);
 		return -NDL_EBUSY;
 	}
 	s = slot_of(ad->tx_free.Flink);
-	list_del(&s->link);
+	ndl_list_del(&s->link);
 	ndl_q_unlock(ad, old);
 
 	rc = slot_fill(s, frags, n);
@@ -187,7 +159,7 @@ int ndl_adapter_send(struct ndl_adapter *ad, const struct ndl_frag *frags,
 		rc = ndl_sg_map(ad, s);
 	if (rc) {
 		old = ndl_q_lock(ad);
-		list_add_head(&ad->tx_free, &s->link);
+		ndl_list_add_head(&ad->tx_free, &s->link);
 		ndl_q_unlock(ad, old);
 		return rc;
 	}
@@ -196,7 +168,7 @@ int ndl_adapter_send(struct ndl_adapter *ad, const struct ndl_frag *frags,
 	s->in_call = false;
 	s->where = NDL_SLOT_PENDING;
 	old = ndl_q_lock(ad);
-	list_add_tail(&ad->tx_pending, &s->link);
+	ndl_list_add_tail(&ad->tx_pending, &s->link);
 	ndl_q_unlock(ad, old);
 	ndl_tx_kick(ad);
 	return 0;
@@ -212,11 +184,11 @@ static void slot_done(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 
 	ndl_sg_unmap(ad, s);
 	old = ndl_q_lock(ad);
-	list_del(&s->link);
+	ndl_list_del(&s->link);
 	if (was_inflight)
 		ad->tx_inflight_n--;
 	s->where = NDL_SLOT_FREE;
-	list_add_tail(&ad->tx_free, &s->link);
+	ndl_list_add_tail(&ad->tx_free, &s->link);
 	ready = ad->tx_want_ready;
 	ad->tx_want_ready = false;
 	if (st == NDIS_STATUS_SUCCESS)
@@ -239,12 +211,12 @@ static u32 take_batch(struct ndl_adapter *ad, NDIS_PACKET **pkts,
 	u32 n = 0;
 	KIRQL old = ndl_q_lock(ad);
 
-	while (n < max && !list_empty(&ad->tx_pending) && !ad->tx_blocked) {
+	while (n < max && !ndl_list_empty(&ad->tx_pending) && !ad->tx_blocked) {
 		struct ndl_tx_slot *s = slot_of(ad->tx_pending.Flink);
 
-		list_del(&s->link);
+		ndl_list_del(&s->link);
 		s->where = NDL_SLOT_INFLIGHT;
-		list_add_tail(&ad->tx_inflight, &s->link);
+		ndl_list_add_tail(&ad->tx_inflight, &s->link);
 		ad->tx_inflight_n++;
 		s->in_call = true;
 		s->completed = false;
@@ -264,11 +236,11 @@ static void requeue(struct ndl_adapter *ad, struct ndl_tx_slot **slots, u32 n)
 	while (n--) {
 		struct ndl_tx_slot *s = slots[n];
 
-		list_del(&s->link);
+		ndl_list_del(&s->link);
 		ad->tx_inflight_n--;
 		s->in_call = false;
 		s->where = NDL_SLOT_PENDING;
-		list_add_head(&ad->tx_pending, &s->link);
+		ndl_list_add_head(&ad->tx_pending, &s->link);
 		ad->stats.tx_resubmits++;
 	}
 	ad->tx_blocked = true;
@@ -412,7 +384,7 @@ void ndl_tx_kick(struct ndl_adapter *ad)
 void ndl_tx_unblock(struct ndl_adapter *ad)
 {
 	KIRQL old = ndl_q_lock(ad);
-	bool was = ad->tx_blocked, pending = !list_empty(&ad->tx_pending);
+	bool was = ad->tx_blocked, pending = !ndl_list_empty(&ad->tx_pending);
 
 	ad->tx_blocked = false;
 	ndl_q_unlock(ad, old);
@@ -428,11 +400,11 @@ void ndl_tx_abort_pending(struct ndl_adapter *ad, NDIS_STATUS st)
 		bool inflight = false;
 		KIRQL old = ndl_q_lock(ad);
 
-		if (!list_empty(&ad->tx_pending)) {
+		if (!ndl_list_empty(&ad->tx_pending)) {
 			s = slot_of(ad->tx_pending.Flink);
 		} else if (ad->state == NDL_AD_HALTED ||
 			   st == NDIS_STATUS_FAILURE) {
-			if (!list_empty(&ad->tx_inflight)) {
+			if (!ndl_list_empty(&ad->tx_inflight)) {
 				s = slot_of(ad->tx_inflight.Flink);
 				inflight = true;
 			}

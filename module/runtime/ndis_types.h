@@ -338,6 +338,15 @@ typedef struct _CM_PARTIAL_RESOURCE_LIST {
 } CM_PARTIAL_RESOURCE_LIST, NDIS_RESOURCE_LIST;
 #pragma pack(pop)
 
+/* Descriptor i of a list (the array is declared [1], as Windows does). */
+static inline CM_PARTIAL_RESOURCE_DESCRIPTOR *
+ndl_res_desc(const CM_PARTIAL_RESOURCE_LIST *l, u32 i)
+{
+	return (CM_PARTIAL_RESOURCE_DESCRIPTOR *)((u8 *)l +
+		offsetof(CM_PARTIAL_RESOURCE_LIST, PartialDescriptors) +
+		(size_t)i * sizeof(CM_PARTIAL_RESOURCE_DESCRIPTOR));
+}
+
 /* ---- scatter-gather DMA ------------------------------------------------------ */
 
 typedef struct _SCATTER_GATHER_ELEMENT {

@@ -25,11 +25,6 @@ struct ndl_ndis_driver *ndl_ndis_driver_by_addr(const void *addr)
 	return nd;
 }
 
-static int lower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
 const struct ndl_ndis_file *ndl_ndis_file_any(const char *base)
 {
 	const struct ndl_ndis_file *f = NULL;
@@ -37,16 +32,9 @@ const struct ndl_ndis_file *ndl_ndis_file_any(const char *base)
 	KIRQL old = ndl_lock_any(&drivers_lock);
 
 	for (nd = drivers; nd && !f; nd = nd->next) {
-		for (u32 i = 0; i < nd->nfiles && !f; i++) {
-			const char *a = nd->files[i].name, *b = base;
-
-			while (*a && lower((u8)*a) == lower((u8)*b)) {
-				a++;
-				b++;
-			}
-			if (!*a && !*b)
+		for (u32 i = 0; i < nd->nfiles && !f; i++)
+			if (ndl_ascii_eq_nocase(nd->files[i].name, base))
 				f = &nd->files[i];
-		}
 	}
 	ndl_unlock_any(&drivers_lock, old);
 	return f;
