@@ -6,17 +6,17 @@
  */
 #include "nt_api.h"
 
-void *WINCDECL ndlw_memcpy(void *d, const void *s, SIZE_T n)
+WINCDECL void *ndlw_memcpy(void *d, const void *s, SIZE_T n)
 {
 	return ndl_memcpy(d, s, n);
 }
 
-void *WINCDECL ndlw_memmove(void *d, const void *s, SIZE_T n)
+WINCDECL void *ndlw_memmove(void *d, const void *s, SIZE_T n)
 {
 	return ndl_memmove(d, s, n);
 }
 
-void *WINCDECL ndlw_memset(void *d, int c, SIZE_T n)
+WINCDECL void *ndlw_memset(void *d, int c, SIZE_T n)
 {
 	return ndl_memset(d, c, n);
 }
@@ -31,7 +31,7 @@ int WINCDECL ndlw_memcmp(const void *a, const void *b, SIZE_T n)
 	return 0;
 }
 
-void *WINCDECL ndlw_memchr(const void *s, int c, SIZE_T n)
+WINCDECL void *ndlw_memchr(const void *s, int c, SIZE_T n)
 {
 	const u8 *p = s;
 
@@ -59,7 +59,7 @@ SIZE_T WINCDECL ndlw_strnlen(const char *s, SIZE_T max)
 	return n;
 }
 
-char *WINCDECL ndlw_strcpy(char *d, const char *s)
+WINCDECL char *ndlw_strcpy(char *d, const char *s)
 {
 	char *r = d;
 
@@ -68,7 +68,7 @@ char *WINCDECL ndlw_strcpy(char *d, const char *s)
 	return r;
 }
 
-char *WINCDECL ndlw_strncpy(char *d, const char *s, SIZE_T n)
+WINCDECL char *ndlw_strncpy(char *d, const char *s, SIZE_T n)
 {
 	SIZE_T i = 0;
 
@@ -79,13 +79,13 @@ char *WINCDECL ndlw_strncpy(char *d, const char *s, SIZE_T n)
 	return d;
 }
 
-char *WINCDECL ndlw_strcat(char *d, const char *s)
+WINCDECL char *ndlw_strcat(char *d, const char *s)
 {
 	ndlw_strcpy(d + ndlw_strlen(d), s);
 	return d;
 }
 
-char *WINCDECL ndlw_strncat(char *d, const char *s, SIZE_T n)
+WINCDECL char *ndlw_strncat(char *d, const char *s, SIZE_T n)
 {
 	char *p = d + ndlw_strlen(d);
 	SIZE_T i = 0;
@@ -140,7 +140,7 @@ int WINCDECL ndlw__stricmp(const char *a, const char *b)
 	return ndlw__strnicmp(a, b, (SIZE_T)-1);
 }
 
-char *WINCDECL ndlw_strchr(const char *s, int c)
+WINCDECL char *ndlw_strchr(const char *s, int c)
 {
 	for (;; s++) {
 		if (*s == (char)c)
@@ -150,7 +150,7 @@ char *WINCDECL ndlw_strchr(const char *s, int c)
 	}
 }
 
-char *WINCDECL ndlw_strrchr(const char *s, int c)
+WINCDECL char *ndlw_strrchr(const char *s, int c)
 {
 	const char *r = NULL;
 
@@ -162,7 +162,7 @@ char *WINCDECL ndlw_strrchr(const char *s, int c)
 	}
 }
 
-char *WINCDECL ndlw_strstr(const char *h, const char *n)
+WINCDECL char *ndlw_strstr(const char *h, const char *n)
 {
 	SIZE_T len = ndlw_strlen(n);
 
@@ -172,14 +172,14 @@ char *WINCDECL ndlw_strstr(const char *h, const char *n)
 	return len ? NULL : (char *)h;
 }
 
-char *WINCDECL ndlw__strlwr(char *s)
+WINCDECL char *ndlw__strlwr(char *s)
 {
 	for (char *p = s; *p; p++)
 		*p = (char)ndlw_tolower((u8)*p);
 	return s;
 }
 
-char *WINCDECL ndlw__strupr(char *s)
+WINCDECL char *ndlw__strupr(char *s)
 {
 	for (char *p = s; *p; p++)
 		*p = (char)ndlw_toupper((u8)*p);
@@ -283,7 +283,7 @@ SIZE_T WINCDECL ndlw_wcslen(const WCHAR *s)
 	return n;
 }
 
-WCHAR *WINCDECL ndlw_wcscpy(WCHAR *d, const WCHAR *s)
+WINCDECL WCHAR *ndlw_wcscpy(WCHAR *d, const WCHAR *s)
 {
 	WCHAR *r = d;
 
@@ -292,7 +292,7 @@ WCHAR *WINCDECL ndlw_wcscpy(WCHAR *d, const WCHAR *s)
 	return r;
 }
 
-WCHAR *WINCDECL ndlw_wcsncpy(WCHAR *d, const WCHAR *s, SIZE_T n)
+WINCDECL WCHAR *ndlw_wcsncpy(WCHAR *d, const WCHAR *s, SIZE_T n)
 {
 	SIZE_T i = 0;
 
@@ -303,7 +303,7 @@ WCHAR *WINCDECL ndlw_wcsncpy(WCHAR *d, const WCHAR *s, SIZE_T n)
 	return d;
 }
 
-WCHAR *WINCDECL ndlw_wcscat(WCHAR *d, const WCHAR *s)
+WINCDECL WCHAR *ndlw_wcscat(WCHAR *d, const WCHAR *s)
 {
 	ndlw_wcscpy(d + ndlw_wcslen(d), s);
 	return d;
@@ -352,7 +352,7 @@ int WINCDECL ndlw__wcsicmp(const WCHAR *a, const WCHAR *b)
 	return ndlw__wcsnicmp(a, b, (SIZE_T)-1);
 }
 
-WCHAR *WINCDECL ndlw_wcschr(const WCHAR *s, WCHAR c)
+WINCDECL WCHAR *ndlw_wcschr(const WCHAR *s, WCHAR c)
 {
 	for (;; s++) {
 		if (*s == c)
@@ -362,7 +362,7 @@ WCHAR *WINCDECL ndlw_wcschr(const WCHAR *s, WCHAR c)
 	}
 }
 
-WCHAR *WINCDECL ndlw_wcsrchr(const WCHAR *s, WCHAR c)
+WINCDECL WCHAR *ndlw_wcsrchr(const WCHAR *s, WCHAR c)
 {
 	const WCHAR *r = NULL;
 
@@ -374,7 +374,7 @@ WCHAR *WINCDECL ndlw_wcsrchr(const WCHAR *s, WCHAR c)
 	}
 }
 
-WCHAR *WINCDECL ndlw_wcsstr(const WCHAR *h, const WCHAR *n)
+WINCDECL WCHAR *ndlw_wcsstr(const WCHAR *h, const WCHAR *n)
 {
 	SIZE_T len = ndlw_wcslen(n);
 

@@ -3,10 +3,6 @@
 #include "exports.h"
 #include "rt.h"
 
-extern const struct ndl_dll ndl_dll_ntoskrnl;
-extern const struct ndl_dll ndl_dll_hal;
-extern const struct ndl_dll ndl_dll_ndis;
-
 /* Every DLL the runtime provides: one line per DLL. */
 static const struct ndl_dll *const ndl_dlls[] = {
 	&ndl_dll_ntoskrnl,

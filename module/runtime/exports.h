@@ -56,6 +56,11 @@ struct ndl_dll_set {
 	u32 count;
 };
 
+/* The tables of the DLLs the runtime provides (<dll>_exports.c). */
+extern const struct ndl_dll ndl_dll_ntoskrnl;
+extern const struct ndl_dll ndl_dll_hal;
+extern const struct ndl_dll ndl_dll_ndis;
+
 /* The DLLs this runtime provides. */
 const struct ndl_dll_set *ndl_exports_default(void);
 

@@ -37,7 +37,7 @@ WCHAR NTAPI ndlw_RtlUpcaseUnicodeChar(WCHAR c);
 WCHAR NTAPI ndlw_RtlDowncaseUnicodeChar(WCHAR c);
 
 /* Pool and lookaside (nt_pool.c) */
-void *NTAPI ndlw_ExAllocatePoolWithTag(POOL_TYPE type, SIZE_T size, ULONG tag);
+NTAPI void *ndlw_ExAllocatePoolWithTag(POOL_TYPE type, SIZE_T size, ULONG tag);
 void NTAPI ndlw_ExFreePool(void *p);
 void *ndl_lookaside_alloc(GENERAL_LOOKASIDE *l);
 void ndl_lookaside_free(GENERAL_LOOKASIDE *l, void *e);
@@ -45,10 +45,10 @@ void ndl_lookaside_free(GENERAL_LOOKASIDE *l, void *e);
 /* Lists (nt_list.c) */
 void NTAPI ndlw_InitializeSListHead(SLIST_HEADER *h);
 USHORT NTAPI ndlw_ExQueryDepthSList(SLIST_HEADER *h);
-SLIST_ENTRY *NTAPI ndlw_ExpInterlockedPushEntrySList(SLIST_HEADER *h,
+NTAPI SLIST_ENTRY *ndlw_ExpInterlockedPushEntrySList(SLIST_HEADER *h,
 						     SLIST_ENTRY *e);
-SLIST_ENTRY *NTAPI ndlw_ExpInterlockedPopEntrySList(SLIST_HEADER *h);
-SLIST_ENTRY *NTAPI ndlw_ExpInterlockedFlushSList(SLIST_HEADER *h);
+NTAPI SLIST_ENTRY *ndlw_ExpInterlockedPopEntrySList(SLIST_HEADER *h);
+NTAPI SLIST_ENTRY *ndlw_ExpInterlockedFlushSList(SLIST_HEADER *h);
 
 /* Synchronisation (nt_sync.c, nt_wait.c) */
 void NTAPI ndlw_KeInitializeSpinLock(KSPIN_LOCK *lock);
@@ -86,7 +86,7 @@ NTSTATUS NTAPI ndlw_KeDelayExecutionThread(KPROCESSOR_MODE mode,
 
 /* MDLs (nt_mdl.c) */
 void ndl_mdl_init(MDL *m, void *va, SIZE_T len);
-MDL *NTAPI ndlw_IoAllocateMdl(void *va, ULONG len, BOOLEAN secondary,
+NTAPI MDL *ndlw_IoAllocateMdl(void *va, ULONG len, BOOLEAN secondary,
 			      BOOLEAN quota, void *irp);
 void NTAPI ndlw_IoFreeMdl(MDL *m);
 void NTAPI ndlw_MmBuildMdlForNonPagedPool(MDL *m);
@@ -94,6 +94,6 @@ SIZE_T NTAPI ndlw_MmSizeOfMdl(void *base, SIZE_T len);
 
 /* System (nt_system.c) */
 void ndl_nt_system_init(void);
-void *NTAPI ndlw_MmGetSystemRoutineAddress(UNICODE_STRING *name);
+NTAPI void *ndlw_MmGetSystemRoutineAddress(UNICODE_STRING *name);
 
 #endif

@@ -82,8 +82,10 @@ void NTAPI ndlw_KeBugCheck(ULONG code)
 	ndlw_KeBugCheckEx(code, 0, 0, 0, 0);
 }
 
-/* Bug-check callbacks: recorded as registered; a bug check here never
- * dumps, so they are never called (documented behaviour on failure). */
+/*
+ * Bug-check callbacks: accepted; a bug check here never writes a crash
+ * dump, so they are never called.
+ */
 BOOLEAN NTAPI ndlw_KeRegisterBugCheckReasonCallback(void *record, void *fn,
 						    int reason, void *comp)
 {

@@ -42,7 +42,7 @@ static LIST_ENTRY *list_remove(LIST_ENTRY *head, bool from_head)
 	return e;
 }
 
-LIST_ENTRY *FASTCALL ndlw_ExfInterlockedInsertHeadList(LIST_ENTRY *head,
+FASTCALL LIST_ENTRY *ndlw_ExfInterlockedInsertHeadList(LIST_ENTRY *head,
 						       LIST_ENTRY *e,
 						       KSPIN_LOCK *lock)
 {
@@ -53,7 +53,7 @@ LIST_ENTRY *FASTCALL ndlw_ExfInterlockedInsertHeadList(LIST_ENTRY *head,
 	return r;
 }
 
-LIST_ENTRY *FASTCALL ndlw_ExfInterlockedInsertTailList(LIST_ENTRY *head,
+FASTCALL LIST_ENTRY *ndlw_ExfInterlockedInsertTailList(LIST_ENTRY *head,
 						       LIST_ENTRY *e,
 						       KSPIN_LOCK *lock)
 {
@@ -64,7 +64,7 @@ LIST_ENTRY *FASTCALL ndlw_ExfInterlockedInsertTailList(LIST_ENTRY *head,
 	return r;
 }
 
-LIST_ENTRY *FASTCALL ndlw_ExfInterlockedRemoveHeadList(LIST_ENTRY *head,
+FASTCALL LIST_ENTRY *ndlw_ExfInterlockedRemoveHeadList(LIST_ENTRY *head,
 						       KSPIN_LOCK *lock)
 {
 	KIRQL old = ndl_lock_any(lock);
@@ -74,7 +74,7 @@ LIST_ENTRY *FASTCALL ndlw_ExfInterlockedRemoveHeadList(LIST_ENTRY *head,
 	return r;
 }
 
-LIST_ENTRY *FASTCALL ndlw_ExfInterlockedRemoveTailList(LIST_ENTRY *head,
+FASTCALL LIST_ENTRY *ndlw_ExfInterlockedRemoveTailList(LIST_ENTRY *head,
 						       KSPIN_LOCK *lock)
 {
 	KIRQL old = ndl_lock_any(lock);
@@ -84,33 +84,33 @@ LIST_ENTRY *FASTCALL ndlw_ExfInterlockedRemoveTailList(LIST_ENTRY *head,
 	return r;
 }
 
-LIST_ENTRY *NTAPI ndlw_ExInterlockedInsertHeadList(LIST_ENTRY *head,
+NTAPI LIST_ENTRY *ndlw_ExInterlockedInsertHeadList(LIST_ENTRY *head,
 						   LIST_ENTRY *e,
 						   KSPIN_LOCK *lock)
 {
 	return ndlw_ExfInterlockedInsertHeadList(head, e, lock);
 }
 
-LIST_ENTRY *NTAPI ndlw_ExInterlockedInsertTailList(LIST_ENTRY *head,
+NTAPI LIST_ENTRY *ndlw_ExInterlockedInsertTailList(LIST_ENTRY *head,
 						   LIST_ENTRY *e,
 						   KSPIN_LOCK *lock)
 {
 	return ndlw_ExfInterlockedInsertTailList(head, e, lock);
 }
 
-LIST_ENTRY *NTAPI ndlw_ExInterlockedRemoveHeadList(LIST_ENTRY *head,
+NTAPI LIST_ENTRY *ndlw_ExInterlockedRemoveHeadList(LIST_ENTRY *head,
 						   KSPIN_LOCK *lock)
 {
 	return ndlw_ExfInterlockedRemoveHeadList(head, lock);
 }
 
-LIST_ENTRY *NTAPI ndlw_ExInterlockedRemoveTailList(LIST_ENTRY *head,
+NTAPI LIST_ENTRY *ndlw_ExInterlockedRemoveTailList(LIST_ENTRY *head,
 						   KSPIN_LOCK *lock)
 {
 	return ndlw_ExfInterlockedRemoveTailList(head, lock);
 }
 
-SINGLE_LIST_ENTRY *NTAPI ndlw_ExInterlockedPushEntryList(
+NTAPI SINGLE_LIST_ENTRY *ndlw_ExInterlockedPushEntryList(
 	SINGLE_LIST_ENTRY *head, SINGLE_LIST_ENTRY *e, KSPIN_LOCK *lock)
 {
 	KIRQL old = ndl_lock_any(lock);
@@ -122,7 +122,7 @@ SINGLE_LIST_ENTRY *NTAPI ndlw_ExInterlockedPushEntryList(
 	return first;
 }
 
-SINGLE_LIST_ENTRY *NTAPI ndlw_ExInterlockedPopEntryList(
+NTAPI SINGLE_LIST_ENTRY *ndlw_ExInterlockedPopEntryList(
 	SINGLE_LIST_ENTRY *head, KSPIN_LOCK *lock)
 {
 	KIRQL old = ndl_lock_any(lock);
@@ -162,12 +162,12 @@ USHORT NTAPI ndlw_ExQueryDepthSList(SLIST_HEADER *h)
 	return (USHORT)(h->Alignment & 0xffff);
 }
 
-SLIST_ENTRY *NTAPI ndlw_RtlFirstEntrySList(const SLIST_HEADER *h)
+NTAPI SLIST_ENTRY *ndlw_RtlFirstEntrySList(const SLIST_HEADER *h)
 {
 	return slist_first(h);
 }
 
-SLIST_ENTRY *NTAPI ndlw_ExpInterlockedPushEntrySList(SLIST_HEADER *h,
+NTAPI SLIST_ENTRY *ndlw_ExpInterlockedPushEntrySList(SLIST_HEADER *h,
 						     SLIST_ENTRY *e)
 {
 	KIRQL old;
@@ -184,7 +184,7 @@ SLIST_ENTRY *NTAPI ndlw_ExpInterlockedPushEntrySList(SLIST_HEADER *h,
 	return first;
 }
 
-SLIST_ENTRY *NTAPI ndlw_ExpInterlockedPopEntrySList(SLIST_HEADER *h)
+NTAPI SLIST_ENTRY *ndlw_ExpInterlockedPopEntrySList(SLIST_HEADER *h)
 {
 	KIRQL old = ndl_lock_any(&slist_lock);
 	SLIST_ENTRY *first = slist_first(h);
@@ -195,7 +195,7 @@ SLIST_ENTRY *NTAPI ndlw_ExpInterlockedPopEntrySList(SLIST_HEADER *h)
 	return first;
 }
 
-SLIST_ENTRY *NTAPI ndlw_ExpInterlockedFlushSList(SLIST_HEADER *h)
+NTAPI SLIST_ENTRY *ndlw_ExpInterlockedFlushSList(SLIST_HEADER *h)
 {
 	KIRQL old = ndl_lock_any(&slist_lock);
 	SLIST_ENTRY *first = slist_first(h);
@@ -205,31 +205,31 @@ SLIST_ENTRY *NTAPI ndlw_ExpInterlockedFlushSList(SLIST_HEADER *h)
 	return first;
 }
 
-SLIST_ENTRY *FASTCALL ndlw_InterlockedPushEntrySList(SLIST_HEADER *h,
+FASTCALL SLIST_ENTRY *ndlw_InterlockedPushEntrySList(SLIST_HEADER *h,
 						     SLIST_ENTRY *e)
 {
 	return ndlw_ExpInterlockedPushEntrySList(h, e);
 }
 
-SLIST_ENTRY *FASTCALL ndlw_InterlockedPopEntrySList(SLIST_HEADER *h)
+FASTCALL SLIST_ENTRY *ndlw_InterlockedPopEntrySList(SLIST_HEADER *h)
 {
 	return ndlw_ExpInterlockedPopEntrySList(h);
 }
 
-SLIST_ENTRY *FASTCALL ndlw_InterlockedFlushSList(SLIST_HEADER *h)
+FASTCALL SLIST_ENTRY *ndlw_InterlockedFlushSList(SLIST_HEADER *h)
 {
 	return ndlw_ExpInterlockedFlushSList(h);
 }
 
 /* The Lock argument is ignored by Windows on x64 too. */
-SLIST_ENTRY *FASTCALL ndlw_ExInterlockedPushEntrySList(SLIST_HEADER *h,
+FASTCALL SLIST_ENTRY *ndlw_ExInterlockedPushEntrySList(SLIST_HEADER *h,
 						       SLIST_ENTRY *e,
 						       KSPIN_LOCK *lock)
 {
 	return ndlw_ExpInterlockedPushEntrySList(h, e);
 }
 
-SLIST_ENTRY *FASTCALL ndlw_ExInterlockedPopEntrySList(SLIST_HEADER *h,
+FASTCALL SLIST_ENTRY *ndlw_ExInterlockedPopEntrySList(SLIST_HEADER *h,
 						      KSPIN_LOCK *lock)
 {
 	return ndlw_ExpInterlockedPopEntrySList(h);

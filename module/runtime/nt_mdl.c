@@ -55,7 +55,7 @@ static void fill_pfns(MDL *m)
 					(size_t)i * PAGE_SZ) >> PAGE_SHIFT);
 }
 
-MDL *NTAPI ndlw_IoAllocateMdl(void *va, ULONG len, BOOLEAN secondary,
+NTAPI MDL *ndlw_IoAllocateMdl(void *va, ULONG len, BOOLEAN secondary,
 			      BOOLEAN quota, void *irp)
 {
 	SIZE_T size = ndlw_MmSizeOfMdl(va, len);
@@ -97,7 +97,7 @@ void NTAPI ndlw_MmUnlockPages(MDL *m)
 	m->MdlFlags &= ~MDL_PAGES_LOCKED;
 }
 
-void *NTAPI ndlw_MmMapLockedPagesSpecifyCache(MDL *m, KPROCESSOR_MODE mode,
+NTAPI void *ndlw_MmMapLockedPagesSpecifyCache(MDL *m, KPROCESSOR_MODE mode,
 					      MEMORY_CACHING_TYPE cache,
 					      void *addr, ULONG bugcheck,
 					      ULONG priority)
@@ -114,12 +114,12 @@ void *NTAPI ndlw_MmMapLockedPagesSpecifyCache(MDL *m, KPROCESSOR_MODE mode,
 	return m->MappedSystemVa;
 }
 
-void *NTAPI ndlw_MmMapLockedPages(MDL *m, KPROCESSOR_MODE mode)
+NTAPI void *ndlw_MmMapLockedPages(MDL *m, KPROCESSOR_MODE mode)
 {
 	return ndlw_MmMapLockedPagesSpecifyCache(m, mode, MmCached, NULL, 1, 16);
 }
 
-void *NTAPI ndlw_MmGetSystemAddressForMdlSafe(MDL *m, ULONG priority)
+NTAPI void *ndlw_MmGetSystemAddressForMdlSafe(MDL *m, ULONG priority)
 {
 	return ndlw_MmMapLockedPagesSpecifyCache(m, 0, MmCached, NULL, 0,
 						 priority);

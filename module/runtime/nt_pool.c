@@ -21,7 +21,7 @@ static bool pool_type_ok(POOL_TYPE type)
 	}
 }
 
-void *NTAPI ndlw_ExAllocatePoolWithTag(POOL_TYPE type, SIZE_T size, ULONG tag)
+NTAPI void *ndlw_ExAllocatePoolWithTag(POOL_TYPE type, SIZE_T size, ULONG tag)
 {
 	unsigned int flags = ndl_alloc_flags_for_irql();
 
@@ -37,18 +37,18 @@ void *NTAPI ndlw_ExAllocatePoolWithTag(POOL_TYPE type, SIZE_T size, ULONG tag)
 	return ndl_alloc(size, flags);
 }
 
-void *NTAPI ndlw_ExAllocatePool(POOL_TYPE type, SIZE_T size)
+NTAPI void *ndlw_ExAllocatePool(POOL_TYPE type, SIZE_T size)
 {
 	return ndlw_ExAllocatePoolWithTag(type, size, 0x656e6f4e); /* "None" */
 }
 
-void *NTAPI ndlw_ExAllocatePoolWithQuotaTag(POOL_TYPE type, SIZE_T size,
+NTAPI void *ndlw_ExAllocatePoolWithQuotaTag(POOL_TYPE type, SIZE_T size,
 					    ULONG tag)
 {
 	return ndlw_ExAllocatePoolWithTag(type, size, tag);
 }
 
-void *NTAPI ndlw_ExAllocatePoolWithTagPriority(POOL_TYPE type, SIZE_T size,
+NTAPI void *ndlw_ExAllocatePoolWithTagPriority(POOL_TYPE type, SIZE_T size,
 					       ULONG tag, int priority)
 {
 	return ndlw_ExAllocatePoolWithTag(type, size, tag);
@@ -70,7 +70,7 @@ void NTAPI ndlw_ExFreePool(void *p)
 
 /* ---- lookaside lists --------------------------------------------------- */
 
-static void *NTAPI lookaside_default_alloc(POOL_TYPE type, SIZE_T size,
+NTAPI static void *lookaside_default_alloc(POOL_TYPE type, SIZE_T size,
 					   ULONG tag)
 {
 	return ndlw_ExAllocatePoolWithTag(type, size, tag);
@@ -158,7 +158,7 @@ void ndl_lookaside_free(GENERAL_LOOKASIDE *l, void *e)
 	}
 }
 
-void *NTAPI ndlw_ExAllocateFromNPagedLookasideList(NPAGED_LOOKASIDE_LIST *l)
+NTAPI void *ndlw_ExAllocateFromNPagedLookasideList(NPAGED_LOOKASIDE_LIST *l)
 {
 	return ndl_lookaside_alloc(l);
 }
@@ -170,7 +170,7 @@ void NTAPI ndlw_ExFreeToNPagedLookasideList(NPAGED_LOOKASIDE_LIST *l, void *e)
 
 /* ---- contiguous / non-cached memory ------------------------------------ */
 
-void *NTAPI ndlw_MmAllocateContiguousMemorySpecifyCache(
+NTAPI void *ndlw_MmAllocateContiguousMemorySpecifyCache(
 	SIZE_T size, PHYSICAL_ADDRESS lowest, PHYSICAL_ADDRESS highest,
 	PHYSICAL_ADDRESS boundary, MEMORY_CACHING_TYPE cache)
 {
@@ -184,7 +184,7 @@ void *NTAPI ndlw_MmAllocateContiguousMemorySpecifyCache(
 	return p;
 }
 
-void *NTAPI ndlw_MmAllocateContiguousMemory(SIZE_T size,
+NTAPI void *ndlw_MmAllocateContiguousMemory(SIZE_T size,
 					    PHYSICAL_ADDRESS highest)
 {
 	PHYSICAL_ADDRESS zero = { .QuadPart = 0 };
@@ -204,7 +204,7 @@ void NTAPI ndlw_MmFreeContiguousMemorySpecifyCache(void *p, SIZE_T size,
 	ndl_free(p);
 }
 
-void *NTAPI ndlw_MmAllocateNonCachedMemory(SIZE_T size)
+NTAPI void *ndlw_MmAllocateNonCachedMemory(SIZE_T size)
 {
 	return ndl_alloc(size, NDL_OS_ZERO);
 }
@@ -226,7 +226,7 @@ BOOLEAN NTAPI ndlw_MmIsAddressValid(void *va)
 	return va != NULL;
 }
 
-void *NTAPI ndlw_MmMapIoSpace(PHYSICAL_ADDRESS pa, SIZE_T size,
+NTAPI void *ndlw_MmMapIoSpace(PHYSICAL_ADDRESS pa, SIZE_T size,
 			      MEMORY_CACHING_TYPE cache)
 {
 	return ndl_os_mmio_map(NULL, (u64)pa.QuadPart, size);
@@ -238,7 +238,7 @@ void NTAPI ndlw_MmUnmapIoSpace(void *va, SIZE_T size)
 }
 
 /* Nothing is paged here: locking pageable sections is a no-op. */
-void *NTAPI ndlw_MmLockPagableDataSection(void *addr)
+NTAPI void *ndlw_MmLockPagableDataSection(void *addr)
 {
 	return addr;
 }
@@ -251,7 +251,7 @@ void NTAPI ndlw_MmResetDriverPaging(void *addr)
 {
 }
 
-void *NTAPI ndlw_MmPageEntireDriver(void *addr)
+NTAPI void *ndlw_MmPageEntireDriver(void *addr)
 {
 	return addr;
 }

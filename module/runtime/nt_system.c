@@ -16,7 +16,7 @@
 CCHAR ndlw_KeNumberProcessors = 1;	/* set by ndl_nt_system_init */
 BOOLEAN ndlw_NlsMbCodePageTag = FALSE;	/* ANSI code page is single-byte */
 BOOLEAN ndlw_NlsMbOemCodePageTag = FALSE;
-ULONG ndlw_InitSafeBootMode = 0;
+ULONG ndlw_InitSafeBootMode;		/* normal boot */
 
 void ndl_nt_system_init(void)
 {
@@ -93,12 +93,12 @@ ULONG NTAPI ndlw_KeQueryActiveProcessorCount(KAFFINITY *mask)
 	return (ULONG)ndlw_KeNumberProcessors;
 }
 
-void *NTAPI ndlw_KeGetCurrentThread(void)
+NTAPI void *ndlw_KeGetCurrentThread(void)
 {
 	return ndl_os_current_thread();
 }
 
-void *NTAPI ndlw_PsGetCurrentThread(void)
+NTAPI void *ndlw_PsGetCurrentThread(void)
 {
 	return ndl_os_current_thread();
 }
@@ -129,7 +129,7 @@ LONG NTAPI ndlw_KeSetBasePriorityThread(void *thread, LONG inc)
 	return 0;
 }
 
-void *NTAPI ndlw_MmGetSystemRoutineAddress(UNICODE_STRING *name)
+NTAPI void *ndlw_MmGetSystemRoutineAddress(UNICODE_STRING *name)
 {
 	char buf[128];
 	u32 n = name->Length / 2;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Windows time: system time, tick count, interrupt time, performance
- * counter, stalls and delays. */
+/*
+ * Windows time: system time, tick count, interrupt time, performance
+ * counter, stalls and delays.
+ */
 #include "nt_time.h"
 #include "nt_objects.h"
 #include "nt_status.h"

@@ -101,7 +101,7 @@ static void NTAPI io_workitem_run(void *param)
 	w->routine(w->device, w->context);
 }
 
-void *NTAPI ndlw_IoAllocateWorkItem(DEVICE_OBJECT *dev)
+NTAPI void *ndlw_IoAllocateWorkItem(DEVICE_OBJECT *dev)
 {
 	struct io_workitem *w = ndl_alloc(sizeof(*w), NDL_OS_ZERO |
 					  ndl_alloc_flags_for_irql());
