@@ -8,6 +8,7 @@
  */
 #include <linux/bug.h>
 #include <linux/printk.h>
+#include <linux/pid.h>
 #include <linux/sched.h>
 
 #include "ndl.h"
