@@ -405,3 +405,19 @@ void WINCDECL ndlw__purecall(void)
 	ndl_err("driver called a pure virtual function");
 	ndl_os_bugcheck(0x20001, 0, 0, 0, 0);
 }
+
+/* Old names of the case-insensitive compares, exported by ntoskrnl too. */
+int WINCDECL ndlw_stricmp(const char *a, const char *b)
+{
+	return ndlw__stricmp(a, b);
+}
+
+int WINCDECL ndlw_strnicmp(const char *a, const char *b, SIZE_T n)
+{
+	return ndlw__strnicmp(a, b, n);
+}
+
+int WINCDECL ndlw_wcsicmp(const WCHAR *a, const WCHAR *b)
+{
+	return ndlw__wcsicmp(a, b);
+}

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Unit tests of __C_specific_handler's scope-table walk (dispatch and
+ * unwind phases), exception raising (a clean bug check), fast mutexes and
+ * the error log.
+ */
+#include <string.h>
+
+#include "check.h"
+#include "common.h"
+#include "nt_api.h"
+#include "nt_status.h"
+
+struct rec {
+	NTSTATUS code;
+	ULONG flags;
+	void *next, *addr;
+	ULONG n;
+	ULONG_PTR info[15];
+};
+
+struct dctx {
+	ULONG64 pc, image_base;
+	void *fe;
+	ULONG64 frame, target_ip;
+	void *ctx, *handler, *data, *history;
+	ULONG scope_index;
+};
+
+int NTAPI ndlw___C_specific_handler(struct rec *r, void *frame, void *ctx,
+				    struct dctx *dc);
+void NTAPI ndlw_ExRaiseStatus(NTSTATUS st);
+FASTCALL void ndlw_ExAcquireFastMutex(void *m);
+FASTCALL void ndlw_ExReleaseFastMutex(void *m);
+FASTCALL BOOLEAN ndlw_ExTryToAcquireFastMutex(void *m);
+void *NTAPI ndlw_IoAllocateErrorLogEntry(void *obj, UCHAR size);
+void NTAPI ndlw_IoWriteErrorLogEntry(void *entry);
+KIRQL NTAPI ndlw_KeGetCurrentIrql(void);
+
+/* A fake image: base 0x10000, filters and finally blocks as C functions. */
+static int filter_calls, finally_calls;
+static LONG filter_verdict;
+
+static LONG NTAPI filter(void *ep, void *frame)
+{
+	filter_calls++;
+	return filter_verdict;
+}
+
+static void NTAPI finally_block(BOOLEAN abnormal, void *frame)
+{
+	finally_calls += abnormal ? 1 : 100;
+}
+
+static void test_scope_table_walk(void)
+{
+	ULONG64 f = (ULONG64)(uintptr_t)filter;
+	ULONG64 t = (ULONG64)(uintptr_t)finally_block;
+	ULONG64 base = (f < t ? f : t) & ~0xfffffull;
+	struct {
+		ULONG count;
+		ULONG r[3][4];
+	} table = { 3, {
+		/* __try/__finally around [0x100, 0x200) */
+		{ 0x100, 0x200, (ULONG)((uintptr_t)finally_block - base), 0 },
+		/* __try/__except(filter) around [0x100, 0x300) */
+		{ 0x100, 0x300, (ULONG)((uintptr_t)filter - base), 0x400 },
+		/* unrelated scope */
+		{ 0x800, 0x900, 1, 0x950 },
+	} };
+	struct rec r = { .code = STATUS_ACCESS_VIOLATION };
+	struct dctx dc = { .pc = base + 0x150, .image_base = base,
+			   .data = &table };
+
+	filter_verdict = 0;		/* EXCEPTION_CONTINUE_SEARCH */
+	CHECK_EQ_INT(ndlw___C_specific_handler(&r, NULL, NULL, &dc), 1);
+	CHECK_EQ_INT(filter_calls, 1);
+	CHECK_EQ_INT(finally_calls, 0);	/* not in the dispatch phase */
+	filter_verdict = -1;		/* EXCEPTION_CONTINUE_EXECUTION */
+	CHECK_EQ_INT(ndlw___C_specific_handler(&r, NULL, NULL, &dc), 0);
+	dc.pc = base + 0x250;		/* outside the __finally scope */
+	filter_calls = 0;
+	filter_verdict = 0;
+	ndlw___C_specific_handler(&r, NULL, NULL, &dc);
+	CHECK_EQ_INT(filter_calls, 1);
+	/* unwind phase: the termination handler runs, once */
+	r.flags = 0x2;			/* EXCEPTION_UNWINDING */
+	dc.pc = base + 0x150;
+	dc.scope_index = 0;
+	CHECK_EQ_INT(ndlw___C_specific_handler(&r, NULL, NULL, &dc), 1);
+	CHECK_EQ_INT(finally_calls, 1);
+	CHECK_EQ_INT(dc.scope_index, 1);
+	ndlw___C_specific_handler(&r, NULL, NULL, &dc);
+	CHECK_EQ_INT(finally_calls, 1);
+}
+
+static void raise_cb(void *ctx)
+{
+	ndlw_ExRaiseStatus(STATUS_INSUFFICIENT_RESOURCES);
+}
+
+static void test_raise_is_a_bugcheck(void)
+{
+	log_clear();
+	CHECK_EQ_INT(ndl_user_call_guarded(raise_cb, NULL), 0x1e);
+	CHECK_EQ_INT(ndl_user_last_bugcheck()->params[0], 0xc000009a);
+	CHECK(log_contains("raised exception 0xc000009a"));
+}
+
+static void test_fast_mutex(void)
+{
+	struct {
+		LONG count;
+		void *owner;
+		ULONG contention;
+		KEVENT event;
+		ULONG old_irql;
+	} m = { .count = 1 };
+
+	ndlw_KeInitializeEvent(&m.event, SynchronizationEvent, FALSE);
+	ndlw_ExAcquireFastMutex(&m);
+	CHECK(m.count == 0 && m.owner == ndl_os_current_thread());
+	CHECK_EQ_INT(ndlw_KeGetCurrentIrql(), NDL_APC_LEVEL);
+	CHECK(!ndlw_ExTryToAcquireFastMutex(&m));
+	CHECK_EQ_INT(ndlw_KeGetCurrentIrql(), NDL_APC_LEVEL);
+	ndlw_ExReleaseFastMutex(&m);
+	CHECK(m.count == 1 && m.owner == NULL);
+	CHECK_EQ_INT(ndlw_KeGetCurrentIrql(), NDL_PASSIVE_LEVEL);
+	CHECK(ndlw_ExTryToAcquireFastMutex(&m));
+	ndlw_ExReleaseFastMutex(&m);
+}
+
+static void test_error_log(void)
+{
+	u8 *e = ndlw_IoAllocateErrorLogEntry(NULL, 0x30 + 12);
+
+	CHECK(e != NULL);
+	CHECK(ndlw_IoAllocateErrorLogEntry(NULL, 250) == NULL);
+	if (!e)
+		return;
+	*(u32 *)(e + 0x0c) = 0xc0001234;	/* ErrorCode */
+	*(u16 *)(e + 0x04) = 1;			/* NumberOfStrings */
+	*(u16 *)(e + 0x06) = 0x30;		/* StringOffset */
+	memcpy(e + 0x30, u"nic0", 10);
+	log_clear();
+	ndlw_IoWriteErrorLogEntry(e);		/* logs and frees */
+	CHECK(log_contains("code 0xc0001234"));
+	CHECK(log_contains("\"nic0\""));
+}
+
+int main(void)
+{
+	int rc;
+
+	test_init();
+	RUN(test_scope_table_walk);
+	RUN(test_raise_is_a_bugcheck);
+	RUN(test_fast_mutex);
+	RUN(test_error_log);
+	rc = CHECK_EXIT_CODE();
+	return test_exit() | rc;
+}
