@@ -19,6 +19,8 @@
 #define TX_PROTO_RESERVED 32	/* like a protocol's ProtocolReserved */
 #define PAGE_SZ_TX	4096u
 
+static void deserialized_drain(struct ndl_adapter *ad, struct ndl_tx_slot *add);
+
 static struct ndl_tx_slot *slot_of(LIST_ENTRY *e)
 {
 	return NDL_CONTAINER_OF(e, struct ndl_tx_slot, link);
@@ -167,6 +169,10 @@ int ndl_adapter_send(struct ndl_adapter *ad, const struct ndl_frag *frags,
 	s->completed = false;
 	s->in_call = false;
 	s->where = NDL_SLOT_PENDING;
+	if (ad->deserialized) {
+		deserialized_drain(ad, s);
+		return 0;
+	}
 	old = ndl_q_lock(ad);
 	ndl_list_add_tail(&ad->tx_pending, &s->link);
 	ndl_q_unlock(ad, old);
@@ -205,11 +211,10 @@ static void slot_done(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 }
 
 /* Take up to max pending slots, moving them in flight. */
-static u32 take_batch(struct ndl_adapter *ad, NDIS_PACKET **pkts,
-		      struct ndl_tx_slot **slots, u32 max)
+static u32 take_batch_locked(struct ndl_adapter *ad, NDIS_PACKET **pkts,
+			     struct ndl_tx_slot **slots, u32 max)
 {
 	u32 n = 0;
-	KIRQL old = ndl_q_lock(ad);
 
 	while (n < max && !ndl_list_empty(&ad->tx_pending) && !ad->tx_blocked) {
 		struct ndl_tx_slot *s = slot_of(ad->tx_pending.Flink);
@@ -224,6 +229,15 @@ static u32 take_batch(struct ndl_adapter *ad, NDIS_PACKET **pkts,
 		pkts[n] = s->packet;
 		slots[n++] = s;
 	}
+	return n;
+}
+
+static u32 take_batch(struct ndl_adapter *ad, NDIS_PACKET **pkts,
+		      struct ndl_tx_slot **slots, u32 max)
+{
+	KIRQL old = ndl_q_lock(ad);
+	u32 n = take_batch_locked(ad, pkts, slots, max);
+
 	ndl_q_unlock(ad, old);
 	return n;
 }
@@ -309,63 +323,73 @@ void ndl_tx_drain_locked(struct ndl_adapter *ad)
 		;
 }
 
-/* Deserialized: hand everything pending over; one drainer at a time. */
-static void deserialized_drain(struct ndl_adapter *ad)
+/* Hand one batch to a deserialized miniport (no lock: it is concurrent). */
+static void deserialized_call(struct ndl_adapter *ad, NDIS_PACKET **pkts,
+			      struct ndl_tx_slot **slots, u32 n)
 {
 	const NDIS51_MINIPORT_CHARACTERISTICS *c = ndl_chars(ad);
+	u64 now = ndl_os_monotonic_ns();
+	NDIS_STATUS st;
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		slots[i]->submitted_ns = now;
+	if (c->SendPacketsHandler) {
+		/* The miniport owns them now: no status to look at. */
+		for (i = 0; i < n; i++)
+			slots[i]->in_call = false;
+		NDL_CALL_DRIVER_VOID(c->SendPacketsHandler, ndl_ad_ctx(ad),
+				     pkts, n);
+		return;
+	}
+	NDL_CALL_DRIVER(st, c->SendHandler, ndl_ad_ctx(ad), pkts[0],
+			pkts[0]->Private.Flags);
+	slots[0]->in_call = false;
+	if (slots[0]->completed)
+		slot_done(ad, slots[0], slots[0]->status, true);
+	else if (st == NDIS_STATUS_RESOURCES)
+		requeue(ad, slots, 1);	/* not allowed, but safe */
+	else if (st != NDIS_STATUS_PENDING)
+		slot_done(ad, slots[0], st, true);
+}
+
+/*
+ * Deserialized: hand everything pending over, one drainer at a time (a
+ * second caller leaves its packets to the first). Enqueueing, claiming
+ * the drain and taking the first batch share one lock round trip.
+ */
+static void deserialized_drain(struct ndl_adapter *ad, struct ndl_tx_slot *add)
+{
+	u32 max = ndl_chars(ad)->SendPacketsHandler ? ad->max_send_packets : 1;
 	NDIS_PACKET *pkts[64];
 	struct ndl_tx_slot *slots[64];
 	KIRQL old = ndl_q_lock(ad);
-	u32 n, i;
+	u32 n;
 
+	if (max > 64)
+		max = 64;
+	if (add)
+		ndl_list_add_tail(&ad->tx_pending, &add->link);
 	if (ad->tx_draining) {
 		ad->tx_kick_again = true;
 		ndl_q_unlock(ad, old);
 		return;
 	}
 	ad->tx_draining = 1;
-	ndl_q_unlock(ad, old);
-	old = ndl_irql_raise(NDL_DISPATCH_LEVEL);
 	for (;;) {
-		u32 max = c->SendPacketsHandler ? ad->max_send_packets : 1;
-
 		n = ad->state == NDL_AD_RUNNING && !ad->resetting ?
-		    take_batch(ad, pkts, slots, max > 64 ? 64 : max) : 0;
-		if (!n) {
-			KIRQL o2 = ndl_q_lock(ad);
-			bool again = ad->tx_kick_again;
-
-			ad->tx_kick_again = false;
-			if (!again)
-				ad->tx_draining = 0;
-			ndl_q_unlock(ad, o2);
-			if (!again)
-				break;
-			continue;
+		    take_batch_locked(ad, pkts, slots, max) : 0;
+		if (!n && !ad->tx_kick_again) {
+			ad->tx_draining = 0;
+			break;
 		}
-		for (i = 0; i < n; i++)
-			slots[i]->submitted_ns = ndl_os_monotonic_ns();
-		if (c->SendPacketsHandler) {
-			/* The miniport owns them now: no status to look at. */
-			for (i = 0; i < n; i++)
-				slots[i]->in_call = false;
-			NDL_CALL_DRIVER_VOID(c->SendPacketsHandler,
-					     ndl_ad_ctx(ad), pkts, n);
-		} else {
-			NDIS_STATUS st;
-
-			NDL_CALL_DRIVER(st, c->SendHandler, ndl_ad_ctx(ad),
-					pkts[0], pkts[0]->Private.Flags);
-			slots[0]->in_call = false;
-			if (slots[0]->completed)
-				slot_done(ad, slots[0], slots[0]->status, true);
-			else if (st == NDIS_STATUS_RESOURCES)
-				requeue(ad, slots, 1);	/* not allowed, but safe */
-			else if (st != NDIS_STATUS_PENDING)
-				slot_done(ad, slots[0], st, true);
-		}
+		ad->tx_kick_again = false;
+		ndl_q_unlock(ad, old);
+		if (n)
+			deserialized_call(ad, pkts, slots, n);
+		old = ndl_q_lock(ad);
 	}
-	ndl_irql_lower(old);
+	ndl_q_unlock(ad, old);
 }
 
 void ndl_tx_kick(struct ndl_adapter *ad)
@@ -373,7 +397,7 @@ void ndl_tx_kick(struct ndl_adapter *ad)
 	KIRQL old;
 
 	if (ad->deserialized) {
-		deserialized_drain(ad);
+		deserialized_drain(ad, NULL);
 		return;
 	}
 	/* Inside the miniport on this CPU: ndl_mp_leave drains. */

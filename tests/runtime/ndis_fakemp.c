@@ -206,11 +206,18 @@ static void NTAPI fm_send_packets(NDIS_HANDLE ctx, NDIS_PACKET **pkts, UINT n)
 		oob = (NDIS_PACKET_OOB_DATA *)((u8 *)pkts[i] +
 			pkts[i]->Private.NdisPacketOobOffset);
 		if (fm.deserialize) {
-			/* Deserialized: never RESOURCES; complete or hold. */
-			if (st == NDIS_STATUS_RESOURCES)
+			/* Deserialized: no RESOURCES status; every packet
+			 * completes through NdisMSendComplete, now or later. */
+			NDIS_M_SEND_COMPLETE_HANDLER done =
 				((NDIS_MINIPORT_BLOCK *)fm.handle)->
-					SendCompleteHandler(fm.handle, pkts[i],
-							    NDIS_STATUS_RESOURCES);
+				SendCompleteHandler;
+
+			if (st == NDIS_STATUS_RESOURCES) {
+				done(fm.handle, pkts[i], NDIS_STATUS_RESOURCES);
+			} else if (fm.complete_inside) {
+				fm.nheld--;
+				done(fm.handle, pkts[i], NDIS_STATUS_SUCCESS);
+			}
 			continue;
 		}
 		if (st == NDIS_STATUS_PENDING && fm.complete_inside) {

@@ -1,0 +1,53 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The NDIS 5.1 layer (module/runtime/ndis_*) in the user-space host:
+# export families, NDIS semantics with a miniport written in C, and the
+# test miniports end to end (vether, vserial, rtl8139 on the simulated
+# RTL8139C+, vmissing refused). Each binary under ASan+UBSan, then the
+# plain build under valgrind.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+export NDL_BUILD="$top/build"
+log="$top/build/unit-ndis-build.log"
+mkdir -p "$top/build"
+if ! { make -s -C "$top/tests/drivers" &&
+       make -s -C "$top/tests/runtime" fixtures &&
+       make -s -C "$top/tests/runtime" -f ndis_tests.mk; } >"$log" 2>&1; then
+	echo "FAIL: ndis/build (see build/unit-ndis-build.log)"
+	cat "$log" >&2
+	exit 1
+fi
+echo "PASS: ndis/build"
+status=0
+
+# run NAME CMD...: prefix the binary's PASS/FAIL/SKIP lines with NAME.
+run() {
+	name=$1
+	shift
+	out=$("$@" 2>&1)
+	rc=$?
+	printf '%s\n' "$out" | sed -n "s#^\(PASS\|FAIL\|SKIP\): #\1: $name/#p"
+	printf '%s\n' "$out" | grep -v '^\(PASS\|FAIL\|SKIP\): ' >&2
+	if [ $rc -ne 0 ]; then
+		printf '%s\n' "$out" | grep -q '^FAIL: ' ||
+			echo "FAIL: $name (exited $rc: sanitizer report or crash)"
+		status=1
+	fi
+}
+
+for t in "$top"/build/test-bin/ndis/ndis_test_*; do
+	[ -x "$t" ] || continue
+	run "ndis/${t##*/ndis_test_}" "$t"
+done
+
+if command -v valgrind >/dev/null 2>&1; then
+	for t in "$top"/build/test-bin/ndis/plain/ndis_test_*; do
+		[ -x "$t" ] || continue
+		NDL_TEST_UNDER_VALGRIND=1 run "ndis-valgrind/${t##*/ndis_test_}" \
+			valgrind -q --error-exitcode=99 --leak-check=full \
+			--errors-for-leak-kinds=definite "$t"
+	done
+else
+	echo "SKIP: ndis-valgrind (valgrind not installed)"
+fi
+exit $status
