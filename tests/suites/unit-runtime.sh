@@ -36,6 +36,27 @@ for t in "$top"/build/test-bin/runtime/test_*; do
 	run "runtime/${t##*/test_}" "$t"
 done
 
+# The same sources must build warning-free with the kernel's flags.
+kver=$("$top/tests/vm/kver.sh" default 2>/dev/null)
+kdir=/lib/modules/$kver/build
+if [ -n "$kver" ] && [ -d "$kdir" ]; then
+	kb=$top/build/runtime-kbuild
+	rm -rf "$kb" && mkdir -p "$kb" && cp -r "$top/module/runtime" "$kb/"
+	printf '%s\n' 'include $(src)/runtime/Kbuild.inc' 'obj-m := ndlrt.o' \
+		'ndlrt-y := $(ndl-runtime-y) lic.o' >"$kb/Kbuild"
+	printf '%s\n' '#include <linux/module.h>' 'MODULE_LICENSE("GPL");' >"$kb/lic.c"
+	make -C "$kdir" M="$kb" KBUILD_MODPOST_WARN=1 modules >"$kb/build.log" 2>&1
+	if grep -E 'warning:|error:' "$kb/build.log" | grep -v 'undefined!' >&2 ||
+	   ! [ -f "$kb/ndlrt.o" ]; then
+		echo "FAIL: runtime/kbuild-$kver (compiler warnings or errors: build/runtime-kbuild/build.log)"
+		status=1
+	else
+		echo "PASS: runtime/kbuild-$kver"
+	fi
+else
+	echo "SKIP: runtime/kbuild (no kernel headers: run installer/deps.sh)"
+fi
+
 if command -v valgrind >/dev/null 2>&1; then
 	for t in "$top"/build/test-bin/runtime/plain/test_*; do
 		[ -x "$t" ] || continue
