@@ -214,7 +214,10 @@ if ! mkfs.ext4 -q -F -L ndlroot -d "$root" "$img" 4G >"$vw/mkfs.log" 2>&1; then
 	fail boot-setup "mkfs.ext4 -d failed; see $vw/mkfs.log"; exit 1
 fi
 rm -rf --one-file-system "$root"
-"$top/tests/vm/kernel.sh" "$kver" "$vw/vmlinux" ||
+# The uncompressed kernel the VM harness boots (made once, shared with it).
+vmlinux=$build/vm/$kver/vmlinux
+mkdir -p "$build/vm/$kver"
+"$top/tests/vm/kernel.sh" "$kver" "$vmlinux" ||
 	{ fail boot-setup "no bootable kernel from /boot/vmlinuz-$kver"; exit 1; }
 
 # A free local port for QEMU's forward to the guest's 8087.
@@ -243,7 +246,7 @@ boot() { # STAGE: one boot of the image; the guest reports on serial port 2
 	timeout -k 5 900 qemu-system-x86_64 -accel tcg -m 1536 -smp 2 -nographic -no-reboot \
 		-nic none -device rtl8139,netdev=n0,romfile= \
 		-netdev "user,id=n0,hostfwd=tcp:127.0.0.1:$port-:8087" \
-		-kernel "$vw/vmlinux" -initrd "$vw/initrd.img" \
+		-kernel "$vmlinux" -initrd "$vw/initrd.img" \
 		-append "root=LABEL=ndlroot rw console=ttyS0 panic=-1 oops=panic" \
 		-drive "file=$img,if=virtio,format=raw" \
 		-serial "file:$out/console" -serial "file:$out/results" \
