@@ -17,6 +17,8 @@
 #include "drv.h"
 #include "ndis_adapter.h"
 
+struct ndl_wifi;
+
 struct ndl_bound {
 	struct ndl_os_dev osdev;	/* what the runtime sees */
 	struct pci_dev *pdev;
@@ -42,6 +44,9 @@ struct ndl_bound {
 	atomic64_t tx_packets, tx_bytes, tx_dropped, tx_errors;
 	atomic64_t tx_busy;		/* sends refused for lack of resources */
 	u32 packet_filter;		/* last NDIS packet filter set */
+
+	/* 802.11 miniports: their cfg80211 side (wifi.h), else NULL. */
+	struct ndl_wifi __rcu *wifi;
 };
 
 /* bound.c: bring a device up for a driver / tear it down (probe, remove). */

@@ -19,6 +19,7 @@
 #include "rt.h"
 #include "adapter.h"
 #include "stack.h"
+#include "wifi.h"
 
 /* netaddr: a "NetworkAddress" override (12 hex digits), or NULL. */
 static int ndl_bound_start_adapter(struct ndl_bound *b, const char *netaddr)
@@ -119,11 +120,17 @@ int ndl_bound_create(struct ndl_drv *drv, struct pci_dev *pdev, int id_index,
 		goto err_dev;
 
 	ndl_netdev_setup(b);
+	/* An 802.11 miniport gets a wiphy; its interface becomes wlanN. */
+	ret = ndl_wifi_attach(b);
+	if (ret) {
+		ndl_devrec_fail(rec, ret, 0, "cannot register its wiphy (%d)", ret);
+		goto err_adapter;
+	}
 	netif_carrier_off(netdev);
 	ret = register_netdev(netdev);
 	if (ret) {
 		ndl_devrec_fail(rec, ret, 0, "cannot register the interface (%d)", ret);
-		goto err_adapter;
+		goto err_wifi;
 	}
 	WRITE_ONCE(b->registered, true);
 	/* Media indications made up to here were recorded; apply the latest. */
@@ -135,6 +142,8 @@ int ndl_bound_create(struct ndl_drv *drv, struct pci_dev *pdev, int id_index,
 		    atomic_read(&b->media_connected) ? "up" : "down");
 	return 0;
 
+err_wifi:
+	ndl_wifi_detach(b);
 err_adapter:
 	ndl_bound_stop_adapter(b);
 err_dev:
@@ -161,6 +170,7 @@ void ndl_bound_destroy(struct pci_dev *pdev)
 		unregister_netdev(b->netdev);
 		WRITE_ONCE(b->registered, false);
 	}
+	ndl_wifi_detach(b);
 	ndl_bound_stop_adapter(b);
 	pci_set_drvdata(pdev, NULL);
 	ndl_os_dev_uninit(&b->osdev);

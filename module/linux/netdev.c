@@ -26,6 +26,7 @@
 #include "adapter.h"
 #include "fpu.h"
 #include "stack.h"
+#include "wifi.h"
 #include "ndis_status.h"
 
 #ifndef NDIS_PACKET_TYPE_DIRECTED
@@ -132,6 +133,7 @@ static void ndl_cb_status(void *ctx, const struct ndl_status_event *ev)
 	struct ndl_bound *b = ctx;
 
 	ndl_rt_pause();
+	ndl_wifi_status(b, ev);		/* 802.11 events for cfg80211 */
 	switch (ev->kind) {
 	case NDL_STATUS_MEDIA_CONNECT:
 		atomic_set(&b->media_connected, 1);
@@ -237,6 +239,7 @@ static long ndl_stop_on_stack(void *arg)
 
 static int ndl_stop(struct net_device *dev)
 {
+	ndl_wifi_down(netdev_priv(dev));	/* scan and association end */
 	return ndl_stack_run(ndl_stop_on_stack, dev, -1);
 }
 
