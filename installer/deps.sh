@@ -22,7 +22,8 @@ build_pkgs="build-essential make pkg-config kmod dkms
 test_pkgs="linux-image-amd64 qemu-system-x86 busybox-static cpio xz-utils
 	clang libclang-rt-14-dev valgrind curl iproute2 iputils-ping
 	chromium nodejs wrk linux-source-6.1 sparse
-	debootstrap lintian systemd e2fsprogs"
+	debootstrap lintian systemd e2fsprogs
+	iw wpasupplicant"
 
 # The kernel matrix (docs/kernels.md): besides Debian 12's default 6.1, the
 # newest 6.12 LTS generic and PREEMPT_RT kernels for which Debian has both

@@ -3,7 +3,8 @@
 # initramfs.sh KVER OUT.cpio: pack the guest for VM tests and the demo:
 # busybox-static, the guest init and test scripts, ndisload.ko built for
 # KVER, Debian's NIC modules (and what they depend on), every program in
-# build/bin with its shared libraries, the test drivers in build/drivers,
+# build/bin with its shared libraries, iw and wpa_supplicant, the test
+# drivers in build/drivers,
 # and, when present, build/vm/extra (files a test run wants to add).
 set -eu
 kver=$1 out=$2
@@ -59,13 +60,21 @@ for m in $want; do
 done >"$gmod/ndl-deps"
 
 # User-space programs and their shared libraries.
-for prog in "$build"/bin/* "$build"/test-bin/*; do
-	[ -f "$prog" ] && [ -x "$prog" ] || continue
-	cp "$prog" "$stage/usr/bin/"
-	ldd "$prog" 2>/dev/null | grep -oE '/[^ ]+' | while read -r lib; do
+copy_prog() { # PROGRAM -> /usr/bin of the guest, with its libraries
+	cp "$1" "$stage/usr/bin/"
+	ldd "$1" 2>/dev/null | grep -oE '/[^ ]+' | while read -r lib; do
 		mkdir -p "$stage$(dirname "$lib")"
 		cp -L "$lib" "$stage$lib"
 	done
+}
+for prog in "$build"/bin/* "$build"/test-bin/*; do
+	[ -f "$prog" ] && [ -x "$prog" ] || continue
+	copy_prog "$prog"
+done
+# Debian's wireless tools for the wifi_* tests (installer/deps.sh).
+for prog in /usr/sbin/iw /usr/sbin/wpa_supplicant /usr/sbin/wpa_cli; do
+	[ -x "$prog" ] || continue
+	copy_prog "$prog"
 done
 for d in drivers www; do
 	[ -d "$build/$d" ] && cp -r "$build/$d" "$stage/lib/ndl/$d"

@@ -21,6 +21,8 @@
 #                      ndl_serve_sha=SHA256 (busybox httpd on 127.0.0.1)
 #   # monitor: yes     a guest line "MONITOR: <command>" on the results port
 #                      is sent to the QEMU monitor (e.g. device_del nic0)
+#   # device: NAME...  other QEMU devices to attach (-device NAME each), e.g.
+#                      pci-testdev, the PCI function vwifi's radio sits on
 #
 # Output: the PASS/FAIL/SKIP lines the guest reports (on its second serial
 # port), each test's kernel log ("dmesg:" lines), and, when the guest crashes,
@@ -37,7 +39,7 @@ while [ $# -gt 0 ]; do
 	--mode) mode=$2; shift ;;
 	--shell) mode=shell ;;
 	--all) all=1 ;;
-	-h|--help) sed -n '3,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '3,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	-*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
 	*) tests="$tests $1" ;;
 	esac
@@ -133,6 +135,7 @@ run_one() { # TEST
 	mem=$(sed -n 's/^# mem: *//p' "$script" | head -n1)
 	serve=$(sed -n 's/^# serve: *//p' "$script" | head -n1)
 	monitor=$(sed -n 's/^# monitor: *//p' "$script" | head -n1)
+	devices=$(sed -n 's/^# device: *//p' "$script" | head -n1)
 	srv_pid="" srv_append="" monargs=""
 	if [ -n "$serve" ] && ! serve_start "$serve"; then
 		echo "FAIL: vm/$kver/$name/setup (cannot start the host HTTP server)"
@@ -148,6 +151,7 @@ run_one() { # TEST
 		netargs="$netargs $(nic_args "$m" $i)"; i=$((i + 1))
 	done
 	[ $i = 0 ] && [ -n "$fwd" ] && netargs=$(nic_args virtio-net-pci 0)
+	for d in $devices; do netargs="$netargs -device $d"; done
 	touch "$out/results" "$out/console"
 	# shellcheck disable=SC2086
 	set -- qemu-system-x86_64 $accel -m "${mem:-512}" -smp 1 -nographic -no-reboot \

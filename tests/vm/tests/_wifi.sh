@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Guest helpers for the wifi_* tests (sourced, never run alone): the vwifi
+# simulated wireless miniport on QEMU's pci-testdev, its access points
+# (tests/drivers/vwifi/vw_aps.c) and waiting for wireless states.
+. /tests/_ndl.sh
+
+WIFI_WPA2_PASS=ndisload-passphrase
+WIFI_WEP_KEY=ndl-wep-key13
+WIFI_HOST=192.168.77.1
+WIFI_ME=192.168.77.2
+
+# wifi_add: load the module and push vwifi for the PCI test device.
+wifi_add() {
+	ndl_load || return 1
+	ndl-ioctl add vwifi -s "$NDL_DRIVERS/vwifi/vwifi.sys" -V 1.0.0.0 \
+		-i 1b36:0005 \
+		-r 'ScanTimeMs=sz:100' -r 'AssocTimeMs=sz:20' \
+		-r 'Ndi\Interfaces\UpperRange=sz:ndis5' \
+		-r 'Ndi\Interfaces\LowerRange=sz:wlan,ethernet' ${WIFI_ADD_EXTRA:-}
+}
+
+# wifi_iface: the vwifi interface's name (wlanN).
+wifi_iface() {
+	ndl_iface vwifi
+}
+
+# wifi_linked IFACE: is it associated (iw's "Connected to")?
+wifi_linked() {
+	iw dev "$1" link | grep -q '^Connected to '
+}
+
+# wifi_wait_link IFACE [SECONDS]: wait for an association.
+wifi_wait_link() {
+	_n=0
+	until wifi_linked "$1"; do
+		_n=$((_n + 1))
+		[ $_n -gt $((${2:-10} * 10)) ] && return 1
+		sleep 0.1
+	done
+}
+
+# wifi_wait_unlink IFACE [SECONDS]: wait until it is no longer associated.
+wifi_wait_unlink() {
+	_n=0
+	while wifi_linked "$1"; do
+		_n=$((_n + 1))
+		[ $_n -gt $((${2:-10} * 10)) ] && return 1
+		sleep 0.1
+	done
+}
+
+# wifi_addr IFACE: our address on the access point's LAN.
+wifi_addr() {
+	ip addr flush dev "$1" 2>/dev/null
+	ip addr add "$WIFI_ME/24" dev "$1"
+}
+
+# wifi_ping: the host behind the access point answers.
+wifi_ping() {
+	ping -c 2 -W 2 "$WIFI_HOST" >/dev/null
+}
