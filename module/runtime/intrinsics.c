@@ -106,6 +106,57 @@ static bool kusd_operand_at(const u8 *code, size_t at)
 	return false;
 }
 
+/*
+ * A gs:-relative load with an absolute 32-bit offset below one page,
+ *   65 [REX] 8B /r      mod 00, rm 100, SIB 25, disp32   (mov r, gs:[X])
+ *   65 [REX] 0F B6|B7 /r ...                              (movzx r, gs:[X])
+ * becomes the same load RIP-relative from the image's fake KPCR page,
+ * two bytes shorter, followed by a two-byte NOP (66 90). In the kernel gs
+ * is Linux's per-CPU base, so the original would read unrelated data.
+ */
+static bool patch_gs_load(struct ndl_image *img,
+			  const struct ndl_pe_section *s, size_t at)
+{
+	u8 *c = img->base + s->rva + at;
+	size_t n = s->vsize - at, op = 1, len;
+	u8 insn[9];
+	u32 disp;
+	s64 rel;
+
+	if (n > 1 && (c[1] & 0xf0) == 0x40)
+		op = 2;
+	len = op + (c[op] == 0x0f ? 2 : 1);
+	if (n < len + 6 || !(c[op] == 0x8b || (c[op] == 0x0f &&
+	    (c[op + 1] == 0xb6 || c[op + 1] == 0xb7))))
+		return false;
+	if ((c[len] & 0xc7) != 0x04 || c[len + 1] != 0x25)
+		return false;
+	disp = pe_rd32(c + len + 2);
+	if (disp >= NDL_OS_PAGE_SIZE - 8)
+		return false;
+	/* new: [REX] opcode modrm(00 reg 101) rel32, then 66 90 */
+	ndl_memcpy(insn, c + 1, len - 1);
+	insn[len - 1] = (u8)((c[len] & 0x38) | 0x05);
+	rel = (s64)((img->kpcr + disp) - (c + len + 4));
+	if (rel != (s32)rel)
+		return false;
+	pe_wr32(insn + len, (u32)(s32)rel);
+	insn[len + 4] = 0x66;
+	insn[len + 5] = 0x90;
+	ndl_memcpy(c, insn, len + 6);
+	return true;
+}
+
+/* KTHREAD stand-in handed out by inline KeGetCurrentThread reads. */
+static u8 fake_kthread[0x400] __attribute__((aligned(64)));
+
+static void init_fake_kpcr(struct ndl_image *img)
+{
+	pe_wr64(img->kpcr + 0x18, (u64)(uintptr_t)img->kpcr);	/* Self */
+	pe_wr64(img->kpcr + 0x20, (u64)(uintptr_t)img->kpcr + 0x180);
+	pe_wr64(img->kpcr + 0x188, (u64)(uintptr_t)fake_kthread);
+}
+
 static void scan_section(struct ndl_image *img, const struct ndl_pe_section *s)
 {
 	u8 *code = img->base + s->rva;
@@ -124,10 +175,7 @@ static void scan_section(struct ndl_image *img, const struct ndl_pe_section *s)
 		}
 		if (ndl_intrinsic_decode(code + i, n - i, &in))
 			img->cr8_refs++;
-		/* gs: prefix + mov with a 32-bit absolute (SIB 0x25) operand */
-		if (code[i] == 0x65 && i + 4 < n &&
-		    ((code[i + 1] & 0xf0) == 0x40 ? code[i + 2] : code[i + 1]) ==
-		    0x8b)
+		if (code[i] == 0x65 && patch_gs_load(img, s, i))
 			img->gs_refs++;
 	}
 }
@@ -136,15 +184,19 @@ int ndl_intrinsics_patch(struct ndl_image *img, struct ndl_pe_error *err)
 {
 	const struct ndl_pe_info *in = &img->info;
 
+	init_fake_kpcr(img);
 	for (u32 i = 0; i < in->nsections; i++)
 		if (in->sections[i].flags & (PE_SCN_MEM_EXECUTE | PE_SCN_CNT_CODE))
 			scan_section(img, &in->sections[i]);
 	if (img->kusd_refs)
 		ndl_info("loader: %u KUSER_SHARED_DATA references redirected",
 			 img->kusd_refs);
-	if (img->cr8_refs || img->gs_refs)
-		ndl_warn("loader: image uses inline cr8 (%u) / gs: (%u) accesses",
-			 img->cr8_refs, img->gs_refs);
+	if (img->gs_refs)
+		ndl_info("loader: %u gs: (KPCR) loads redirected to a fake KPCR",
+			 img->gs_refs);
+	if (img->cr8_refs)
+		ndl_warn("loader: image uses cr8 (inline IRQL) %u times",
+			 img->cr8_refs);
 	(void)err;
 	return 0;
 }

@@ -86,6 +86,7 @@ struct ndl_load_opts {
 struct ndl_image {
 	u8 *base;			/* mapped image */
 	size_t map_size;		/* page-rounded SizeOfImage */
+	u8 *kpcr;			/* fake KPCR page after the image */
 	struct ndl_pe_info info;
 	void **stubs;			/* logging stubs bound (released at unload) */
 	u32 nstubs;
@@ -93,7 +94,7 @@ struct ndl_image {
 	/* Inline intrinsics found in code (intrinsics.c). */
 	u32 kusd_refs;			/* KUSER_SHARED_DATA addresses patched */
 	u32 cr8_refs;			/* mov to/from cr8 */
-	u32 gs_refs;			/* gs:-relative KPCR accesses */
+	u32 gs_refs;			/* gs:-relative KPCR loads rewritten */
 	struct ndl_image *next;		/* list of loaded images */
 };
 

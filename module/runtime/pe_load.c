@@ -210,6 +210,8 @@ static int protect_image(struct pe_parser *p, struct ndl_image *img)
 		}
 		run_prot = prot;
 	}
+	if (ndl_os_image_protect(img->kpcr, NDL_OS_PAGE_SIZE, NDL_OS_PROT_R))
+		return pe_fail(p, "setting the fake KPCR page read-only failed");
 	return 0;
 }
 
@@ -217,7 +219,8 @@ static void map_image(struct pe_parser *p, struct ndl_image *img)
 {
 	const struct ndl_pe_info *in = &img->info;
 
-	ndl_memset(img->base, 0, img->map_size);
+	ndl_memset(img->base, 0, img->map_size + NDL_OS_PAGE_SIZE);
+	img->kpcr = img->base + img->map_size;
 	ndl_memcpy(img->base, p->f, in->size_of_headers);
 	for (u32 i = 0; i < in->nsections; i++) {
 		const struct ndl_pe_section *s = &in->sections[i];
@@ -247,10 +250,11 @@ int ndl_pe_load(const void *file, size_t len, const struct ndl_load_opts *opts,
 		goto fail_free;
 	img->map_size = NDL_ALIGN_UP((size_t)img->info.size_of_image,
 				     (size_t)NDL_OS_PAGE_SIZE);
-	img->base = ndl_os_image_alloc(img->map_size);
+	/* One more page: the fake KPCR that gs: loads are redirected to. */
+	img->base = ndl_os_image_alloc(img->map_size + NDL_OS_PAGE_SIZE);
 	if (!img->base) {
 		rc = pe_fail(&p, "cannot allocate %zu bytes of image memory",
-			     img->map_size);
+			     img->map_size + NDL_OS_PAGE_SIZE);
 		rc = -NDL_ENOMEM;
 		goto fail_info;
 	}
@@ -280,7 +284,7 @@ fail_map:
 	for (u32 i = 0; i < img->nstubs; i++)
 		ndl_stub_release(img->stubs[i]);
 	ndl_free(img->stubs);
-	ndl_os_image_free(img->base, img->map_size);
+	ndl_os_image_free(img->base, img->map_size + NDL_OS_PAGE_SIZE);
 fail_info:
 	ndl_pe_info_free(&img->info);
 fail_free:
@@ -296,7 +300,7 @@ void ndl_pe_unload(struct ndl_image *img)
 	for (u32 i = 0; i < img->nstubs; i++)
 		ndl_stub_release(img->stubs[i]);
 	ndl_free(img->stubs);
-	ndl_os_image_free(img->base, img->map_size);
+	ndl_os_image_free(img->base, img->map_size + NDL_OS_PAGE_SIZE);
 	ndl_pe_info_free(&img->info);
 	ndl_free(img);
 }

@@ -224,7 +224,13 @@ static void test_inline_intrinsics_emulated(void)
 	CHECK_EQ_INT(r->values[1], 0xa2);			/* inw dx */
 	CHECK_EQ_INT(r->values[2], 0xa0 | 0xa0 << 16);		/* rep insw */
 	CHECK_EQ_INT(r->values[3], 0 | 2 << 8 | 0 << 16);	/* cr8 */
+	/* register-relative gs: load: emulated from the fault */
 	CHECK(r->values[4] == (u64)(uintptr_t)ndl_os_current_thread());
+	/* absolute gs: loads: rewritten at load to the image's fake KPCR */
+	CHECK(drv->image->gs_refs >= 2);
+	CHECK(r->values[7] == *(u64 *)(drv->image->kpcr + 0x188));
+	CHECK(r->values[7] != 0);
+	CHECK_EQ_INT(r->value, 7);
 	/* MMIO: store to +4 then load +8 and the byte at +1 */
 	CHECK_EQ_INT(last_write_off, 4 | 1 << 8 | 4 << 16);
 	CHECK_EQ_INT(last_write_val, 0x12345678);
