@@ -171,8 +171,10 @@ run_one() { # TEST
 	if [ "$monitor" = yes ]; then
 		cat "$out/hmp.out" >"$out/hmp.log" &
 		mon_cat=$!
-		tail --pid="$qemu_pid" -n +1 -f "$out/results" | tr -d '\r' |
+		cr=$(printf '\r')
+		tail --pid="$qemu_pid" -n +1 -f "$out/results" |
 			while read -r line; do
+				line=${line%"$cr"}
 				case $line in
 				"MONITOR: "*) timeout 5 sh -c 'echo "$1" >"$2"' sh \
 					"${line#MONITOR: }" "$out/hmp.in" ;;
