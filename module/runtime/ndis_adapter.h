@@ -130,13 +130,13 @@ struct ndl_adapter;
 struct ndl_adapter_params {
 	struct ndl_driver *drv;		/* started; ndl_ndis_driver_is_miniport */
 	struct ndl_os_dev *dev;		/* NULL: a virtual adapter, no hardware */
-	struct ndl_reg *reg;		/* taken over, even on failure
-					 * (destroyed with the adapter);
-					 * NULL: an empty registry */
+	/* taken over, even on failure (destroyed with the adapter); NULL:
+	 * an empty registry
+	 */
+	struct ndl_reg *reg;
 	const struct ndl_adapter_ops *ops;
 	void *ctx;			/* passed to every op */
-	const char *name;		/* for log lines, e.g. "eth1" or a PCI
-					 * address; copied */
+	const char *name;		/* log prefix, e.g. a PCI address */
 	u32 tx_slots;			/* frames in flight at most; 0: 256 */
 };
 
@@ -155,9 +155,10 @@ struct ndl_adapter_info {
 	u32 mac_options;		/* OID_GEN_MAC_OPTIONS */
 	u32 max_mcast;			/* OID_802_3_MAXIMUM_LIST_SIZE */
 	u64 link_speed_bps;		/* 0 if unknown */
-	bool media_connected;		/* from the query, else from any
-					 * NdisMIndicateStatus during init,
-					 * else true (NDIS's default) */
+	/* from the query, else any NdisMIndicateStatus during init, else
+	 * true (NDIS's default)
+	 */
+	bool media_connected;
 	bool deserialized;		/* NDIS_ATTRIBUTE_DESERIALIZE */
 	bool bus_master;		/* NDIS_ATTRIBUTE_BUS_MASTER */
 	u32 attributes;			/* NdisMSetAttributes(Ex) flags */

@@ -33,7 +33,7 @@ u32 ndl_mdl_span_pages(const MDL *m)
 				   m->ByteCount) : 1;
 }
 
-/* An MDL with PFN room for pages pages (runtime-owned, IoFreeMdl-able). */
+/* An MDL with PFN room for that many pages (freed with ndl_free). */
 MDL *ndl_mdl_alloc_pages(u32 pages)
 {
 	MDL *m = ndl_alloc(sizeof(MDL) + pages * sizeof(PFN_NUMBER),
@@ -153,12 +153,12 @@ ULONG NTAPI ndlw_NdisBufferLength(MDL *m)
 	return m->ByteCount;
 }
 
-void *NTAPI ndlw_NdisBufferVirtualAddress(MDL *m)
+NTAPI void *ndlw_NdisBufferVirtualAddress(MDL *m)
 {
 	return ndl_mdl_va(m);
 }
 
-void *NTAPI ndlw_NdisBufferVirtualAddressSafe(MDL *m, UINT priority)
+NTAPI void *ndlw_NdisBufferVirtualAddressSafe(MDL *m, UINT priority)
 {
 	return ndl_mdl_va(m);
 }

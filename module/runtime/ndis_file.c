@@ -36,10 +36,8 @@ static struct ndl_file_handle *fh_get(NDIS_HANDLE h, const char *fn)
 	return f;
 }
 
-static void __attribute__((__noinline__)) open_file(NDIS_STATUS *status,
-						NDIS_HANDLE *handle, UINT *len,
-						NDIS_STRING *name,
-						const void *caller)
+static void open_file(NDIS_STATUS *status, NDIS_HANDLE *handle, UINT *len,
+		      NDIS_STRING *name, const void *caller)
 {
 	char path[256];
 	const char *base = path;

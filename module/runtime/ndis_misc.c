@@ -51,7 +51,7 @@ void NTAPI ndlw_NdisGetCurrentProcessorCpuUsage(ULONG *usage)
 	*usage = 0;
 }
 
-void *NTAPI ndlw_NdisGetRoutineAddress(NDIS_STRING *name)
+NTAPI void *ndlw_NdisGetRoutineAddress(NDIS_STRING *name)
 {
 	return ndlw_MmGetSystemRoutineAddress(name);
 }

@@ -106,7 +106,8 @@ void ndl_req_kick(struct ndl_adapter *ad)
 	    ad->req_queue.Flink == &ad->req_queue)
 		return;
 	old = ndl_q_lock(ad);
-	if (ad->req_cur || ad->resetting || !(r = pop(&ad->req_queue))) {
+	r = ad->req_cur || ad->resetting ? NULL : pop(&ad->req_queue);
+	if (!r) {
 		ndl_q_unlock(ad, old);
 		return;
 	}

@@ -11,13 +11,15 @@
 #define NdisInterfacePci	5
 #define NDL_MAX_RES		16
 
-/* CM_RESOURCE_LIST with one full descriptor (pack(4): no padding). */
+/* CM_RESOURCE_LIST with one full descriptor (pack(4), as Windows). */
+#pragma pack(push, 4)
 struct cm_full_list {
 	ULONG Count;
 	ULONG InterfaceType;
 	ULONG BusNumber;
 	CM_PARTIAL_RESOURCE_LIST Partial;
-} __attribute__((packed, aligned(4)));
+};
+#pragma pack(pop)
 NDL_STATIC_ASSERT(offsetof(struct cm_full_list, Partial) == 12,
 		  "CM_FULL_RESOURCE_DESCRIPTOR.PartialResourceList");
 

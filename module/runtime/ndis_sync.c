@@ -186,7 +186,7 @@ static void list_lock(NDIS_SPIN_LOCK *l, KIRQL *old)
 	*old = ndlw_KeAcquireSpinLockRaiseToDpc(&l->SpinLock);
 }
 
-LIST_ENTRY *NTAPI ndlw_NdisInterlockedInsertHeadList(LIST_ENTRY *head,
+NTAPI LIST_ENTRY *ndlw_NdisInterlockedInsertHeadList(LIST_ENTRY *head,
 						     LIST_ENTRY *e,
 						     NDIS_SPIN_LOCK *l)
 {
@@ -203,7 +203,7 @@ LIST_ENTRY *NTAPI ndlw_NdisInterlockedInsertHeadList(LIST_ENTRY *head,
 	return first;
 }
 
-LIST_ENTRY *NTAPI ndlw_NdisInterlockedInsertTailList(LIST_ENTRY *head,
+NTAPI LIST_ENTRY *ndlw_NdisInterlockedInsertTailList(LIST_ENTRY *head,
 						     LIST_ENTRY *e,
 						     NDIS_SPIN_LOCK *l)
 {
@@ -220,7 +220,7 @@ LIST_ENTRY *NTAPI ndlw_NdisInterlockedInsertTailList(LIST_ENTRY *head,
 	return last;
 }
 
-LIST_ENTRY *NTAPI ndlw_NdisInterlockedRemoveHeadList(LIST_ENTRY *head,
+NTAPI LIST_ENTRY *ndlw_NdisInterlockedRemoveHeadList(LIST_ENTRY *head,
 						     NDIS_SPIN_LOCK *l)
 {
 	LIST_ENTRY *e = NULL;
