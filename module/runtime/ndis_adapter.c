@@ -469,8 +469,14 @@ void ndl_adapter_halt(struct ndl_adapter *ad)
 		ndl_dma_release(ad);
 	}
 	ndl_res_release_all(ad);
-	/* Sends the miniport never completed go back to the host now. */
+	/* What the miniport never finished goes back to its callers now. */
 	ndl_tx_abort_pending(ad, NDIS_STATUS_FAILURE);
+	ndl_req_abort_current(ad);
+	if (ndl_atomic_load(&ad->resetting)) {
+		ad->reset_status = NDIS_STATUS_FAILURE;
+		ndl_atomic_store(&ad->resetting, false);
+		ndl_os_waiter_wake(ad->reset_waiter);
+	}
 	ad->state = NDL_AD_HALTED;
 	ndl_info("%s: halted", ad->name);
 }

@@ -136,3 +136,11 @@ NDIS_STATUS NTAPI ndlw_NdisMPromoteMiniport(NDIS_HANDLE h)
 {
 	return NDIS_STATUS_NOT_SUPPORTED;
 }
+
+/* The upper byte of cancel IDs a driver builds for NdisCancelSendPackets. */
+UCHAR NTAPI ndlw_NdisGeneratePartialCancelId(void)
+{
+	static u8 next;
+
+	return (UCHAR)__atomic_add_fetch(&next, 1, __ATOMIC_RELAXED);
+}

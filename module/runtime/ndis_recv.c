@@ -226,7 +226,9 @@ void NTAPI ndl_packet_indicate_handler(NDIS_HANDLE h, NDIS_PACKET **pkts,
 
 	if (!ad || !pkts)
 		return;
-	can_pend = ndl_chars(ad)->ReturnPacketHandler != NULL;
+	/* Once halting starts nothing is held: the miniport keeps them. */
+	can_pend = ndl_chars(ad)->ReturnPacketHandler != NULL &&
+		   ad->state == NDL_AD_RUNNING;
 	for (i = 0; i < n; i++) {
 		NDIS_PACKET *p = pkts[i];
 		NDIS_PACKET_OOB_DATA *oob;
