@@ -56,6 +56,7 @@ struct sandbox_result {
 	u32 bugcheck;
 	u64 bug_params[4];
 	u32 stubs, stub_calls;
+	u32 kusd_refs, cr8_refs, gs_refs;
 	struct ndl_miniport_summary mp;
 	char load_error[NDL_PE_ERR_LEN];
 	u32 nlog;
@@ -167,6 +168,9 @@ static void sb_child(int fd, const void *image, size_t len, const char *svc)
 	}
 	r.loaded = 1;
 	r.stubs = drv->image->nstubs;
+	r.kusd_refs = drv->image->kusd_refs;
+	r.cr8_refs = drv->image->cr8_refs;
+	r.gs_refs = drv->image->gs_refs;
 	r.bugcheck = ndl_user_call_guarded(sb_start, drv);
 	if (r.bugcheck)
 		memcpy(r.bug_params, ndl_user_last_bugcheck()->params,
@@ -363,6 +367,11 @@ static void add_sandbox(json_object *o, json_object *reasons, int *level,
 		return;
 	}
 	json_object_object_add(sb, "stubs_bound", json_object_new_int((int)r.stubs));
+	h = json_object_new_object();
+	json_object_object_add(h, "kuser_shared_data", json_object_new_int((int)r.kusd_refs));
+	json_object_object_add(h, "cr8", json_object_new_int((int)r.cr8_refs));
+	json_object_object_add(h, "gs", json_object_new_int((int)r.gs_refs));
+	json_object_object_add(o, "intrinsics", h);
 	json_object_object_add(sb, "stub_calls", json_object_new_int((int)r.stub_calls));
 	if (r.bugcheck) {
 		json_object *b = json_object_new_object();
@@ -526,6 +535,10 @@ static void print_human(json_object *o)
 			printf("\n");
 		}
 	}
+	if (json_object_object_get_ex(o, "intrinsics", &v))
+		printf("  inline intrinsics: KUSER_SHARED_DATA %lld (patched), cr8 %lld, gs: %lld (redirected)\n",
+		       (long long)jx_int(v, "kuser_shared_data"),
+		       (long long)jx_int(v, "cr8"), (long long)jx_int(v, "gs"));
 	if (json_object_object_get_ex(o, "sandbox", &sb)) {
 		printf("  sandbox: ");
 		if (jx_str(sb, "error"))

@@ -57,6 +57,42 @@ else
 	echo "SKIP: runtime/kbuild (no kernel headers: run installer/deps.sh)"
 fi
 
+# ndisload check on real images (needs the helper build).
+nd=$top/build/bin/ndisload
+if [ -x "$nd" ] && "$nd" check --help >/dev/null 2>&1; then
+	ck() { # name expect-rc pattern args...
+		n=$1 want=$2 pat=$3
+		shift 3
+		out=$("$nd" check "$@" 2>&1)
+		got=$?
+		if { [ "$want" = 0 ] && [ $got -ne 0 ]; } ||
+		   { [ "$want" != 0 ] && [ $got -eq 0 ]; } ||
+		   ! printf '%s\n' "$out" | grep -q -- "$pat"; then
+			echo "FAIL: runtime/check-$n (exit $got; output lacks '$pat')"
+			printf '%s\n' "$out" >&2
+			status=1
+		else
+			echo "PASS: runtime/check-$n"
+		fi
+	}
+	fx=$top/build/test-bin/runtime/fixtures
+	bad=$top/build/runtime-check-bad.sys
+	head -c 200 "$top/docs/runtime.md" >"$bad"
+	ck corrupt 1 'e_magic = 0x' "$bad"
+	ck missing-file 1 'cannot open' "$top/build/no-such.sys"
+	ck fixture-missing-imports 1 'ntoskrnl.exe!IoCreateDevice' --json --no-run "$fx/fx_missing.sys"
+	ck not-a-miniport 1 'not an NDIS 5.x miniport' "$fx/fx_basic.sys"
+	ck sandbox-waits 1 'DriverEntry returned 0x0' "$fx/fx_sync.sys"
+	if [ -f "$top/build/drivers/vether/vether.sys" ]; then
+		ck vether 0 'verdict: ok' "$top/build/drivers/vether/vether.sys"
+		ck vether-json 0 '"registered": true' --json "$top/build/drivers/vether/vether.sys"
+	else
+		echo "SKIP: runtime/check-vether (test miniports not built)"
+	fi
+else
+	echo "SKIP: runtime/check (build/bin/ndisload without the checker: make helper)"
+fi
+
 if command -v valgrind >/dev/null 2>&1; then
 	for t in "$top"/build/test-bin/runtime/plain/test_*; do
 		[ -x "$t" ] || continue
