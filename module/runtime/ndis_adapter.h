@@ -197,7 +197,8 @@ void ndl_adapter_surprise_removed(struct ndl_adapter *ad);
 /*
  * Send one frame (header included), described by nfrags fragments of host
  * memory that must stay valid and unchanged until ops->send_complete(cookie)
- * — which may be called before this returns. Returns 0 (accepted),
+ * — which may be called before this returns. Empty fragments are skipped.
+ * Returns 0 (accepted),
  * -NDL_EBUSY (all tx slots busy, or reset/halt in progress: stop the queue
  * and wait for ops->send_ready), -NDL_EINVAL (no data, too many fragments,
  * longer than max_total). IRQL <= DISPATCH, any CPU, concurrently.

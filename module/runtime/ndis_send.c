@@ -84,35 +84,40 @@ static bool slot_of_adapter(struct ndl_adapter *ad, struct ndl_tx_slot *s)
 	return s >= ad->slots && s < ad->slots + ad->nslots;
 }
 
-/* Build the slot's packet over the host's fragments. */
+/* Build the slot's packet over the host's (non-empty) fragments. */
 static int slot_fill(struct ndl_tx_slot *s, const struct ndl_frag *frags,
-		     u32 n)
+		     u32 nfrags)
 {
 	NDIS_PACKET *p = s->packet;
 	NDIS_PACKET_EXTENSION *ext = ndl_packet_ext(p);
 	NDIS_PACKET_OOB_DATA *oob = ndl_packet_oob(p);
 	MDL *prev = NULL;
-	u32 k, total = 0;
+	u32 i, k, n = 0, total = 0;
 
-	for (k = 0; k < n; k++) {
-		MDL *m = s->mdl[k];
-		u32 pages = (u32)((((uintptr_t)frags[k].va & (PAGE_SZ_TX - 1)) +
-				   frags[k].len + PAGE_SZ_TX - 1) / PAGE_SZ_TX);
+	for (i = 0; i < nfrags; i++) {
+		u32 pages;
+		MDL *m;
 
+		if (!frags[i].len)
+			continue;
+		m = s->mdl[n];
+		pages = (u32)((((uintptr_t)frags[i].va & (PAGE_SZ_TX - 1)) +
+			       frags[i].len + PAGE_SZ_TX - 1) / PAGE_SZ_TX);
 		if (sizeof(MDL) + pages * sizeof(PFN_NUMBER) > (u32)m->Size) {
 			MDL *big = ndl_mdl_alloc_pages(pages);
 
 			if (!big)
 				return -NDL_ENOMEM;
 			ndl_free(m);
-			s->mdl[k] = m = big;
+			s->mdl[n] = m = big;
 		}
-		ndl_mdl_set(m, frags[k].va, frags[k].len);
+		ndl_mdl_set(m, frags[i].va, frags[i].len);
 		m->Next = NULL;
 		if (prev)
 			prev->Next = m;
 		prev = m;
-		total += frags[k].len;
+		total += frags[i].len;
+		n++;
 	}
 	p->Private.Head = s->mdl[0];
 	p->Private.Tail = prev;
@@ -140,7 +145,7 @@ int ndl_adapter_send(struct ndl_adapter *ad, const struct ndl_frag *frags,
 	if (!n || n > NDL_TX_MAX_FRAGS || !frags)
 		return -NDL_EINVAL;
 	for (k = 0; k < n; k++) {
-		if (!frags[k].va || !frags[k].len)
+		if (frags[k].len && !frags[k].va)
 			return -NDL_EINVAL;
 		total += frags[k].len;
 	}
