@@ -157,3 +157,13 @@ void NTAPI ndlw_ProbeForWrite(void *addr, SIZE_T len, ULONG align)
 {
 	ndlw_ProbeForRead(addr, len, align);
 }
+
+/*
+ * __chkstk: MSVC calls it (size in rax) before allocating a frame larger
+ * than a page, to touch guard pages in order. Our stacks are committed,
+ * so there is nothing to touch. Its contract allows clobbering only r10
+ * and r11: an empty function body uses no register at all.
+ */
+void NTAPI ndlw___chkstk(void)
+{
+}

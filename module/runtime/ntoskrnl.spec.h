@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Exports of ntoskrnl.exe (format: exports.h). Sorted by name. */
 NDL_FN(__C_specific_handler, 4)
-NDL_TODO(__chkstk, 0)
+NDL_FN(__chkstk, 0)
 NDL_TODO(_alldiv, 2)
 NDL_TODO(_allmul, 2)
 NDL_TODO(_allrem, 2)

@@ -148,6 +148,22 @@ static void test_error_log(void)
 	CHECK(log_contains("\"nic0\""));
 }
 
+void NTAPI ndlw___chkstk(void);
+
+/* __chkstk keeps every register but r10/r11 (rax holds the frame size). */
+static void test_chkstk_preserves_registers(void)
+{
+	u64 rax = 0x12345, rcx = 0x777, rdx = 0x888;
+
+	__asm__ volatile("sub $128, %%rsp\n\tcall *%[fn]\n\tadd $128, %%rsp"
+			 : "+a"(rax), "+c"(rcx), "+d"(rdx)
+			 : [fn] "r"(ndlw___chkstk)
+			 : "r8", "r9", "r10", "r11", "memory");
+	CHECK_EQ_INT(rax, 0x12345);
+	CHECK_EQ_INT(rcx, 0x777);
+	CHECK_EQ_INT(rdx, 0x888);
+}
+
 int main(void)
 {
 	int rc;
@@ -157,6 +173,7 @@ int main(void)
 	RUN(test_raise_is_a_bugcheck);
 	RUN(test_fast_mutex);
 	RUN(test_error_log);
+	RUN(test_chkstk_preserves_registers);
 	rc = CHECK_EXIT_CODE();
 	return test_exit() | rc;
 }
