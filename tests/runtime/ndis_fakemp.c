@@ -262,6 +262,42 @@ static NDIS_STATUS NTAPI fm_transfer(NDIS_PACKET *p, UINT *got,
 	return NDIS_STATUS_SUCCESS;
 }
 
+/* The device's line stays asserted until its status port is written. */
+static void NTAPI fm_isr(BOOLEAN *recognized, BOOLEAN *queue, NDIS_HANDLE ctx)
+{
+	if (ndl_os_irql_current() < NDL_DEVICE_LEVEL)
+		fm.bad_irql++;
+	fm.isrs++;
+	*recognized = (ndl_os_port_read(fm.port, 1) & 1) != 0;
+	*queue = *recognized;
+	if (*recognized)
+		ndl_os_port_write(fm.port, 1, 0);
+}
+
+static void NTAPI fm_disable(NDIS_HANDLE ctx)
+{
+	if (ndl_os_irql_current() < NDL_DEVICE_LEVEL)
+		fm.bad_irql++;
+	fm.disables++;
+	ndl_os_port_write(fm.port, 1, 0);
+}
+
+static void NTAPI fm_enable(NDIS_HANDLE ctx)
+{
+	fm.enables++;
+}
+
+static void NTAPI fm_dpc(NDIS_HANDLE ctx)
+{
+	enter();
+	dispatch_only();
+	fm.dpcs++;
+	/* Enable comes after the DPC, never before. */
+	if (fm.enables >= fm.disables && fm.disables)
+		fm.dpc_bad++;
+	leave();
+}
+
 void fm_complete_request(NDIS_STATUS st, bool set)
 {
 	NDIS_MINIPORT_BLOCK *b = fm.handle;
@@ -314,6 +350,12 @@ u32 fm_register(struct ndl_driver *drv)
 		c.ReturnPacketHandler = fm_return;
 	if (fm.with_transfer)
 		c.TransferDataHandler = fm_transfer;
+	if (fm.with_isr) {
+		c.ISRHandler = fm_isr;
+		c.HandleInterruptHandler = fm_dpc;
+		c.DisableInterruptHandler = fm_disable;
+		c.EnableInterruptHandler = fm_enable;
+	}
 	len = c.MajorNdisVersion == 3 ? NDL_CHARS30_SIZE :
 	      c.MajorNdisVersion == 4 ? NDL_CHARS40_SIZE :
 	      c.MinorNdisVersion == 0 ? NDL_CHARS50_SIZE : NDL_CHARS51_SIZE;

@@ -38,6 +38,11 @@ struct fakemp {
 	bool in_handler;
 	u8 rx_frame[1514];
 	u32 rx_len;
+	/* interrupts (ndis_test_miniport.c registers them) */
+	bool with_isr;
+	u32 port;			/* the device's status port */
+	u32 isrs, dpcs, disables, enables, dpc_bad;
+	NDIS_MINIPORT_INTERRUPT intr;
 };
 
 extern struct fakemp fm;

@@ -542,6 +542,113 @@ out:
 	teardown();
 }
 
+/* ---- interrupts ------------------------------------------------------------ */
+
+NDIS_STATUS NTAPI ndlw_NdisMRegisterInterrupt(NDIS_MINIPORT_INTERRUPT *in,
+					      NDIS_HANDLE h, UINT vector,
+					      UINT level, BOOLEAN request_isr,
+					      BOOLEAN shared, UINT mode);
+void NTAPI ndlw_NdisMDeregisterInterrupt(NDIS_MINIPORT_INTERRUPT *in);
+BOOLEAN NTAPI ndlw_NdisMSynchronizeWithInterrupt(NDIS_MINIPORT_INTERRUPT *in,
+						 void *fn, void *ctx);
+
+/* A device with one status port: bit 0 set = interrupt pending. */
+struct irqdev {
+	u8 status;
+};
+
+static uint32_t irq_read(struct ndl_sim_dev *d, int bar, uint32_t off,
+			 int size)
+{
+	return ((struct irqdev *)ndl_sim_priv(d))->status;
+}
+
+static void irq_write(struct ndl_sim_dev *d, int bar, uint32_t off, int size,
+		      uint32_t val)
+{
+	struct irqdev *s = ndl_sim_priv(d);
+
+	s->status = (u8)val;
+	ndl_sim_set_irq(d, val & 1);
+}
+
+static const struct ndl_sim_model irq_model = {
+	.name = "irqdev", .vendor = 0x1234, .device = 0x0001,
+	.bars = { { NDL_SIM_BAR_IO, 0x10 } },
+	.priv_size = sizeof(struct irqdev),
+	.read = irq_read, .write = irq_write,
+};
+
+static u32 sync_calls;
+
+static BOOLEAN NTAPI sync_fn(void *ctx)
+{
+	sync_calls++;
+	return ndl_os_irql_current() >= NDL_DEVICE_LEVEL &&
+	       ctx == (void *)&sync_calls;
+}
+
+static void irq_case(bool request_isr)
+{
+	struct ndl_sim_dev *sim = ndl_sim_create(&irq_model);
+	struct ndl_os_resource res[4];
+	struct ndl_adapter_info info;
+	u32 i;
+
+	memset(&fm, 0, sizeof(fm));
+	fm.hang_secs = 1;
+	fm.with_isr = true;
+	drv = fm_container();
+	if (!sim || !drv || fm_register(drv))
+		goto out;
+	ad = tap_adapter(drv, ndl_sim_os_dev(sim), NULL, &tap);
+	if (!ad || ndl_adapter_initialize(ad, &info, NULL))
+		goto out;
+	CHECK(ndl_os_dev_resources(ndl_sim_os_dev(sim), res, 4) >= 1);
+	fm.port = (u32)res[0].start;
+	CHECK_EQ_INT(ndlw_NdisMRegisterInterrupt(&fm.intr, fm.handle, 0, 0,
+						 request_isr, FALSE, 0), 0);
+	for (i = 0; i < 5; i++) {
+		ndl_os_port_write(fm.port, 1, 1);	/* the device interrupts */
+		ndl_user_run_pending();
+	}
+	CHECK_EQ_INT(fm.dpcs, 5);
+	CHECK_EQ_INT(fm.dpc_bad, 0);
+	if (request_isr) {
+		CHECK_EQ_INT(fm.isrs, 5);
+		CHECK_EQ_INT(fm.disables + fm.enables, 0);
+	} else {
+		CHECK_EQ_INT(fm.isrs, 0);
+		CHECK_EQ_INT(fm.disables, 5);
+		CHECK_EQ_INT(fm.enables, 5);
+	}
+	sync_calls = 0;
+	CHECK(ndlw_NdisMSynchronizeWithInterrupt(&fm.intr, (void *)sync_fn,
+						 &sync_calls));
+	CHECK_EQ_INT(sync_calls, 1);
+	ndlw_NdisMDeregisterInterrupt(&fm.intr);
+	ndl_os_port_write(fm.port, 1, 1);
+	ndl_user_run_pending();
+	CHECK_EQ_INT(fm.dpcs, 5);
+	ndl_os_port_write(fm.port, 1, 0);
+out:
+	teardown();
+	if (sim)
+		ndl_sim_destroy(sim);
+}
+
+static void test_interrupt_isr(void)
+{
+	irq_case(true);
+}
+
+/* RequestIsr FALSE: NDIS masks (DisableInterrupt), runs the DPC, then
+ * MiniportEnableInterrupt. */
+static void test_interrupt_disable_enable(void)
+{
+	irq_case(false);
+}
+
 int main(void)
 {
 	test_init();
@@ -560,6 +667,8 @@ int main(void)
 	RUN(test_pending_reset_restores_addressing);
 	RUN(test_hang_resets);
 	RUN(test_request_timeout);
+	RUN(test_interrupt_isr);
+	RUN(test_interrupt_disable_enable);
 	tap_free(&tap);
 	return test_exit() | CHECK_EXIT_CODE();
 }
