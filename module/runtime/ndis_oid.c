@@ -100,6 +100,7 @@ void ndl_req_kick(struct ndl_adapter *ad)
 	const NDIS51_MINIPORT_CHARACTERISTICS *c = ndl_chars(ad);
 	struct ndl_request *r;
 	NDIS_STATUS st;
+	bool done;
 	KIRQL old;
 
 	if (ndl_atomic_load(&ad->req_cur) ||
@@ -132,11 +133,15 @@ void ndl_req_kick(struct ndl_adapter *ad)
 	else
 		NDL_CALL_DRIVER(st, c->QueryInformationHandler, ndl_ad_ctx(ad),
 				r->oid, r->buf, r->len, &r->done, &r->needed);
-	r->in_call = false;
-	if (r->completed)
-		st = r->status;
 	ndl_mp_leave(ad, old);
-	if (st != NDIS_STATUS_PENDING || r->completed)
+	/* A completion may have come meanwhile, even from another CPU. */
+	old = ndl_q_lock(ad);
+	r->in_call = false;
+	done = r->completed;
+	if (done)
+		st = r->status;
+	ndl_q_unlock(ad, old);
+	if (st != NDIS_STATUS_PENDING || done)
 		finish(ad, r, st);
 }
 
@@ -275,22 +280,29 @@ static void complete_handler(NDIS_HANDLE h, NDIS_STATUS st, bool set,
 {
 	struct ndl_adapter *ad = ndl_ad(h, fn);
 	struct ndl_request *r;
+	KIRQL old;
 
 	if (!ad)
 		return;
+	if (st == NDIS_STATUS_PENDING)
+		st = NDIS_STATUS_FAILURE;
+	old = ndl_q_lock(ad);
 	r = ad->req_cur;
-	if (!r || r->set != set || (!r->in_call && st == NDIS_STATUS_PENDING)) {
+	if (!r || r->set != set || r->completed) {
+		ndl_q_unlock(ad, old);
 		ndl_err("%s: %s with no %s request pending", ad->name, fn,
 			set ? "set" : "query");
 		return;
 	}
-	if (st == NDIS_STATUS_PENDING)
-		st = NDIS_STATUS_FAILURE;
 	if (r->in_call) {
+		/* Inside the handler: finished when it returns. */
 		r->completed = true;
 		r->status = st;
+		ndl_q_unlock(ad, old);
 		return;
 	}
+	r->completed = true;
+	ndl_q_unlock(ad, old);
 	finish(ad, r, st);
 }
 
@@ -334,9 +346,15 @@ void ndl_req_abort_all(struct ndl_adapter *ad)
 /* A reset ends the request the miniport was holding: NDIS aborts it. */
 void ndl_req_abort_current(struct ndl_adapter *ad)
 {
-	struct ndl_request *r = ndl_atomic_load(&ad->req_cur);
+	KIRQL old = ndl_q_lock(ad);
+	struct ndl_request *r = ad->req_cur;
 
-	if (r && !r->in_call)
+	if (r && (r->in_call || r->completed))
+		r = NULL;
+	if (r)
+		r->completed = true;	/* a late completion is refused */
+	ndl_q_unlock(ad, old);
+	if (r)
 		finish(ad, r, NDIS_STATUS_REQUEST_ABORTED);
 }
 

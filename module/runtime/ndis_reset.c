@@ -20,6 +20,11 @@ static void reset_done(struct ndl_adapter *ad, NDIS_STATUS st,
 	KIRQL old;
 
 	old = ndl_q_lock(ad);
+	if (!ad->resetting) {
+		/* Completed twice (inside MiniportReset and by its status). */
+		ndl_q_unlock(ad, old);
+		return;
+	}
 	abort_req = ad->reset_from_hang;
 	ad->reset_from_hang = false;
 	ad->reset_status = st;

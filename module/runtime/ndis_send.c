@@ -185,6 +185,23 @@ int ndl_adapter_send(struct ndl_adapter *ad, const struct ndl_frag *frags,
 	return 0;
 }
 
+/*
+ * The miniport returned from the call that carried s: true (and *st) if
+ * it completed s meanwhile — possibly from another CPU, hence the lock.
+ */
+static bool call_ended(struct ndl_adapter *ad, struct ndl_tx_slot *s,
+		       NDIS_STATUS *st)
+{
+	KIRQL old = ndl_q_lock(ad);
+	bool done = s->completed;
+
+	s->in_call = false;
+	if (done)
+		*st = s->status;
+	ndl_q_unlock(ad, old);
+	return done;
+}
+
 /* Give a finished slot back to the host and the free list. */
 static void slot_done(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 		      NDIS_STATUS st, bool was_inflight)
@@ -275,10 +292,10 @@ static void serialized_results(struct ndl_adapter *ad,
 
 	for (i = 0; i < n; i++) {
 		struct ndl_tx_slot *s = slots[i];
+		NDIS_STATUS done_st;
 
-		s->in_call = false;
-		if (s->completed) {
-			slot_done(ad, s, s->status, true);
+		if (call_ended(ad, s, &done_st)) {
+			slot_done(ad, s, done_st, true);
 			continue;
 		}
 		if (st[i] == NDIS_STATUS_PENDING) {
@@ -311,8 +328,7 @@ static bool serialized_batch(struct ndl_adapter *ad)
 		NDL_CALL_DRIVER_VOID(c->SendPacketsHandler, ndl_ad_ctx(ad),
 				     pkts, n);
 		for (i = 0; i < n; i++)
-			st[i] = slots[i]->completed ? slots[i]->status :
-				ndl_packet_oob(pkts[i])->Status;
+			st[i] = ndl_packet_oob(pkts[i])->Status;
 	} else {
 		NDL_CALL_DRIVER(st[0], c->SendHandler, ndl_ad_ctx(ad), pkts[0],
 				pkts[0]->Private.Flags);
@@ -334,7 +350,7 @@ static void deserialized_call(struct ndl_adapter *ad, NDIS_PACKET **pkts,
 {
 	const NDIS51_MINIPORT_CHARACTERISTICS *c = ndl_chars(ad);
 	u64 now = ndl_os_monotonic_ns();
-	NDIS_STATUS st;
+	NDIS_STATUS st, done_st;
 	u32 i;
 
 	for (i = 0; i < n; i++)
@@ -349,9 +365,8 @@ static void deserialized_call(struct ndl_adapter *ad, NDIS_PACKET **pkts,
 	}
 	NDL_CALL_DRIVER(st, c->SendHandler, ndl_ad_ctx(ad), pkts[0],
 			pkts[0]->Private.Flags);
-	slots[0]->in_call = false;
-	if (slots[0]->completed)
-		slot_done(ad, slots[0], slots[0]->status, true);
+	if (call_ended(ad, slots[0], &done_st))
+		slot_done(ad, slots[0], done_st, true);
 	else if (st == NDIS_STATUS_RESOURCES)
 		requeue(ad, slots, 1);	/* not allowed, but safe */
 	else if (st != NDIS_STATUS_PENDING)
@@ -474,6 +489,7 @@ void NTAPI ndl_send_complete_handler(NDIS_HANDLE h, NDIS_PACKET *p,
 {
 	struct ndl_adapter *ad = ndl_ad(h, "NdisMSendComplete");
 	struct ndl_tx_slot *s;
+	KIRQL old;
 
 	if (!ad)
 		return;
@@ -487,17 +503,21 @@ void NTAPI ndl_send_complete_handler(NDIS_HANDLE h, NDIS_PACKET *p,
 			ad->name, p);
 		return;
 	}
+	old = ndl_q_lock(ad);
 	if (s->where != NDL_SLOT_INFLIGHT || s->completed) {
+		ndl_q_unlock(ad, old);
 		ndl_err("%s: NdisMSendComplete(%p): the packet is not pending in the miniport (completed twice?)",
 			ad->name, p);
 		return;
 	}
 	if (s->in_call) {
-		/* Completed inside MiniportSend(Packets): finish on return. */
+		/* During MiniportSend(Packets): finished when it returns. */
 		s->completed = true;
 		s->status = st;
+		ndl_q_unlock(ad, old);
 		return;
 	}
+	ndl_q_unlock(ad, old);
 	slot_done(ad, s, st, true);
 	/* Room in the miniport: resubmit what it refused. */
 	ndl_tx_unblock(ad);
