@@ -147,6 +147,21 @@ static bool patch_gs_load(struct ndl_image *img,
 	return true;
 }
 
+/* Record the site, then make the instruction trap (ud2, NOP padding). */
+static void patch_cr8(struct ndl_image *img, u32 rva,
+		      const struct ndl_intrinsic *in)
+{
+	u8 *c = img->base + rva;
+
+	if (img->cr8_refs >= img->cr8_cap)	/* not seen in the first pass */
+		return;
+	img->cr8_sites[img->cr8_refs] = (struct ndl_cr8_site){ rva, *in };
+	c[0] = 0x0f;
+	c[1] = 0x0b;
+	for (u32 k = 2; k < in->len; k++)
+		c[k] = 0x90;
+}
+
 /* KTHREAD stand-in handed out by inline KeGetCurrentThread reads. */
 static u8 fake_kthread[0x400] __attribute__((aligned(64)));
 
@@ -173,21 +188,53 @@ static void scan_section(struct ndl_image *img, const struct ndl_pe_section *s)
 			i += 7;
 			continue;
 		}
-		if (ndl_intrinsic_decode(code + i, n - i, &in))
+		if (ndl_intrinsic_decode(code + i, n - i, &in)) {
+			if (img->cr8_sites)
+				patch_cr8(img, s->rva + (u32)i, &in);
 			img->cr8_refs++;
+			i += in.len - 1u;
+			continue;
+		}
 		if (code[i] == 0x65 && patch_gs_load(img, s, i))
 			img->gs_refs++;
 	}
 }
 
-int ndl_intrinsics_patch(struct ndl_image *img, struct ndl_pe_error *err)
+static void scan_all(struct ndl_image *img)
 {
 	const struct ndl_pe_info *in = &img->info;
 
-	init_fake_kpcr(img);
 	for (u32 i = 0; i < in->nsections; i++)
 		if (in->sections[i].flags & (PE_SCN_MEM_EXECUTE | PE_SCN_CNT_CODE))
 			scan_section(img, &in->sections[i]);
+}
+
+int ndl_intrinsics_patch(struct ndl_image *img, struct ndl_pe_error *err)
+{
+	u32 kusd, gs;
+
+	init_fake_kpcr(img);
+	/* First pass counts cr8 sites (and patches the rest), second records. */
+	scan_all(img);
+	if (img->cr8_refs) {
+		img->cr8_sites = ndl_alloc(sizeof(*img->cr8_sites) *
+					   img->cr8_refs, 0);
+		if (!img->cr8_sites) {
+			ndl_snprintf(err->msg, sizeof(err->msg),
+				     "out of memory for %u cr8 sites",
+				     img->cr8_refs);
+			return -NDL_ENOMEM;
+		}
+		kusd = img->kusd_refs;
+		gs = img->gs_refs;
+		img->cr8_cap = img->cr8_refs;
+		img->cr8_refs = 0;
+		scan_all(img);
+		if (img->cr8_refs > img->cr8_cap)
+			img->cr8_refs = img->cr8_cap;
+		img->kusd_refs = kusd;
+		img->gs_refs = gs;
+	}
 	if (img->kusd_refs)
 		ndl_info("loader: %u KUSER_SHARED_DATA references redirected",
 			 img->kusd_refs);
@@ -195,8 +242,58 @@ int ndl_intrinsics_patch(struct ndl_image *img, struct ndl_pe_error *err)
 		ndl_info("loader: %u gs: (KPCR) loads redirected to a fake KPCR",
 			 img->gs_refs);
 	if (img->cr8_refs)
-		ndl_warn("loader: image uses cr8 (inline IRQL) %u times",
+		ndl_info("loader: %u cr8 (inline IRQL) accesses made trapping",
 			 img->cr8_refs);
-	(void)err;
 	return 0;
+}
+
+void ndl_intrinsics_release(struct ndl_image *img)
+{
+	ndl_free(img->cr8_sites);
+	img->cr8_sites = NULL;
+}
+
+bool ndl_intrinsic_at(const void *rip, struct ndl_intrinsic *out)
+{
+	struct ndl_image *img = ndl_image_containing(rip);
+	u32 rva, lo = 0, hi;
+
+	if (!img || !img->cr8_sites)
+		return false;
+	rva = (u32)((const u8 *)rip - img->base);
+	hi = img->cr8_refs;
+	while (lo < hi) {	/* sites were recorded in address order */
+		u32 mid = lo + (hi - lo) / 2;
+
+		if (img->cr8_sites[mid].rva < rva) {
+			lo = mid + 1;
+		} else if (img->cr8_sites[mid].rva > rva) {
+			hi = mid;
+		} else {
+			*out = img->cr8_sites[mid].insn;
+			return true;
+		}
+	}
+	return false;
+}
+
+unsigned int ndl_intrinsic_emulate(const void *rip, u64 *(*reg)(void *ctx,
+				   int n), void *ctx)
+{
+	struct ndl_intrinsic in;
+	u8 cur = ndl_os_irql_current();
+
+	if (!ndl_intrinsic_at(rip, &in))
+		return 0;
+	if (in.kind == NDL_INTR_READ_CR8) {
+		*reg(ctx, in.reg) = cur;
+	} else {
+		u8 to = (u8)(*reg(ctx, in.reg) & 0xf);
+
+		if (to > cur)
+			ndl_os_irql_raise(to);
+		else if (to < cur)
+			ndl_os_irql_lower(to);
+	}
+	return in.len;
 }

@@ -39,4 +39,25 @@ struct ndl_intrinsic {
 };
 bool ndl_intrinsic_decode(const u8 *code, size_t len, struct ndl_intrinsic *out);
 
+/*
+ * cr8 accesses are rewritten at load to "ud2" + NOPs (in the kernel cr8
+ * is the real APIC task priority, so the instruction must not run); the
+ * site table remembers what each was. A host that catches the #UD (user
+ * space: SIGILL; kernel: a die notifier) asks here what stood at rip.
+ */
+struct ndl_cr8_site {
+	u32 rva;
+	struct ndl_intrinsic insn;
+};
+bool ndl_intrinsic_at(const void *rip, struct ndl_intrinsic *out);
+/*
+ * Emulate it on a register file indexed like the instruction's register
+ * numbers (0 = rax .. 15 = r15): a read stores the runtime's IRQL, a write
+ * raises or lowers it. Returns the instruction length to skip, 0 if rip
+ * is no patched site.
+ */
+unsigned int ndl_intrinsic_emulate(const void *rip, u64 *(*reg)(void *ctx,
+				   int n), void *ctx);
+void ndl_intrinsics_release(struct ndl_image *img);
+
 #endif

@@ -35,6 +35,8 @@ struct ndl_pe_section {
 	u32 flags;		/* IMAGE_SCN_* */
 };
 
+struct ndl_cr8_site;
+
 /* Imports of a parsed file (ndl_pe_parse only: freed once loaded). */
 struct ndl_pe_import {
 	const char *dll;	/* points into the file */
@@ -93,7 +95,9 @@ struct ndl_image {
 	u64 cookie;			/* /GS cookie value written, or 0 */
 	/* Inline intrinsics found in code (intrinsics.c). */
 	u32 kusd_refs;			/* KUSER_SHARED_DATA addresses patched */
-	u32 cr8_refs;			/* mov to/from cr8 */
+	u32 cr8_refs;			/* mov to/from cr8, now ud2 traps */
+	struct ndl_cr8_site *cr8_sites;	/* sorted by rva (intrinsics.c) */
+	u32 cr8_cap;			/* entries allocated */
 	u32 gs_refs;			/* gs:-relative KPCR loads rewritten */
 	struct ndl_image *next;		/* list of loaded images */
 };

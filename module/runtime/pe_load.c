@@ -281,6 +281,7 @@ int ndl_pe_load(const void *file, size_t len, const struct ndl_load_opts *opts,
 	return 0;
 
 fail_map:
+	ndl_intrinsics_release(img);
 	for (u32 i = 0; i < img->nstubs; i++)
 		ndl_stub_release(img->stubs[i]);
 	ndl_free(img->stubs);
@@ -297,6 +298,7 @@ void ndl_pe_unload(struct ndl_image *img)
 	if (!img)
 		return;
 	ndl_image_unregister(img);
+	ndl_intrinsics_release(img);
 	for (u32 i = 0; i < img->nstubs; i++)
 		ndl_stub_release(img->stubs[i]);
 	ndl_free(img->stubs);

@@ -5,7 +5,8 @@
  * in a loaded driver image is decoded against a short whitelist, emulated
  * and skipped, like Wine's instr.c:
  *   - in/out/ins/outs (port I/O: #GP at CPL 3) -> simulated ports;
- *   - mov to/from cr8 (#GP) -> the runtime's IRQL;
+ *   - mov to/from cr8 -> the runtime's IRQL: the loader turned them into
+ *     ud2 (SIGILL) and keeps what each was; unpatched ones #GP;
  *   - loads/stores to a PROT_NONE MMIO mapping: mov r/m<->r (88, 89, 8A,
  *     8B), mov r/m, imm (C6, C7), movzx/movsx (0F B6/B7/BE/BF) -> models;
  *   - gs:-relative loads (KPCR: gs base is 0 here) -> a fake KPCR.
@@ -286,6 +287,11 @@ static bool emulate_cr8(ucontext_t *uc, const struct ndl_intrinsic *ci)
 	return true;
 }
 
+static u64 *cr8_reg(void *ctx, int n)
+{
+	return greg(ctx, n);
+}
+
 static bool emulate(siginfo_t *si, ucontext_t *uc)
 {
 	const u8 *rip = (const u8 *)uc->uc_mcontext.gregs[REG_RIP];
@@ -293,8 +299,15 @@ static bool emulate(siginfo_t *si, ucontext_t *uc)
 	struct insn in;
 	bool ok = false;
 
+	unsigned int len;
+
 	if (!ndl_image_containing(rip))
 		return false;
+	len = ndl_intrinsic_emulate(rip, cr8_reg, uc);	/* patched cr8 sites */
+	if (len) {
+		uc->uc_mcontext.gregs[REG_RIP] += len;
+		return true;
+	}
 	if (ndl_intrinsic_decode(rip, 15, &ci)) {
 		ok = emulate_cr8(uc, &ci);
 		if (ok)
