@@ -23,6 +23,10 @@ struct fakemp {
 	bool complete_inside;		/* NdisMSendComplete within the call */
 	bool pend_requests, pend_reset, addressing_reset, hung;
 	bool status_in_init;		/* indicate disconnect in initialize */
+	bool bus_master;		/* NDIS_ATTRIBUTE_BUS_MASTER */
+	bool sg_dma;			/* NdisMInitializeScatterGatherDma */
+	u32 sg_seen, sg_elements;	/* sends that carried an SG list */
+	u64 sg_first_addr;
 	bool send_back_nested;		/* see test_no_reentry */
 	/* state */
 	NDIS_HANDLE handle, wrapper;

@@ -649,6 +649,146 @@ static void test_interrupt_disable_enable(void)
 	irq_case(false);
 }
 
+/* ---- DMA, unload and shutdown ------------------------------------------------ */
+
+NDIS_STATUS NTAPI ndlw_NdisMAllocateMapRegisters(NDIS_HANDLE h, UINT channel,
+						 UCHAR size, ULONG count,
+						 ULONG max);
+void NTAPI ndlw_NdisMFreeMapRegisters(NDIS_HANDLE h);
+void NTAPI ndlw_NdisMStartBufferPhysicalMapping(NDIS_HANDLE h, MDL *m,
+	ULONG reg, BOOLEAN to_dev, NDIS_PHYSICAL_ADDRESS_UNIT *u, UINT *n);
+void NTAPI ndlw_NdisMCompleteBufferPhysicalMapping(NDIS_HANDLE h, MDL *m,
+						   ULONG reg);
+NDIS_STATUS NTAPI ndlw_NdisMAllocateSharedMemoryAsync(NDIS_HANDLE h,
+						      ULONG len, BOOLEAN cached,
+						      void *ctx);
+void NTAPI ndlw_NdisMFreeSharedMemory(NDIS_HANDLE h, ULONG len, BOOLEAN c,
+				      void *va, NDIS_PHYSICAL_ADDRESS pa);
+void NTAPI ndlw_NdisMRegisterUnloadHandler(NDIS_HANDLE w, PDRIVER_UNLOAD f);
+void NTAPI ndlw_NdisMRegisterAdapterShutdownHandler(NDIS_HANDLE h, void *ctx,
+	W_MINIPORT_SHUTDOWN_HANDLER fn);
+void WINCDECL ndlw_NdisWriteErrorLogEntry(NDIS_HANDLE h, ULONG code,
+					  ULONG n, ...);
+
+static void test_scatter_gather(void)
+{
+	struct ndl_sim_dev *sim = ndl_sim_create(&irq_model);
+	struct ndl_adapter_info info;
+	static u8 f[1][64];
+	u8 buf[100];
+	NDIS_PHYSICAL_ADDRESS_UNIT u[4];
+	MDL *m = ndl_mdl_alloc_pages(2);
+	UINT n = 0;
+
+	memset(&fm, 0, sizeof(fm));
+	fm.accept = 100;
+	fm.hang_secs = 1;
+	fm.bus_master = true;
+	fm.sg_dma = true;
+	drv = fm_container();
+	if (!sim || !m || !drv || fm_register(drv))
+		goto out;
+	ad = tap_adapter(drv, ndl_sim_os_dev(sim), NULL, &tap);
+	if (!ad || ndl_adapter_initialize(ad, &info, NULL))
+		goto out;
+	send_n(1, f);
+	CHECK_EQ_INT(fm.sg_seen, 1);
+	CHECK_EQ_INT(fm.sg_elements, 1);
+	CHECK(fm.sg_first_addr != 0 && fm.sg_first_addr < (1ull << 32));
+	fm_complete_one(NDIS_STATUS_SUCCESS);
+	CHECK_EQ_INT(tap.ndone, 1);
+	/* The map-register interface of older bus masters. */
+	CHECK_EQ_INT(ndlw_NdisMAllocateMapRegisters(fm.handle, 0, 1, 4, 4096),
+		     0);
+	ndl_mdl_set(m, buf, sizeof(buf));
+	ndlw_NdisMStartBufferPhysicalMapping(fm.handle, m, 2, TRUE, u, &n);
+	CHECK_EQ_INT(n, 1);
+	CHECK(u[0].Length == sizeof(buf) && u[0].PhysicalAddress.QuadPart);
+	ndlw_NdisMCompleteBufferPhysicalMapping(fm.handle, m, 2);
+	ndlw_NdisMStartBufferPhysicalMapping(fm.handle, m, 9, TRUE, u, &n);
+	CHECK_EQ_INT(n, 0);
+	ndlw_NdisMFreeMapRegisters(fm.handle);
+out:
+	ndl_free(m);
+	teardown();
+	if (sim)
+		ndl_sim_destroy(sim);
+}
+
+static u32 allocs_done, unloads, shutdowns;
+static void *async_va;
+static NDIS_PHYSICAL_ADDRESS async_pa;
+
+static void NTAPI on_alloc(NDIS_HANDLE ctx, void *va, NDIS_PHYSICAL_ADDRESS *pa,
+			   ULONG len, void *context)
+{
+	if (context == &allocs_done && va && len == 2048 &&
+	    ndl_os_irql_current() == NDL_DISPATCH_LEVEL) {
+		async_va = va;
+		async_pa = *pa;
+		allocs_done++;
+	}
+}
+
+static void NTAPI on_unload(DRIVER_OBJECT *obj)
+{
+	unloads++;
+}
+
+static void NTAPI on_shutdown(void *ctx)
+{
+	if (ctx == &shutdowns)
+		shutdowns++;
+}
+
+static bool allocated(void *ctx)
+{
+	return allocs_done > 0;
+}
+
+static void test_async_memory_unload_shutdown(void)
+{
+	struct ndl_sim_dev *sim = ndl_sim_create(&irq_model);
+	struct ndl_adapter_info info;
+
+	memset(&fm, 0, sizeof(fm));
+	fm.hang_secs = 1;
+	fm.bus_master = true;
+	allocs_done = unloads = shutdowns = 0;
+	drv = fm_container();
+	if (!sim || !drv)
+		goto out;
+	/* AllocateComplete is a 4.0 characteristic the fake adds here. */
+	if (fm_register(drv))
+		goto out;
+	((struct ndl_ndis_driver *)drv->ndis)->chars.AllocateCompleteHandler =
+		on_alloc;
+	ndlw_NdisMRegisterUnloadHandler(fm.wrapper, on_unload);
+	ad = tap_adapter(drv, ndl_sim_os_dev(sim), NULL, &tap);
+	if (!ad || ndl_adapter_initialize(ad, &info, NULL))
+		goto out;
+	CHECK_EQ_INT(ndlw_NdisMAllocateSharedMemoryAsync(fm.handle, 2048, FALSE,
+							 &allocs_done),
+		     NDIS_STATUS_PENDING);
+	CHECK(run_until(allocated, NULL, 2000));
+	ndlw_NdisMFreeSharedMemory(fm.handle, 2048, FALSE, async_va, async_pa);
+	ndlw_NdisMRegisterAdapterShutdownHandler(fm.handle, &shutdowns,
+						 on_shutdown);
+	ndl_adapter_shutdown(ad);
+	CHECK_EQ_INT(shutdowns, 1);
+	ndlw_NdisWriteErrorLogEntry(fm.handle, 0xc0001388, 2, 0x11, 0x22);
+	CHECK(log_contains("error log entry 0xc0001388 0x11 0x22"));
+	ndl_adapter_destroy(ad);
+	ad = NULL;
+	ndl_driver_unload(drv);
+	drv = NULL;
+	CHECK_EQ_INT(unloads, 1);
+out:
+	teardown();
+	if (sim)
+		ndl_sim_destroy(sim);
+}
+
 int main(void)
 {
 	test_init();
@@ -669,6 +809,8 @@ int main(void)
 	RUN(test_request_timeout);
 	RUN(test_interrupt_isr);
 	RUN(test_interrupt_disable_enable);
+	RUN(test_scatter_gather);
+	RUN(test_async_memory_unload_shutdown);
 	tap_free(&tap);
 	return test_exit() | CHECK_EXIT_CODE();
 }
