@@ -39,6 +39,10 @@ struct ndl_bound {
 	spinlock_t tx_lock;
 	bool tx_blocked;
 
+	/* Receive (rx.c): frames indicated, waiting for NAPI. */
+	struct sk_buff_head rxq;
+	struct napi_struct napi;
+
 	/* Counters for ndo_get_stats64 and ethtool. */
 	atomic64_t rx_packets, rx_bytes, rx_dropped, rx_errors;
 	atomic64_t tx_packets, tx_bytes, tx_dropped, tx_errors;
@@ -61,6 +65,13 @@ bool ndl_bound_is_up(const struct ndl_bound *b);
 /* netdev.c */
 void ndl_netdev_setup(struct ndl_bound *b);
 extern const struct ndl_adapter_ops ndl_adapter_ops;
+
+/* rx.c */
+void ndl_rxq_receive(void *ctx, const struct ndl_rx_frame *frame);
+void ndl_rxq_receive_complete(void *ctx);
+void ndl_rxq_init(struct ndl_bound *b);
+void ndl_rxq_start(struct ndl_bound *b);
+void ndl_rxq_stop(struct ndl_bound *b);
 
 /* ethtool.c */
 extern const struct ethtool_ops ndl_ethtool_ops;

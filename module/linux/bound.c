@@ -172,6 +172,7 @@ void ndl_bound_destroy(struct pci_dev *pdev)
 	}
 	ndl_wifi_detach(b);
 	ndl_bound_stop_adapter(b);
+	skb_queue_purge(&b->rxq);	/* frames indicated after the close */
 	pci_set_drvdata(pdev, NULL);
 	ndl_os_dev_uninit(&b->osdev);
 	pci_clear_master(pdev);

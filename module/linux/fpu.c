@@ -21,9 +21,10 @@
  * re-entered and the registers restored afterwards. The runtime does the
  * same through ndl_os_driver_leave/enter before it blocks.
  *
- * One save slot per driver stack suffices: a pause or leave always saves
- * the registers of the innermost Windows frame, and nested Windows calls
- * made meanwhile restore XMM6-15 on return as the ABI requires.
+ * One save slot per driver stack suffices: a pause saves the registers of
+ * the innermost Windows frame, and nested Windows calls made meanwhile
+ * restore XMM6-15 on return as the ABI requires. A plain return from
+ * Windows code needs no save (nothing of it remains to resume).
  *
  * IBT is suspended on the CPU while the FPU section is open (ibt.c), since
  * Windows code has no ENDBR64 landing pads.
@@ -73,11 +74,14 @@ static void ndl_fpu_on(struct ndl_dctx *ctx)
 	ctx->fpu_on = true;
 }
 
-static void ndl_fpu_off(struct ndl_dctx *ctx)
+/* save: Windows code is paused here and resumes later (see above). */
+static void ndl_fpu_off(struct ndl_dctx *ctx, bool save)
 {
 	ndl_ibt_resume();
-	ndl_fxsave(&ctx->slot);
-	ctx->slot_valid = true;
+	if (save) {
+		ndl_fxsave(&ctx->slot);
+		ctx->slot_valid = true;
+	}
 	if (ctx->kmode)
 		kernel_fpu_end();
 	else
@@ -93,7 +97,7 @@ static void ndl_fpu_sync(struct ndl_dctx *ctx)
 	if (want && !ctx->fpu_on)
 		ndl_fpu_on(ctx);
 	else if (!want && ctx->fpu_on)
-		ndl_fpu_off(ctx);
+		ndl_fpu_off(ctx, ctx->depth);	/* a pause: depth > 0 */
 }
 
 static void ndl_fpu_push(bool windows)

@@ -9,7 +9,22 @@
 #ifndef NDL_LINUX_FPU_H
 #define NDL_LINUX_FPU_H
 
+#include <linux/kconfig.h>
+
 void ndl_fpu_pause(void);
 void ndl_fpu_resume(void);
+
+/* Around calls into the network stack, whose locks sleep on PREEMPT_RT. */
+static inline void ndl_fpu_pause_rt(void)
+{
+	if (IS_ENABLED(CONFIG_PREEMPT_RT))
+		ndl_fpu_pause();
+}
+
+static inline void ndl_fpu_resume_rt(void)
+{
+	if (IS_ENABLED(CONFIG_PREEMPT_RT))
+		ndl_fpu_resume();
+}
 
 #endif

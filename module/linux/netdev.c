@@ -7,9 +7,7 @@
  * fragments, no copy) and frees the skb on the send completion. When the
  * miniport is out of resources the queue stops until the runtime says
  * sends may succeed again (send_ready); the frame is requeued, never
- * dropped. Receive copies each indicated frame into a new skb (the
- * miniport owns its buffers) and hands it to netif_rx(); checksums are
- * marked verified only when the miniport said so for that frame.
+ * dropped. Receive is rx.c.
  *
  * Every entry from the network stack that reaches the runtime switches to
  * a driver stack (stack.c). The callbacks run in driver context (a DPC,
@@ -37,60 +35,7 @@
 #define NDIS_PACKET_TYPE_PROMISCUOUS	0x00000020
 #endif
 
-static void ndl_rt_pause(void)
-{
-	if (IS_ENABLED(CONFIG_PREEMPT_RT))
-		ndl_fpu_pause();
-}
-
-static void ndl_rt_resume(void)
-{
-	if (IS_ENABLED(CONFIG_PREEMPT_RT))
-		ndl_fpu_resume();
-}
-
 /* ---- callbacks from the adapter ------------------------------------------- */
-
-static void ndl_cb_receive(void *ctx, const struct ndl_rx_frame *frame)
-{
-	struct ndl_bound *b = ctx;
-	struct net_device *dev = b->netdev;
-	struct sk_buff *skb;
-	u32 bad = NDL_RX_CSUM_IP_BAD | NDL_RX_CSUM_TCP_BAD | NDL_RX_CSUM_UDP_BAD;
-
-	if (!READ_ONCE(b->registered) || !netif_running(dev) ||
-	    frame->len < ETH_HLEN) {
-		atomic64_inc(&b->rx_dropped);
-		return;
-	}
-	ndl_rt_pause();
-	skb = netdev_alloc_skb_ip_align(dev, frame->len);
-	if (!skb) {
-		atomic64_inc(&b->rx_dropped);
-		goto out;
-	}
-	if (ndl_rx_frame_copy(frame, skb_put(skb, frame->len), frame->len) !=
-	    frame->len) {
-		atomic64_inc(&b->rx_errors);
-		dev_kfree_skb_any(skb);
-		goto out;
-	}
-	skb->protocol = eth_type_trans(skb, dev);
-	if ((frame->flags & (NDL_RX_CSUM_TCP_OK | NDL_RX_CSUM_UDP_OK)) &&
-	    (frame->flags & NDL_RX_CSUM_IP_OK) && !(frame->flags & bad))
-		skb->ip_summed = CHECKSUM_UNNECESSARY;
-	if (frame->flags & NDL_RX_VLAN)
-		__vlan_hwaccel_put_tag(skb, htons(ETH_P_8021Q), frame->vlan_tci);
-	atomic64_inc(&b->rx_packets);
-	atomic64_add(frame->len, &b->rx_bytes);
-	netif_rx(skb);
-out:
-	ndl_rt_resume();
-}
-
-static void ndl_cb_receive_complete(void *ctx)
-{
-}
 
 static void ndl_cb_send_complete(void *ctx, void *cookie, u32 ndis_status)
 {
@@ -103,19 +48,19 @@ static void ndl_cb_send_complete(void *ctx, void *cookie, u32 ndis_status)
 	} else {
 		atomic64_inc(&b->tx_errors);
 	}
-	ndl_rt_pause();
+	ndl_fpu_pause_rt();
 	dev_consume_skb_any(skb);
-	ndl_rt_resume();
+	ndl_fpu_resume_rt();
 }
 
 static void ndl_cb_send_ready(void *ctx)
 {
 	struct ndl_bound *b = ctx;
 
-	ndl_rt_pause();
+	ndl_fpu_pause_rt();
 	if (netif_queue_stopped(b->netdev))
 		netif_wake_queue(b->netdev);
-	ndl_rt_resume();
+	ndl_fpu_resume_rt();
 }
 
 static void ndl_carrier_sync(struct ndl_bound *b)
@@ -132,7 +77,7 @@ static void ndl_cb_status(void *ctx, const struct ndl_status_event *ev)
 {
 	struct ndl_bound *b = ctx;
 
-	ndl_rt_pause();
+	ndl_fpu_pause_rt();
 	ndl_wifi_status(b, ev);		/* 802.11 events for cfg80211 */
 	switch (ev->kind) {
 	case NDL_STATUS_MEDIA_CONNECT:
@@ -161,12 +106,12 @@ static void ndl_cb_status(void *ctx, const struct ndl_status_event *ev)
 			   ev->ndis_status);
 		break;
 	}
-	ndl_rt_resume();
+	ndl_fpu_resume_rt();
 }
 
 const struct ndl_adapter_ops ndl_adapter_ops = {
-	.receive = ndl_cb_receive,
-	.receive_complete = ndl_cb_receive_complete,
+	.receive = ndl_rxq_receive,
+	.receive_complete = ndl_rxq_receive_complete,
 	.send_complete = ndl_cb_send_complete,
 	.send_ready = ndl_cb_send_ready,
 	.status = ndl_cb_status,
@@ -185,7 +130,7 @@ static int ndl_set_u32(struct ndl_bound *b, u32 oid, u32 val)
 	return st == NDIS_STATUS_SUCCESS ? 0 : -EIO;
 }
 
-static u32 ndl_rx_filter(struct net_device *dev)
+static u32 ndl_packet_filter(struct net_device *dev)
 {
 	struct ndl_bound *b = netdev_priv(dev);
 	u32 filter = NDIS_PACKET_TYPE_DIRECTED | NDIS_PACKET_TYPE_BROADCAST;
@@ -205,11 +150,14 @@ static long ndl_open_on_stack(void *arg)
 	struct ndl_bound *b = netdev_priv(arg);
 	int ret;
 
+	ndl_rxq_start(b);
 	ndl_set_u32(b, OID_GEN_CURRENT_LOOKAHEAD, b->info.max_frame);
-	b->packet_filter = ndl_rx_filter(b->netdev);
+	b->packet_filter = ndl_packet_filter(b->netdev);
 	ret = ndl_set_u32(b, OID_GEN_CURRENT_PACKET_FILTER, b->packet_filter);
-	if (ret)
+	if (ret) {
+		ndl_rxq_stop(b);
 		return ret;
+	}
 	ndl_carrier_sync(b);
 	netif_start_queue(b->netdev);
 	return 0;
@@ -234,6 +182,7 @@ static long ndl_stop_on_stack(void *arg)
 		ndl_set_u32(b, OID_GEN_CURRENT_PACKET_FILTER, 0);
 		b->packet_filter = 0;
 	}
+	ndl_rxq_stop(b);
 	return 0;
 }
 
@@ -314,7 +263,7 @@ static long ndl_rx_mode_on_stack(void *arg)
 	struct net_device *dev = arg;
 	struct ndl_bound *b = netdev_priv(dev);
 	struct netdev_hw_addr *ha;
-	u32 filter = ndl_rx_filter(dev);
+	u32 filter = ndl_packet_filter(dev);
 	u8 *list = NULL;
 	int n = 0;
 
@@ -401,6 +350,7 @@ void ndl_netdev_setup(struct ndl_bound *b)
 	struct net_device *dev = b->netdev;
 	const u8 *mac = b->info.cur_addr;
 
+	ndl_rxq_init(b);
 	dev->netdev_ops = &ndl_netdev_ops;
 	dev->ethtool_ops = &ndl_ethtool_ops;
 	dev->watchdog_timeo = 5 * HZ;

@@ -120,7 +120,8 @@ struct ndl_dctx *ndl_dctx_current(void)
 	struct ndl_cpu_stacks *cs = raw_cpu_ptr(&ndl_cpu_stacks);
 	unsigned int i, n;
 
-	for (i = 0; i < NDL_CPU_STACKS; i++)
+	/* Innermost first: the common case is the last stack taken here. */
+	for (i = READ_ONCE(cs->used); i-- > 0;)
 		if (cs->base[i] == base)
 			return ndl_ctx_of(base);
 	n = smp_load_acquire(&ndl_pool_count);

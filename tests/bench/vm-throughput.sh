@@ -1,0 +1,31 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# TCP throughput (32 MiB download from the host over QEMU's user network)
+# and ping RTT through the Windows RTL8139 miniport under ndisload versus
+# Linux's native 8139cp, same VM, same emulated RTL8139C+, same run,
+# alternating (NDL_BENCH_ROUNDS rounds, default 2; the best round of each
+# counts). Prints each figure and the wrapped/native ratios. Runs on the
+# default kernel, or KVER.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+kver=${KVER:-$("$top/tests/vm/kver.sh" default)}
+out=$(NDL_VM_APPEND="ndl_rounds=${NDL_BENCH_ROUNDS:-2}" \
+	"$top/tests/vm/run.sh" --kver "$kver" _bench_throughput 2>&1)
+if echo "$out" | grep -q '^FAIL'; then
+	echo "vm-throughput: the benchmark run failed:"
+	echo "$out" | grep -E '^(FAIL|console)'
+	exit 1
+fi
+best() { # NAME max|min
+	echo "$out" | sed -n "s/^BENCH: $1 //p" | grep -v nan |
+		sort -g | if [ "$2" = max ]; then tail -n1; else head -n1; fi
+}
+nat=$(best native_MBps max) wrap=$(best wrapped_MBps max)
+nrtt=$(best native_rtt_ms min) wrtt=$(best wrapped_rtt_ms min)
+echo "vm-throughput ($kver, TCG): 32 MiB TCP download over QEMU user networking"
+echo "  native 8139cp        ${nat:-?} MB/s   ping ${nrtt:-?} ms"
+echo "  ndisload + rtl8139   ${wrap:-?} MB/s   ping ${wrtt:-?} ms"
+awk -v n="${nat:-0}" -v w="${wrap:-0}" -v nr="${nrtt:-0}" -v wr="${wrtt:-0}" 'BEGIN {
+	if (n > 0) printf "  throughput wrapped/native: %.3f (%.1f%% of native)\n", w / n, 100 * w / n
+	if (nr > 0) printf "  ping RTT wrapped/native: %.2f\n", wr / nr
+}'

@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Benchmark body for tests/bench/vm-throughput.sh (not a test: its name
+# starts with "_"). One VM, one emulated RTL8139C+: a 32 MiB TCP download
+# from the host into tmpfs (timed; checksum compared after) and 20 pings, first through Linux's native 8139cp, then
+# through the Windows miniport under ndisload, alternating for ndl_rounds
+# rounds (default 2); every figure goes out as a "BENCH: name value" line.
+# nic: rtl8139
+# serve: 32
+# timeout: 600
+. /tests/_ndl.sh
+
+slot=0000:00:03.0
+rounds=${ndl_rounds:-2}
+
+now_cs() { # uptime in centiseconds
+	sed 's/^\([0-9]*\)\.\([0-9]*\) .*/\1\2/' /proc/uptime
+}
+
+# measure NAME: download and ping on the interface that is up.
+measure() {
+	_t0=$(now_cs)
+	wget -q -O /tmp/dl "http://$ndl_serve"
+	_t1=$(now_cs)
+	_sum=$(sha256sum /tmp/dl | cut -d' ' -f1)
+	rm -f /tmp/dl
+	if [ "$_sum" != "$ndl_serve_sha" ]; then
+		fail "$1-download" "checksum mismatch"
+		return
+	fi
+	_bytes=$(($(echo "$ndl_serve" | sed 's/.*data-\([0-9]*\)M$/\1/') << 20))
+	ndl_report "BENCH: $1_MBps $(awk -v b="$_bytes" -v cs=$((_t1 - _t0)) 'BEGIN { printf "%.1f", cs ? b / 1048576 / (cs / 100) : 0 }')"
+	_rtt=$(ping -c 20 -i 0.2 -W 2 10.0.2.2 | sed -n 's|.*min/avg/max = [0-9.]*/\([0-9.]*\)/.*|\1|p')
+	ndl_report "BENCH: $1_rtt_ms ${_rtt:-nan}"
+}
+
+native_round() {
+	load_module 8139cp || { fail native-load "8139cp"; return; }
+	_if=$(basename "$(ls -d /sys/bus/pci/devices/$slot/net/* 2>/dev/null | head -n1)")
+	ndl_net_up "$_if" && ndl_wait_carrier "$_if" 5 || { fail native-up "$_if"; return; }
+	measure native
+	rmmod 8139cp
+}
+
+wrapped_round() {
+	ndl_load || { fail wrapped-load "insmod"; return; }
+	ndl_add_rtl8139 >/dev/null
+	_if=$(ndl_iface rtl8139)
+	ndl_net_up "$_if" && ndl_wait_carrier "$_if" 5 || { fail wrapped-up "$_if"; return; }
+	measure wrapped
+	ip link set "$_if" down
+	ndl-ioctl remove rtl8139 >/dev/null
+	rmmod ndisload
+}
+
+i=0
+while [ $i -lt "$rounds" ]; do
+	i=$((i + 1))
+	native_round
+	wrapped_round
+done
+pass rounds
