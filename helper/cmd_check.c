@@ -138,7 +138,7 @@ static int sb_confine(void)
 static void sb_child(int fd, const void *image, size_t len, const char *svc)
 {
 	static struct sandbox_result r;
-	struct ndl_load_opts opts = { .bind_stubs = true };
+	struct ndl_load_opts opts = { .bind_stubs = true, .trap_cr8 = true };
 	struct ndl_pe_error err;
 	struct ndl_driver *drv;
 	const char *p = (const char *)&r;

@@ -209,14 +209,15 @@ static void scan_all(struct ndl_image *img)
 			scan_section(img, &in->sections[i]);
 }
 
-int ndl_intrinsics_patch(struct ndl_image *img, struct ndl_pe_error *err)
+int ndl_intrinsics_patch(struct ndl_image *img, bool trap_cr8,
+			 struct ndl_pe_error *err)
 {
 	u32 kusd, gs;
 
 	init_fake_kpcr(img);
 	/* First pass counts cr8 sites (and patches the rest), second records. */
 	scan_all(img);
-	if (img->cr8_refs) {
+	if (img->cr8_refs && trap_cr8) {
 		img->cr8_sites = ndl_alloc(sizeof(*img->cr8_sites) *
 					   img->cr8_refs, 0);
 		if (!img->cr8_sites) {
@@ -241,8 +242,11 @@ int ndl_intrinsics_patch(struct ndl_image *img, struct ndl_pe_error *err)
 	if (img->gs_refs)
 		ndl_info("loader: %u gs: (KPCR) loads redirected to a fake KPCR",
 			 img->gs_refs);
-	if (img->cr8_refs)
+	if (img->cr8_refs && img->cr8_sites)
 		ndl_info("loader: %u cr8 (inline IRQL) accesses made trapping",
+			 img->cr8_refs);
+	else if (img->cr8_refs)
+		ndl_warn("loader: %u cr8 (inline IRQL) accesses run natively",
 			 img->cr8_refs);
 	return 0;
 }

@@ -17,7 +17,8 @@
  * address in executable sections to the runtime's copy of that page, and
  * count cr8 and gs: uses (img->*_refs). 0 or -NDL_E* with err filled.
  */
-int ndl_intrinsics_patch(struct ndl_image *img, struct ndl_pe_error *err);
+int ndl_intrinsics_patch(struct ndl_image *img, bool trap_cr8,
+			 struct ndl_pe_error *err);
 
 /* The runtime's KUSER_SHARED_DATA page (refreshed by ndl_kusd_update). */
 extern u8 *ndl_kusd;

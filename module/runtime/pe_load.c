@@ -267,7 +267,7 @@ int ndl_pe_load(const void *file, size_t len, const struct ndl_load_opts *opts,
 	if (!rc)
 		init_cookie(img);
 	if (!rc)
-		rc = ndl_intrinsics_patch(img, err);
+		rc = ndl_intrinsics_patch(img, opts && opts->trap_cr8, err);
 	if (!rc)
 		rc = protect_image(&p, img);
 	if (rc)

@@ -12,7 +12,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static bool ready;
-	struct ndl_load_opts opts = { .bind_stubs = true };
+	struct ndl_load_opts opts = { .bind_stubs = true, .trap_cr8 = true };
 	struct ndl_pe_info info;
 	struct ndl_pe_error err;
 	struct ndl_image *img;

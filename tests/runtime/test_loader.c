@@ -13,10 +13,13 @@
 #include "nt_status.h"
 #include "intrinsics.h"
 
+static bool trap_cr8 = true;
+
 static struct ndl_driver *load(const char *name, const char *service,
 			       bool stubs, int *rc, struct ndl_pe_error *err)
 {
-	struct ndl_load_opts opts = { .bind_stubs = stubs };
+	struct ndl_load_opts opts = { .bind_stubs = stubs,
+				      .trap_cr8 = trap_cr8 };
 	struct ndl_driver *drv = NULL;
 	size_t len;
 	void *file = read_file(fixture_path(name), &len);
@@ -155,6 +158,14 @@ static void test_timer_dpc_work_event(void)
 	ndl_driver_unload(drv);
 }
 
+/* Without trap_cr8 the instructions stay and fault (#GP) in user space. */
+static void test_cr8_untrapped(void)
+{
+	trap_cr8 = false;
+	test_timer_dpc_work_event();
+	trap_cr8 = true;
+}
+
 static void test_bugcheck_is_contained(void)
 {
 	struct ndl_pe_error err;
@@ -289,6 +300,10 @@ int main(void)
 	RUN(test_missing_imports_stubbed);
 	RUN(test_timer_dpc_work_event);
 	RUN(test_bugcheck_is_contained);
+	if (getenv("NDL_TEST_UNDER_VALGRIND"))	/* valgrind: SIGILL, not #GP */
+		printf("SKIP: test_cr8_untrapped (valgrind refuses cr8 itself)\n");
+	else
+		RUN(test_cr8_untrapped);
 	if (getenv("NDL_TEST_UNDER_VALGRIND"))	/* it reports the faults */
 		printf("SKIP: test_inline_intrinsics_emulated (its deliberate faults are valgrind errors)\n");
 	else

@@ -274,7 +274,7 @@ static void test_header_byte_sweep(void)
 {
 	u32 end = sh + nsec * PE_SH_SIZE;
 	static const int modes[] = { 0x00, 0xff, -1 };
-	struct ndl_load_opts opts = { .bind_stubs = true };
+	struct ndl_load_opts opts = { .bind_stubs = true, .trap_cr8 = true };
 
 	for (u32 off = 0; off < end; off++) {
 		for (size_t m = 0; m < NDL_ARRAY_SIZE(modes); m++) {
