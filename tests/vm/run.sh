@@ -14,6 +14,8 @@
 #                     own "# nic:" directive
 #   --fwd PORT        forward host 127.0.0.1:PORT to the guest's PORT
 #   --mode MODE       guest mode: test (default), shell, demo
+#   --pkg DIR         put the files of DIR (a Windows driver package) into
+#                     the guest at /lib/ndl/try (make vm-try)
 #
 # Test directives (first lines of the test) besides nic/timeout/mem:
 #   # serve: MIB       serve MIB MiB of random data over HTTP on the host;
@@ -30,13 +32,14 @@
 # Everything is kept in build/vm/<kver>/<test>/.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-kver=${KVER:-} mode=test all=0 extra_nics="" fwd="" tests=""
+kver=${KVER:-} mode=test all=0 extra_nics="" fwd="" tests="" pkg=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-k|--kver) kver=$2; shift ;;
 	--nic) extra_nics="$extra_nics $2"; shift ;;
 	--fwd) fwd=$2; shift ;;
 	--mode) mode=$2; shift ;;
+	--pkg) pkg=$2; shift ;;
 	--shell) mode=shell ;;
 	--all) all=1 ;;
 	-h|--help) sed -n '3,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -66,6 +69,18 @@ for tool in qemu-system-x86_64 cpio xz; do
 done
 "$top/tests/vm/kernel.sh" "$kver" "$work/vmlinux" || { echo "FAIL: vm/$kver/setup (kernel)"; exit 1; }
 "$top/tests/vm/initramfs.sh" "$kver" "$work/initramfs.cpio" || { echo "FAIL: vm/$kver/setup (initramfs)"; exit 1; }
+initrd=$work/initramfs.cpio
+if [ -n "$pkg" ]; then
+	# The package rides in a second cpio archive appended to the first
+	# (the kernel unpacks both), so the shared initramfs stays as it is.
+	[ -d "$pkg" ] || { echo "FAIL: vm/$kver/setup (no package directory $pkg)"; exit 1; }
+	pstage=$(mktemp -d "${TMPDIR:-/tmp}/ndl-pkg.XXXXXX")
+	mkdir -p "$pstage/lib/ndl/try"
+	cp -r "$pkg"/. "$pstage/lib/ndl/try/"
+	initrd=$work/initramfs-try.cpio
+	{ cat "$work/initramfs.cpio"; (cd "$pstage" && find . -mindepth 1 | cpio -o -H newc --quiet); } >"$initrd"
+	rm -rf "$pstage"
+fi
 [ -e "$top/build/module/$kver/ndisload.ko" ] ||
 	echo "note: build/module/$kver/ndisload.ko missing; build with make KVER=$kver" >&2
 
@@ -157,7 +172,7 @@ run_one() { # TEST
 	set -- qemu-system-x86_64 $accel -m "${mem:-512}" -smp 1 -nographic -no-reboot \
 		-nic none $netargs $monargs \
 		-monitor "unix:$out/monitor.sock,server=on,wait=off" \
-		-kernel "$work/vmlinux" -initrd "$work/initramfs.cpio" \
+		-kernel "$work/vmlinux" -initrd "$initrd" \
 		-append "console=ttyS0 loglevel=5 panic=-1 oops=panic ndl_mode=$mode ndl_tests=$name $srv_append ${NDL_VM_APPEND:-}"
 	echo "# $name: $*" >"$out/cmdline"
 	if [ "$mode" = shell ] || [ "$mode" = demo ]; then

@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# make vm-try PKG=DIR NIC=MODEL: any Windows driver package through the
+# same end-to-end network test, with the product's own CLI. The package is
+# in /lib/ndl/try (tests/vm/run.sh --pkg); the NIC comes from --nic. The
+# driver is installed (ndisload install) and loaded (ndisload load), its
+# interface brought up on QEMU's user network, then ping and an 8 MiB TCP
+# download with checksum compare; the verdict is the last line.
+# serve: 8
+# timeout: 180
+. /tests/_ndl.sh
+
+pkg=/lib/ndl/try
+inf=$(ls "$pkg"/*.inf "$pkg"/*.INF 2>/dev/null | head -n1)
+verdict() { ndl_report "VERDICT: $*"; }
+
+try_install() { ndisload install --name try "$inf"; }
+try_load() { ndisload load --unbind-native try; }
+
+if [ -z "$inf" ]; then
+	fail package "no .inf in the package (make vm-try PKG=DIR)"
+	verdict "FAIL: no .inf in the package"
+	exit 0
+fi
+check insmod ndl_load
+check install try_install
+check load try_load
+ndl-ioctl devices try | sed 's/^/INFO: /' | while read -r l; do ndl_report "$l"; done
+iface=$(ndl_iface try)
+check interface test -n "$iface"
+check up ndl_net_up "$iface"
+check carrier ndl_wait_carrier "$iface" 10
+check ping ping -c 3 -W 3 10.0.2.2
+check download ndl_download
+if [ "$NDL_FAILED" = 0 ]; then
+	verdict "PASS: $(basename "$inf") drives the NIC: interface $iface, ping and an 8 MiB download with matching checksum"
+else
+	verdict "FAIL: see the FAIL lines above and the kernel log below"
+fi
