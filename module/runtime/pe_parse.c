@@ -44,17 +44,39 @@ const u8 *pe_rva_file(const struct pe_parser *p, u32 rva, u32 len)
 	return NULL;
 }
 
+/* File bytes at rva and how many follow in the same backed region. */
+static const u8 *rva_span(const struct pe_parser *p, u32 rva, u32 *avail)
+{
+	const struct ndl_pe_info *in = p->info;
+	u32 hdr_end = in->size_of_headers < p->len ? in->size_of_headers :
+		      (u32)p->len;
+
+	if (rva < hdr_end) {
+		*avail = hdr_end - rva;
+		return p->f + rva;
+	}
+	for (u32 i = 0; i < in->nsections; i++) {
+		const struct ndl_pe_section *s = &in->sections[i];
+
+		if (rva >= s->rva && rva < s->rva + s->raw_size) {
+			*avail = s->raw_size - (rva - s->rva);
+			return p->f + s->raw_off + (rva - s->rva);
+		}
+	}
+	return NULL;
+}
+
 /* A NUL-terminated string at rva, file-backed, at most MAX_NAME long. */
 static const char *rva_string(const struct pe_parser *p, u32 rva)
 {
-	for (u32 n = 1; n <= MAX_NAME; n++) {
-		const u8 *s = pe_rva_file(p, rva, n);
+	u32 avail;
+	const u8 *s = rva_span(p, rva, &avail);
 
-		if (!s)
-			return NULL;
-		if (s[n - 1] == 0)
+	if (!s)
+		return NULL;
+	for (u32 n = 0; n < avail && n < MAX_NAME; n++)
+		if (!s[n])
 			return (const char *)s;
-	}
 	return NULL;
 }
 
