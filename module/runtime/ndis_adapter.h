@@ -206,6 +206,21 @@ void ndl_adapter_surprise_removed(struct ndl_adapter *ad);
 int ndl_adapter_send(struct ndl_adapter *ad, const struct ndl_frag *frags,
 		     u32 nfrags, void *cookie);
 
+/*
+ * The same with per-packet requests for the miniport, passed in the
+ * packet's per-packet info exactly as a protocol would: checksums to
+ * compute (only after the host enabled them with OID_TCP_TASK_OFFLOAD)
+ * and an 802.1Q tag (vlan_tci, with NDL_TX_VLAN).
+ */
+#define NDL_TX_CSUM_IPV4	0x01	/* the packet is IPv4 ... */
+#define NDL_TX_CSUM_IPV6	0x02	/* ... or IPv6 */
+#define NDL_TX_CSUM_TCP		0x04	/* compute the TCP checksum */
+#define NDL_TX_CSUM_UDP		0x08	/* compute the UDP checksum */
+#define NDL_TX_CSUM_IP		0x10	/* compute the IPv4 header checksum */
+#define NDL_TX_VLAN		0x100
+int ndl_adapter_send_ex(struct ndl_adapter *ad, const struct ndl_frag *frags,
+			u32 nfrags, void *cookie, u32 flags, u16 vlan_tci);
+
 /* ---- control --------------------------------------------------------------- */
 
 /*

@@ -134,8 +134,32 @@ static int slot_fill(struct ndl_tx_slot *s, const struct ndl_frag *frags,
 	return 0;
 }
 
+/* NDIS_TCP_IP_CHECKSUM_PACKET_INFO.Transmit has the same bit order. */
+NDL_STATIC_ASSERT(NDL_TX_CSUM_IPV4 == 1 && NDL_TX_CSUM_IPV6 == 2 &&
+		  NDL_TX_CSUM_TCP == 4 && NDL_TX_CSUM_UDP == 8 &&
+		  NDL_TX_CSUM_IP == 16, "transmit checksum bits");
+
+static void slot_tx_info(struct ndl_tx_slot *s, u32 flags, u16 vlan)
+{
+	NDIS_PACKET_EXTENSION *ext = ndl_packet_ext(s->packet);
+
+	ext->NdisPacketInfo[TcpIpChecksumPacketInfo] =
+		(void *)(uintptr_t)(flags & 0x1f);
+	/* NDIS_PACKET_8021Q_INFO: UserPriority:3, CanonicalFormatId:1,
+	 * VlanId:12. */
+	ext->NdisPacketInfo[Ieee8021QInfo] = flags & NDL_TX_VLAN ?
+		(void *)(uintptr_t)((vlan >> 13 & 7) | (u32)(vlan & 0xfff) << 4) :
+		NULL;
+}
+
 int ndl_adapter_send(struct ndl_adapter *ad, const struct ndl_frag *frags,
 		     u32 n, void *cookie)
+{
+	return ndl_adapter_send_ex(ad, frags, n, cookie, 0, 0);
+}
+
+int ndl_adapter_send_ex(struct ndl_adapter *ad, const struct ndl_frag *frags,
+			u32 n, void *cookie, u32 flags, u16 vlan)
 {
 	struct ndl_tx_slot *s;
 	u32 k, total = 0;
@@ -162,6 +186,8 @@ int ndl_adapter_send(struct ndl_adapter *ad, const struct ndl_frag *frags,
 	ndl_q_unlock(ad, old);
 
 	rc = slot_fill(s, frags, n);
+	if (!rc && flags)
+		slot_tx_info(s, flags, vlan);
 	if (!rc)
 		rc = ndl_sg_map(ad, s);
 	if (rc) {

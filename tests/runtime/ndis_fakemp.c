@@ -166,6 +166,9 @@ static NDIS_STATUS take(NDIS_PACKET *p)
 	SCATTER_GATHER_LIST *sg = ndl_packet_ext(p)->
 		NdisPacketInfo[ScatterGatherListPacketInfo];
 
+	fm.last_csum = (uintptr_t)ndl_packet_ext(p)->
+		NdisPacketInfo[TcpIpChecksumPacketInfo];
+	fm.last_vlan = (uintptr_t)ndl_packet_ext(p)->NdisPacketInfo[Ieee8021QInfo];
 	if (sg) {
 		fm.sg_seen++;
 		fm.sg_elements += sg->NumberOfElements;

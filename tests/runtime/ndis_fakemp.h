@@ -27,6 +27,7 @@ struct fakemp {
 	bool sg_dma;			/* NdisMInitializeScatterGatherDma */
 	u32 sg_seen, sg_elements;	/* sends that carried an SG list */
 	u64 sg_first_addr;
+	uintptr_t last_csum, last_vlan;	/* per-packet info of the last send */
 	bool send_back_nested;		/* see test_no_reentry */
 	/* state */
 	NDIS_HANDLE handle, wrapper;

@@ -200,6 +200,27 @@ out:
 	teardown();
 }
 
+/* Per-packet requests from the host reach the miniport as a protocol's. */
+static void test_send_offload_info(void)
+{
+	static u8 f[64];
+	struct ndl_frag fr = { f, sizeof(f) };
+
+	setup();
+	if (!start())
+		goto out;
+	CHECK_EQ_INT(ndl_adapter_send_ex(ad, &fr, 1, f, NDL_TX_CSUM_IPV4 |
+					 NDL_TX_CSUM_TCP | NDL_TX_CSUM_IP |
+					 NDL_TX_VLAN, 3 << 13 | 100), 0);
+	CHECK_EQ_INT(fm.last_csum, 0x15);
+	CHECK_EQ_INT(fm.last_vlan, 3 | 100 << 4);
+	CHECK_EQ_INT(ndl_adapter_send(ad, &fr, 1, f), 0);
+	CHECK_EQ_INT(fm.last_csum, 0);
+	CHECK_EQ_INT(fm.last_vlan, 0);
+out:
+	teardown();
+}
+
 /* A completion inside SendPackets calls the host, whose callback sends
  * again: the runtime queues it instead of re-entering the miniport. */
 static u32 nested_sends;
@@ -799,6 +820,7 @@ int main(void)
 	RUN(test_resources_no_completion);
 	RUN(test_serialized_send_packets);
 	RUN(test_no_reentry);
+	RUN(test_send_offload_info);
 	RUN(test_receive_ownership);
 	RUN(test_receive_without_return_handler);
 	RUN(test_lookahead_transfer);
