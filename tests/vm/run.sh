@@ -107,7 +107,9 @@ nic_args() { # MODEL INDEX -> QEMU arguments for one NIC on QEMU's user network
 	[ "$2" = 0 ] && [ -n "$fwd" ] && hostfwd=",hostfwd=tcp:127.0.0.1:$fwd-:$fwd"
 	romfile=""
 	case "$1" in rtl8139|e1000|ne2k_pci|pcnet|virtio-net-pci) romfile=",romfile=" ;; esac
-	echo "-netdev user,id=n$2$hostfwd -device $1,netdev=n$2,id=nic$2$romfile"
+	# NIC i gets its own user network 10.0.(2+i).0/24 (host 10.0.(2+i).2),
+	# so two NICs are two subnets in the guest, not one subnet twice.
+	echo "-netdev user,id=n$2,net=10.0.$((2 + $2)).0/24$hostfwd -device $1,netdev=n$2,id=nic$2$romfile"
 }
 
 # serve_start MIB: start busybox httpd serving MIB MiB of random data;
