@@ -15,20 +15,6 @@
 #include "ndis_fakemp.h"
 #include "nt_sync.h"
 
-void NTAPI ndlw_NdisAllocatePacketPool(NDIS_STATUS *st, NDIS_HANDLE *pool,
-				       UINT n, UINT proto);
-void NTAPI ndlw_NdisFreePacketPool(NDIS_HANDLE pool);
-void NTAPI ndlw_NdisAllocatePacket(NDIS_STATUS *st, NDIS_PACKET **p,
-				   NDIS_HANDLE pool);
-void NTAPI ndlw_NdisFreePacket(NDIS_PACKET *p);
-void NTAPI ndlw_NdisAllocateBufferPool(NDIS_STATUS *st, NDIS_HANDLE *pool,
-				       UINT n);
-void NTAPI ndlw_NdisFreeBufferPool(NDIS_HANDLE pool);
-void NTAPI ndlw_NdisAllocateBuffer(NDIS_STATUS *st, MDL **b, NDIS_HANDLE pool,
-				   void *va, UINT len);
-void NTAPI ndlw_NdisFreeBuffer(MDL *b);
-void NTAPI ndlw_NdisChainBufferAtBack(NDIS_PACKET *p, MDL *b);
-
 static struct tap tap;
 static struct ndl_driver *drv;
 static struct ndl_adapter *ad;

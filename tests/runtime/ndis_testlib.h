@@ -10,6 +10,7 @@
 #include "common.h"
 #include "ndis_adapter.h"
 #include "ndis_status.h"
+#include "ndis_types.h"
 
 #define TAP_MAX_FRAMES	512
 #define TAP_MAX_DONE	1024
@@ -55,5 +56,20 @@ void make_frame(u8 *buf, u32 len, const u8 dst[6], const u8 src[6], u32 seq);
 bool run_until(bool (*cond)(void *ctx), void *ctx, u32 timeout_ms);
 /* Count of status events of kind. */
 u32 tap_events(const struct tap *t, enum ndl_status_kind kind);
+
+/* Exports the tests call directly (as a driver would). */
+void NTAPI ndlw_NdisAllocatePacketPool(NDIS_STATUS *st, NDIS_HANDLE *pool,
+				       UINT n, UINT proto);
+void NTAPI ndlw_NdisFreePacketPool(NDIS_HANDLE pool);
+void NTAPI ndlw_NdisAllocatePacket(NDIS_STATUS *st, NDIS_PACKET **p,
+				   NDIS_HANDLE pool);
+void NTAPI ndlw_NdisFreePacket(NDIS_PACKET *p);
+void NTAPI ndlw_NdisAllocateBufferPool(NDIS_STATUS *st, NDIS_HANDLE *pool,
+				       UINT n);
+void NTAPI ndlw_NdisFreeBufferPool(NDIS_HANDLE pool);
+void NTAPI ndlw_NdisAllocateBuffer(NDIS_STATUS *st, MDL **b, NDIS_HANDLE pool,
+				   void *va, UINT len);
+void NTAPI ndlw_NdisFreeBuffer(MDL *b);
+void NTAPI ndlw_NdisChainBufferAtBack(NDIS_PACKET *p, MDL *b);
 
 #endif
