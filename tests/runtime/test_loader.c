@@ -261,6 +261,52 @@ out:
 	ndl_sim_destroy(sim);
 }
 
+/* A DLL of the test's own, exporting OrdFunction as ordinal 5 only. */
+static ULONG NTAPI ord_function(ULONG v)
+{
+	return v + 1;
+}
+
+static const struct ndl_export ord_exports[] = {
+	{ "OrdFunction", (void *)ord_function, 5, 1, NDL_EXPORT_FUNC },
+};
+static const struct ndl_dll ord_dll = { "ordtest.sys", ord_exports, 1 };
+
+static void test_ordinal_and_split_descriptors(void)
+{
+	const struct ndl_dll_set *def = ndl_exports_default();
+	const struct ndl_dll *dlls[8];
+	struct ndl_dll_set set = { dlls, 0 };
+	struct ndl_load_opts opts = { .dlls = &set };
+	struct ndl_pe_error err;
+	struct ndl_driver *drv = NULL;
+	struct fx_report *r;
+	size_t len;
+	void *f = read_file(fixture_path("fx_ordinal"), &len);
+	int rc;
+
+	if (!f)
+		return;
+	/* The runtime's own DLLs lack ORDTEST.SYS: refused by ordinal. */
+	rc = ndl_driver_load(f, len, "fx_ordinal", NULL, &drv, &err);
+	CHECK_EQ_INT(rc, -NDL_ENOENT);
+	CHECK(strstr(err.msg, "missing imports (1): ORDTEST.SYS!#5") != NULL);
+	for (u32 i = 0; i < def->count && i < 7; i++)
+		dlls[set.count++] = def->dlls[i];
+	dlls[set.count++] = &ord_dll;
+	rc = ndl_driver_load(f, len, "fx_ordinal", &opts, &drv, &err);
+	free(f);
+	CHECK_EQ_INT(rc, 0);
+	if (rc)
+		return;
+	CHECK_EQ_INT(ndl_driver_start(drv), STATUS_SUCCESS);
+	r = report(drv);
+	CHECK_EQ_INT(r->values[0], 42);			/* by ordinal */
+	CHECK_EQ_INT(r->values[1], 156250);		/* NTOSKRNL.EXE */
+	CHECK_EQ_INT(r->values[2], 1);			/* ntoskrnl.exe */
+	ndl_driver_unload(drv);
+}
+
 /* The test miniports (tests/drivers) parse and list their imports. */
 static void test_miniports_parse(void)
 {
@@ -308,6 +354,7 @@ int main(void)
 		printf("SKIP: test_inline_intrinsics_emulated (its deliberate faults are valgrind errors)\n");
 	else
 		RUN(test_inline_intrinsics_emulated);
+	RUN(test_ordinal_and_split_descriptors);
 	RUN(test_miniports_parse);
 	rc = CHECK_EXIT_CODE();
 	return test_exit() | rc;
