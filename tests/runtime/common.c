@@ -110,5 +110,6 @@ int test_exit(void)
 	}
 	free(log_buf);
 	log_buf = NULL;
+	fflush(stdout);	/* LeakSanitizer exits without flushing stdio */
 	return rc;
 }
