@@ -24,6 +24,25 @@ wifi_iface() {
 	ndl_iface vwifi
 }
 
+# wifi_scan IFACE OUT: scan and dump the results into OUT. `iw scan`
+# alone can miss the end of a scan (it listens only after triggering, see
+# iw's scan.c), so listen first with `iw event`, then trigger.
+wifi_scan() {
+	iw event >/tmp/wifi-scan-events 2>&1 &
+	_ev=$!
+	sleep 0.2
+	iw dev "$1" scan trigger >/dev/null || { kill $_ev; return 1; }
+	_n=0
+	until grep -q "$1 (phy #[0-9]*): scan \(finished\|aborted\)" /tmp/wifi-scan-events; do
+		_n=$((_n + 1))
+		[ $_n -gt 150 ] && break
+		sleep 0.1
+	done
+	kill $_ev
+	grep -q "$1 (phy #[0-9]*): scan finished" /tmp/wifi-scan-events || return 1
+	iw dev "$1" scan dump >"$2"
+}
+
 # wifi_linked IFACE: is it associated (iw's "Connected to")?
 wifi_linked() {
 	iw dev "$1" link | grep -q '^Connected to '

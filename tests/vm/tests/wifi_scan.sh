@@ -17,7 +17,7 @@ iw phy "$phy" info >/tmp/phy 2>&1
 check bands sh -c "grep -q '2412 MHz' /tmp/phy && grep -q '5180 MHz' /tmp/phy"
 check ciphers sh -c "grep -q 'CCMP' /tmp/phy && grep -q 'WEP104' /tmp/phy"
 check up ip link set "$ifc" up
-iw dev "$ifc" scan >/tmp/scan 2>&1
+check scan wifi_scan "$ifc" /tmp/scan
 check scan-ssids sh -c "grep -q 'SSID: ndl-open' /tmp/scan &&
 	grep -q 'SSID: ndl-wep' /tmp/scan && grep -q 'SSID: ndl-wpa2$' /tmp/scan &&
 	grep -q 'SSID: ndl-wpa2-5g' /tmp/scan"
