@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Unit tests of the .inf parser over tests/helper/inf/ (INFs written to
- * mimic vendor packages) and the Microsoft samples in shared/inf-corpus/.
+ * mimic vendor packages) and the Microsoft samples in tests/helper/inf-corpus/ (copied from shared/inf-corpus).
  * Usage: test_inf TESTS_INF_DIR MS_CORPUS_DIR
  */
 #include <stdio.h>

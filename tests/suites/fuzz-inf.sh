@@ -33,7 +33,7 @@ run() { # NAME SECONDS SEEDS...
 	fi
 }
 run inf 40 "$top"/tests/helper/inf/*.inf "$top"/tests/helper/inf/bad/*.inf \
-	"$top"/../shared/inf-corpus/*.inf
+	"$top"/tests/helper/inf-corpus/*.inf
 printf '[0000:00:03.0]\ndriver = rtl8139\nunbind_native = yes\n' >"$out/seed.conf"
 printf '# c\n[device x]\nKey = "a \\" b"\n*J = 1\n' >"$out/seed2.conf"
 run conf 15 "$out/seed.conf" "$out/seed2.conf"

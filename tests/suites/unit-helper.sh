@@ -14,7 +14,7 @@ if ! make -s -C "$top/helper" test-bins >"$top/build/unit-helper-build.log" 2>&1
 	exit 1
 fi
 status=0
-"$bin/test_inf" "$top/tests/helper/inf" "$top/../shared/inf-corpus" || status=1
+"$bin/test_inf" "$top/tests/helper/inf" "$top/tests/helper/inf-corpus" || status=1
 "$bin/test_conf" || status=1
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/ndl-helper.XXXXXX")
@@ -102,9 +102,9 @@ expect inspect-locale 0 'Netzwerkkarte' "$N" inspect --locale 0407 "$acme/acme_p
 expect inspect-x86 5 'only for other processor architectures' "$N" inspect "$top/tests/helper/inf/x86_only.inf"
 expect install-kmdf 5 'Windows Driver Framework' "$N" install "$top/tests/helper/inf/kmdf_pci.inf"
 expect install-filter 5 'Class=NetService: this package is not a network adapter driver' \
-	"$N" install "$top/../shared/inf-corpus/network_ndis_filter_netlwf.inf"
+	"$N" install "$top/tests/helper/inf-corpus/network_ndis_filter_netlwf.inf"
 expect install-sdio 5 'no PCI or USB device' \
-	"$N" install "$top/../shared/inf-corpus/network_wlan_WDI_PLATFORM_WinInf_SDIO_x64_netrtwlans.inf"
+	"$N" install "$top/tests/helper/inf-corpus/network_wlan_WDI_PLATFORM_WinInf_SDIO_x64_netrtwlans.inf"
 expect install-incomplete 5 'incomplete: pcnet.inf needs pcn.sys, which was not given' "$N" install "$pcn/pcnet.inf"
 expect install-broken-inf 5 'nul_byte.inf:4: contains a NUL' "$N" install "$top/tests/helper/inf/bad/nul_byte.inf"
 [ -z "$(ls -A "$R/var/lib/ndisload/drivers" 2>/dev/null)" ] && pass refusals-store-nothing || fail refusals-store-nothing "$(ls -A "$R/var/lib/ndisload/drivers")"
