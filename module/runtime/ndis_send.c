@@ -18,6 +18,7 @@
 #define SLOT_MDL_PAGES	4	/* PFN room of preallocated MDLs (16 KiB) */
 #define TX_PROTO_RESERVED 32	/* like a protocol's ProtocolReserved */
 #define PAGE_SZ_TX	4096u
+#define TX_BATCH	32	/* packets per MiniportSendPackets call */
 
 static void deserialized_drain(struct ndl_adapter *ad, struct ndl_tx_slot *add);
 
@@ -340,12 +341,12 @@ static void serialized_results(struct ndl_adapter *ad,
 static bool serialized_batch(struct ndl_adapter *ad)
 {
 	const NDIS51_MINIPORT_CHARACTERISTICS *c = ndl_chars(ad);
-	NDIS_PACKET *pkts[64];
-	struct ndl_tx_slot *slots[64];
-	NDIS_STATUS st[64];
+	NDIS_PACKET *pkts[TX_BATCH];
+	struct ndl_tx_slot *slots[TX_BATCH];
+	NDIS_STATUS st[TX_BATCH];
 	u32 n, i, max = c->SendPacketsHandler ? ad->max_send_packets : 1;
 
-	n = take_batch(ad, pkts, slots, max > 64 ? 64 : max);
+	n = take_batch(ad, pkts, slots, max > TX_BATCH ? TX_BATCH : max);
 	if (!n)
 		return false;
 	if (c->SendPacketsHandler) {
@@ -407,13 +408,13 @@ static void deserialized_call(struct ndl_adapter *ad, NDIS_PACKET **pkts,
 static void deserialized_drain(struct ndl_adapter *ad, struct ndl_tx_slot *add)
 {
 	u32 max = ndl_chars(ad)->SendPacketsHandler ? ad->max_send_packets : 1;
-	NDIS_PACKET *pkts[64];
-	struct ndl_tx_slot *slots[64];
+	NDIS_PACKET *pkts[TX_BATCH];
+	struct ndl_tx_slot *slots[TX_BATCH];
 	KIRQL old = ndl_q_lock(ad);
 	u32 n;
 
-	if (max > 64)
-		max = 64;
+	if (max > TX_BATCH)
+		max = TX_BATCH;
 	if (add)
 		ndl_list_add_tail(&ad->tx_pending, &add->link);
 	if (ad->tx_draining) {
