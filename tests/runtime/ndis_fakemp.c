@@ -276,6 +276,13 @@ static NDIS_STATUS NTAPI fm_transfer(NDIS_PACKET *p, UINT *got,
 	if (off + count > fm.rx_len - 14)
 		count = fm.rx_len - 14 - off;
 	memcpy(dst, fm.rx_frame + 14 + off, count);
+	if (fm.pend_transfer) {
+		/* The copy "runs on the card" and completes afterwards. */
+		fm.td_packet = p;
+		fm.td_count = count;
+		*got = 0;
+		return NDIS_STATUS_PENDING;
+	}
 	*got = count;
 	return NDIS_STATUS_SUCCESS;
 }

@@ -24,6 +24,9 @@ struct fakemp {
 	bool pend_requests, pend_reset, addressing_reset, hung;
 	bool status_in_init;		/* indicate disconnect in initialize */
 	bool bus_master;		/* NDIS_ATTRIBUTE_BUS_MASTER */
+	bool pend_transfer;		/* TransferData completes later */
+	NDIS_PACKET *td_packet;
+	UINT td_count;
 	bool sg_dma;			/* NdisMInitializeScatterGatherDma */
 	u32 sg_seen, sg_elements;	/* sends that carried an SG list */
 	u64 sg_first_addr;

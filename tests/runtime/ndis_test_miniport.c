@@ -392,6 +392,24 @@ static void test_lookahead_transfer(void)
 	CHECK_EQ_INT(tap.frames[1].len, 1000);
 	CHECK(!memcmp(tap.frames[1].data, fm.rx_frame, 1000));
 	CHECK(!memcmp(tap.frames[0].data, fm.rx_frame, 1000));
+	/* A transfer that pends finishes through NdisMTransferDataComplete. */
+	fm.pend_transfer = true;
+	eth_indicate(60);
+	CHECK_EQ_INT(tap.nframes, 2);
+	CHECK(fm.td_packet != NULL);
+	if (fm.td_packet) {
+		NDIS_MINIPORT_BLOCK *b = fm.handle;
+
+		b->TDCompleteHandler(fm.handle, fm.td_packet, NDIS_STATUS_SUCCESS,
+				     fm.td_count);
+		CHECK_EQ_INT(tap.nframes, 3);
+		CHECK(!memcmp(tap.frames[2].data, fm.rx_frame, 1000));
+		/* Twice is refused. */
+		b->TDCompleteHandler(fm.handle, fm.td_packet, NDIS_STATUS_SUCCESS,
+				     fm.td_count);
+		CHECK(log_contains("no transfer pending"));
+		CHECK_EQ_INT(tap.nframes, 3);
+	}
 out:
 	teardown();
 }
