@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * C runtime functions ntoskrnl.exe exports to drivers: memory, narrow and
- * wide strings, character classes, conversions, rand. Plain C with
- * MSVCRT semantics (e.g. _stricmp folds ASCII only, wchar_t is 16-bit).
+ * C runtime functions ntoskrnl.exe exports to drivers: memory, character
+ * classes and case, conversions, rand. Plain C with MSVCRT semantics
+ * (wchar_t is 16-bit). The str* and wcs* families are crt_strings.c.
  */
 #include "nt_api.h"
 
@@ -41,79 +41,6 @@ WINCDECL void *ndlw_memchr(const void *s, int c, SIZE_T n)
 	return NULL;
 }
 
-SIZE_T WINCDECL ndlw_strlen(const char *s)
-{
-	SIZE_T n = 0;
-
-	while (s[n])
-		n++;
-	return n;
-}
-
-SIZE_T WINCDECL ndlw_strnlen(const char *s, SIZE_T max)
-{
-	SIZE_T n = 0;
-
-	while (n < max && s[n])
-		n++;
-	return n;
-}
-
-WINCDECL char *ndlw_strcpy(char *d, const char *s)
-{
-	char *r = d;
-
-	while ((*d++ = *s++) != 0)
-		;
-	return r;
-}
-
-WINCDECL char *ndlw_strncpy(char *d, const char *s, SIZE_T n)
-{
-	SIZE_T i = 0;
-
-	for (; i < n && s[i]; i++)
-		d[i] = s[i];
-	for (; i < n; i++)
-		d[i] = 0;
-	return d;
-}
-
-WINCDECL char *ndlw_strcat(char *d, const char *s)
-{
-	ndlw_strcpy(d + ndlw_strlen(d), s);
-	return d;
-}
-
-WINCDECL char *ndlw_strncat(char *d, const char *s, SIZE_T n)
-{
-	char *p = d + ndlw_strlen(d);
-	SIZE_T i = 0;
-
-	for (; i < n && s[i]; i++)
-		p[i] = s[i];
-	p[i] = 0;
-	return d;
-}
-
-int WINCDECL ndlw_strcmp(const char *a, const char *b)
-{
-	while (*a && *a == *b) {
-		a++;
-		b++;
-	}
-	return (int)(u8)*a - (int)(u8)*b;
-}
-
-int WINCDECL ndlw_strncmp(const char *a, const char *b, SIZE_T n)
-{
-	for (SIZE_T i = 0; i < n; i++) {
-		if (a[i] != b[i] || !a[i])
-			return (int)(u8)a[i] - (int)(u8)b[i];
-	}
-	return 0;
-}
-
 int WINCDECL ndlw_tolower(int c)
 {
 	return (c >= 'A' && c <= 'Z') ? c + 32 : c;
@@ -122,54 +49,6 @@ int WINCDECL ndlw_tolower(int c)
 int WINCDECL ndlw_toupper(int c)
 {
 	return (c >= 'a' && c <= 'z') ? c - 32 : c;
-}
-
-int WINCDECL ndlw__strnicmp(const char *a, const char *b, SIZE_T n)
-{
-	for (SIZE_T i = 0; i < n; i++) {
-		int x = ndlw_tolower((u8)a[i]), y = ndlw_tolower((u8)b[i]);
-
-		if (x != y || !x)
-			return x - y;
-	}
-	return 0;
-}
-
-int WINCDECL ndlw__stricmp(const char *a, const char *b)
-{
-	return ndlw__strnicmp(a, b, (SIZE_T)-1);
-}
-
-WINCDECL char *ndlw_strchr(const char *s, int c)
-{
-	for (;; s++) {
-		if (*s == (char)c)
-			return (char *)s;
-		if (!*s)
-			return NULL;
-	}
-}
-
-WINCDECL char *ndlw_strrchr(const char *s, int c)
-{
-	const char *r = NULL;
-
-	for (;; s++) {
-		if (*s == (char)c)
-			r = s;
-		if (!*s)
-			return (char *)r;
-	}
-}
-
-WINCDECL char *ndlw_strstr(const char *h, const char *n)
-{
-	SIZE_T len = ndlw_strlen(n);
-
-	for (; *h; h++)
-		if (!ndlw_strncmp(h, n, len))
-			return (char *)h;
-	return len ? NULL : (char *)h;
 }
 
 WINCDECL char *ndlw__strlwr(char *s)
@@ -272,59 +151,7 @@ long WINCDECL ndlw_atol(const char *s)
 	return ndlw_strtol(s, NULL, 10);
 }
 
-/* ---- wide strings (WCHAR is 16-bit) ------------------------------------ */
-
-SIZE_T WINCDECL ndlw_wcslen(const WCHAR *s)
-{
-	SIZE_T n = 0;
-
-	while (s[n])
-		n++;
-	return n;
-}
-
-WINCDECL WCHAR *ndlw_wcscpy(WCHAR *d, const WCHAR *s)
-{
-	WCHAR *r = d;
-
-	while ((*d++ = *s++) != 0)
-		;
-	return r;
-}
-
-WINCDECL WCHAR *ndlw_wcsncpy(WCHAR *d, const WCHAR *s, SIZE_T n)
-{
-	SIZE_T i = 0;
-
-	for (; i < n && s[i]; i++)
-		d[i] = s[i];
-	for (; i < n; i++)
-		d[i] = 0;
-	return d;
-}
-
-WINCDECL WCHAR *ndlw_wcscat(WCHAR *d, const WCHAR *s)
-{
-	ndlw_wcscpy(d + ndlw_wcslen(d), s);
-	return d;
-}
-
-int WINCDECL ndlw_wcscmp(const WCHAR *a, const WCHAR *b)
-{
-	while (*a && *a == *b) {
-		a++;
-		b++;
-	}
-	return (int)*a - (int)*b;
-}
-
-int WINCDECL ndlw_wcsncmp(const WCHAR *a, const WCHAR *b, SIZE_T n)
-{
-	for (SIZE_T i = 0; i < n; i++)
-		if (a[i] != b[i] || !a[i])
-			return (int)a[i] - (int)b[i];
-	return 0;
-}
+/* ---- wide characters (WCHAR is 16-bit) ---------------------------------- */
 
 WCHAR WINCDECL ndlw_towlower(WCHAR c)
 {
@@ -336,53 +163,6 @@ WCHAR WINCDECL ndlw_towupper(WCHAR c)
 	return ndlw_RtlUpcaseUnicodeChar(c);
 }
 
-int WINCDECL ndlw__wcsnicmp(const WCHAR *a, const WCHAR *b, SIZE_T n)
-{
-	for (SIZE_T i = 0; i < n; i++) {
-		int x = ndlw_towlower(a[i]), y = ndlw_towlower(b[i]);
-
-		if (x != y || !x)
-			return x - y;
-	}
-	return 0;
-}
-
-int WINCDECL ndlw__wcsicmp(const WCHAR *a, const WCHAR *b)
-{
-	return ndlw__wcsnicmp(a, b, (SIZE_T)-1);
-}
-
-WINCDECL WCHAR *ndlw_wcschr(const WCHAR *s, WCHAR c)
-{
-	for (;; s++) {
-		if (*s == c)
-			return (WCHAR *)s;
-		if (!*s)
-			return NULL;
-	}
-}
-
-WINCDECL WCHAR *ndlw_wcsrchr(const WCHAR *s, WCHAR c)
-{
-	const WCHAR *r = NULL;
-
-	for (;; s++) {
-		if (*s == c)
-			r = s;
-		if (!*s)
-			return (WCHAR *)r;
-	}
-}
-
-WINCDECL WCHAR *ndlw_wcsstr(const WCHAR *h, const WCHAR *n)
-{
-	SIZE_T len = ndlw_wcslen(n);
-
-	for (; *h; h++)
-		if (!ndlw_wcsncmp(h, n, len))
-			return (WCHAR *)h;
-	return len ? NULL : (WCHAR *)h;
-}
 
 /* ---- rand: MSVCRT's LCG ------------------------------------------------ */
 
@@ -404,20 +184,4 @@ void WINCDECL ndlw__purecall(void)
 {
 	ndl_err("driver called a pure virtual function");
 	ndl_os_bugcheck(0x20001, 0, 0, 0, 0);
-}
-
-/* Old names of the case-insensitive compares, exported by ntoskrnl too. */
-int WINCDECL ndlw_stricmp(const char *a, const char *b)
-{
-	return ndlw__stricmp(a, b);
-}
-
-int WINCDECL ndlw_strnicmp(const char *a, const char *b, SIZE_T n)
-{
-	return ndlw__strnicmp(a, b, n);
-}
-
-int WINCDECL ndlw_wcsicmp(const WCHAR *a, const WCHAR *b)
-{
-	return ndlw__wcsicmp(a, b);
 }
