@@ -8,6 +8,7 @@ WIFI_WPA2_PASS=ndisload-passphrase
 WIFI_WEP_KEY=ndl-wep-key13
 WIFI_HOST=192.168.77.1
 WIFI_ME=192.168.77.2
+WIFI_CTRL=/run/wpa_supplicant
 
 # wifi_add: load the module and push vwifi for the PCI test device.
 wifi_add() {
@@ -77,4 +78,56 @@ wifi_addr() {
 # wifi_ping: the host behind the access point answers.
 wifi_ping() {
 	ping -c 2 -W 2 "$WIFI_HOST" >/dev/null
+}
+
+# wifi_supplicant IFACE SSID PASSPHRASE: (re)start wpa_supplicant -Dnl80211
+# for a WPA2-PSK network; its log is /tmp/wpa-IFACE.log.
+wifi_supplicant() {
+	wifi_supplicant_stop "$1"
+	rm -f "/tmp/wpa-$1.log"
+	mkdir -p "$WIFI_CTRL"
+	cat >"/tmp/wpa-$1.conf" <<EOC
+ctrl_interface=$WIFI_CTRL
+network={
+	ssid="$2"
+	psk="$3"
+	key_mgmt=WPA-PSK
+	proto=RSN
+	pairwise=CCMP
+	group=CCMP
+}
+EOC
+	wpa_supplicant -B -Dnl80211 -i "$1" -c "/tmp/wpa-$1.conf" \
+		-P "/run/wpa-$1.pid" -f "/tmp/wpa-$1.log" -dd
+}
+
+wifi_supplicant_stop() {
+	[ -f "/run/wpa-$1.pid" ] || return 0
+	kill "$(cat "/run/wpa-$1.pid")" 2>/dev/null
+	_n=0
+	while [ -e "$WIFI_CTRL/$1" ] && [ $_n -lt 50 ]; do
+		sleep 0.1; _n=$((_n + 1))
+	done
+	rm -f "/run/wpa-$1.pid"
+}
+
+# wifi_cli IFACE COMMAND...: wpa_cli on the interface's control socket.
+wifi_cli() {
+	_i=$1; shift
+	wpa_cli -p "$WIFI_CTRL" -i "$_i" "$@"
+}
+
+# wifi_wpa_state IFACE: wpa_supplicant's state (COMPLETED when keyed).
+wifi_wpa_state() {
+	wifi_cli "$1" status 2>/dev/null | sed -n 's/^wpa_state=//p'
+}
+
+# wifi_wait_wpa IFACE STATE [SECONDS]
+wifi_wait_wpa() {
+	_n=0
+	until [ "$(wifi_wpa_state "$1")" = "$2" ]; do
+		_n=$((_n + 1))
+		[ $_n -gt $((${3:-15} * 10)) ] && return 1
+		sleep 0.1
+	done
 }
