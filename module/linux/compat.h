@@ -11,10 +11,6 @@
 #include <linux/hrtimer.h>
 #include <linux/version.h>
 
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 1, 0)
-#error "ndisload needs Linux 6.1 or later"
-#endif
-
 /*
  * Driver stacks are chosen by preemptible() (stack.c), which is only
  * meaningful with a preempt count. Every Debian kernel has one
@@ -29,7 +25,7 @@ static inline void ndl_hrtimer_setup(struct hrtimer *t,
 				     enum hrtimer_restart (*fn)(struct hrtimer *),
 				     clockid_t clock, enum hrtimer_mode mode)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+#if KERNEL_VERSION(6, 13, 0) <= LINUX_VERSION_CODE
 	hrtimer_setup(t, fn, clock, mode);
 #else
 	hrtimer_init(t, clock, mode);

@@ -165,10 +165,10 @@ int ndl_os_image_protect(void *addr, size_t size, unsigned int prot)
 	mutex_unlock(&ndl_images_lock);
 	ndl_fpu_resume();
 	if (ret == -EPERM)
-		pr_err("refusing a writable and executable image range at %px\n",
+		pr_err("refusing a writable and executable image range at %p\n",
 		       addr);
 	else if (ret)
-		pr_err("cannot set protection %#x on image range %px+%#zx: %d\n",
+		pr_err("cannot set protection %#x on image range %p+%#zx: %d\n",
 		       prot, addr, size, ret);
 	return ret;
 }
@@ -186,7 +186,7 @@ void ndl_os_image_free(void *addr, size_t size)
 	if (a && a->start == (unsigned long)addr) {
 		list_del(&a->link);
 	} else {
-		WARN(1, "ndisload: freeing unknown image %px\n", addr);
+		WARN(1, "ndisload: freeing unknown image %p\n", addr);
 		a = NULL;
 	}
 	mutex_unlock(&ndl_images_lock);
@@ -195,7 +195,7 @@ void ndl_os_image_free(void *addr, size_t size)
 				       NDL_OS_PROT_R | NDL_OS_PROT_W);
 		if (ret) {
 			/* vfree of non-RW pages would corrupt the allocator. */
-			pr_err("cannot restore RW+NX on image %px (%d): leaking it\n",
+			pr_err("cannot restore RW+NX on image %p (%d): leaking it\n",
 			       addr, ret);
 		} else {
 			vfree(addr);

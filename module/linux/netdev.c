@@ -226,6 +226,9 @@ static long ndl_xmit_on_stack(void *arg)
 		 * between would otherwise be lost and the queue stall.
 		 */
 		netif_stop_queue(dev);
+		/* The stop is visible before the retry reads the runtime's
+		 * slots, as send_ready's wake after freeing one is.
+		 */
 		smp_mb__after_atomic();
 		ret = ndl_adapter_send(b->ad, frags, n, skb);
 		if (ret == -NDL_EBUSY) {

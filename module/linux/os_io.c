@@ -106,7 +106,7 @@ void ndl_os_mmio_unmap(void *va, size_t len)
 
 u64 ndl_os_mmio_read(const volatile void *addr, int size)
 {
-	const volatile void __iomem *a = (const volatile void __iomem __force *)addr;
+	const void __iomem *a = (const void __iomem __force *)(uintptr_t)addr;
 
 	switch (size) {
 	case 1:
@@ -122,7 +122,7 @@ u64 ndl_os_mmio_read(const volatile void *addr, int size)
 
 void ndl_os_mmio_write(volatile void *addr, int size, u64 val)
 {
-	volatile void __iomem *a = (volatile void __iomem __force *)addr;
+	void __iomem *a = (void __iomem __force *)(uintptr_t)addr;
 
 	switch (size) {
 	case 1:

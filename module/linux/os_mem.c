@@ -64,7 +64,7 @@ void ndl_os_free(void *ptr)
 		return;
 	hdr = (struct ndl_mem_hdr *)ptr - 1;
 	if (hdr->tag != NDL_MEM_TAG) {
-		pr_err("%s of a block not allocated by ndisload (%px, tag %#llx): ignored\n",
+		pr_err("%s of a block not allocated by ndisload (%p, tag %#llx): ignored\n",
 		       hdr->tag == NDL_MEM_FREED ? "double free" : "free",
 		       ptr, hdr->tag);
 		return;

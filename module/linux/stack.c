@@ -124,6 +124,7 @@ struct ndl_dctx *ndl_dctx_current(void)
 	for (i = READ_ONCE(cs->used); i-- > 0;)
 		if (cs->base[i] == base)
 			return ndl_ctx_of(base);
+	/* Pairs with ndl_pool_add: entries below the count are written. */
 	n = smp_load_acquire(&ndl_pool_count);
 	for (i = 0; i < n; i++)
 		if (ndl_pool_base[i] == base)
@@ -193,6 +194,7 @@ static bool ndl_pool_add(void)
 		base = ndl_stack_alloc();
 	if (base) {
 		ndl_pool_base[ndl_pool_count] = base;
+		/* Publish the entry before the count that covers it. */
 		smp_store_release(&ndl_pool_count, ndl_pool_count + 1);
 		ndl_pool_put(ndl_ctx_of(base));
 	}
@@ -295,6 +297,7 @@ void ndl_stack_refill(void)
 		for (i = 0; i < NDL_CPU_STACKS; i++)
 			if (per_cpu(ndl_cpu_stacks, cpu).base[i])
 				ndl_stack_fill(per_cpu(ndl_cpu_stacks, cpu).base[i]);
+	/* Pairs with ndl_pool_add, as in ndl_dctx_current. */
 	n = smp_load_acquire(&ndl_pool_count);
 	for (i = 0; i < n; i++)
 		ndl_stack_fill(ndl_pool_base[i]);
@@ -323,6 +326,7 @@ size_t ndl_stack_deepest(void)
 			if (base)
 				deepest = max(deepest, ndl_stack_used(base));
 		}
+	/* Pairs with ndl_pool_add, as in ndl_dctx_current. */
 	n = smp_load_acquire(&ndl_pool_count);
 	for (i = 0; i < n; i++)
 		deepest = max(deepest, ndl_stack_used(ndl_pool_base[i]));
@@ -331,8 +335,11 @@ size_t ndl_stack_deepest(void)
 
 unsigned int ndl_stack_count(void)
 {
-	return num_possible_cpus() * NDL_CPU_STACKS +
-	       smp_load_acquire(&ndl_pool_count);
+	unsigned int pool;
+
+	/* Pairs with ndl_pool_add, as in ndl_dctx_current. */
+	pool = smp_load_acquire(&ndl_pool_count);
+	return num_possible_cpus() * NDL_CPU_STACKS + pool;
 }
 
 /* ---- init / uninit ------------------------------------------------------------ */

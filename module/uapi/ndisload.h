@@ -210,8 +210,10 @@ enum ndl_reg_type {
 	NDL_REG_EXPAND_SZ = 2,	/* same as REG_SZ */
 	NDL_REG_BINARY = 3,	/* raw bytes */
 	NDL_REG_DWORD = 4,	/* 4 bytes, host byte order */
-	NDL_REG_MULTI_SZ = 7,	/* non-empty strings, each NUL-terminated,
-				 * then one more NUL ("\0" alone: empty list) */
+	/* non-empty strings, each NUL-terminated, then one more NUL
+	 * ("\0" alone: the empty list)
+	 */
+	NDL_REG_MULTI_SZ = 7,
 	NDL_REG_QWORD = 11,	/* 8 bytes, host byte order */
 };
 
@@ -258,8 +260,7 @@ struct ndl_add_driver {
 	__u64 ids;			/* struct ndl_device_id[n_ids] */
 	__u64 regs;			/* struct ndl_reg_value[n_regs] */
 	__u32 bound;			/* out: devices bound by this call */
-	__u32 owned;			/* out: matching devices a native driver
-					 * owns (left alone) */
+	__u32 owned;			/* out: left to native drivers */
 	char error[NDL_MSG_MAX];	/* out: why the call failed */
 };
 
@@ -278,14 +279,13 @@ struct ndl_remove_driver {
 
 struct ndl_list {
 	struct ndl_hdr hdr;
-	__u32 elem_size;	/* sizeof(struct ndl_driver_info) or
-				 * sizeof(struct ndl_device_info) */
+	__u32 elem_size;	/* sizeof the element struct */
 	__u32 max;		/* elements buf holds (0: only count) */
 	__u32 count;		/* out: elements that exist */
 	__u32 reserved;
 	__u64 buf;		/* user pointer to the elements */
-	char driver[NDL_NAME_MAX];	/* devices: only this driver's ("": all);
-					 * drivers: must be "" */
+	/* devices: only this driver's ("": all); drivers: must be "" */
+	char driver[NDL_NAME_MAX];
 };
 
 enum ndl_driver_state {
@@ -297,8 +297,7 @@ struct ndl_driver_info {
 	char name[NDL_NAME_MAX];
 	char version[NDL_VERSION_MAX];
 	__u32 state;		/* enum ndl_driver_state */
-	__u32 ndis_version;	/* major << 8 | minor the miniport registered
-				 * with, e.g. 0x0501 */
+	__u32 ndis_version;	/* registered NDIS version: 0x0501 = 5.1 */
 	__u32 n_ids;
 	__u32 n_devices;	/* entries in the device list */
 	__u64 image_size;	/* bytes of loaded image(s) */
