@@ -463,6 +463,16 @@ json_object *check_driver_report(const char *name, const void *image,
 	json_object_object_add(o, "entry_point", hex(info.entry_rva));
 	json_object_object_add(o, "gs_cookie",
 			       json_object_new_boolean(info.cookie_rva != 0));
+	json_object_object_add(o, "signed", json_object_new_boolean(
+		info.dir[NDL_PE_DIR_SECURITY].size != 0));
+	json_object_object_add(o, "checksum", hex(info.checksum));
+	json_object_object_add(o, "checksum_ok", json_object_new_boolean(
+		!info.checksum || info.checksum == info.checksum_actual));
+	if (info.checksum && info.checksum != info.checksum_actual) {
+		add_reason(reasons, "CheckSum 0x%08x does not match the file (0x%08x): damaged or modified",
+			   info.checksum, info.checksum_actual);
+		level = 1;
+	}
 	missing_list = json_object_new_array();
 	json_object_object_add(o, "imports",
 			       imports_json(&info, &missing, &ndis6, &ndis5,

@@ -61,7 +61,8 @@ struct ndl_pe_info {
 	u32 size_of_headers;
 	u32 entry_rva;
 	u32 section_align, file_align;
-	u32 checksum;
+	u32 checksum;			/* OptionalHeader.CheckSum */
+	u32 checksum_actual;		/* computed over the file */
 	struct { u32 rva, size; } dir[NDL_PE_DIR_COUNT];
 	u32 ndirs;			/* NumberOfRvaAndSizes (clamped) */
 	struct ndl_pe_section *sections;	/* nsections entries */

@@ -248,6 +248,9 @@ int ndl_pe_load(const void *file, size_t len, const struct ndl_load_opts *opts,
 	rc = ndl_pe_parse_into(&p, file, len, &img->info, err);
 	if (rc)
 		goto fail_free;
+	if (img->info.checksum && img->info.checksum != img->info.checksum_actual)
+		ndl_warn("loader: OptionalHeader.CheckSum = 0x%08x but the file sums to 0x%08x: damaged or modified",
+			 img->info.checksum, img->info.checksum_actual);
 	img->map_size = NDL_ALIGN_UP((size_t)img->info.size_of_image,
 				     (size_t)NDL_OS_PAGE_SIZE);
 	/* One more page: the fake KPCR that gs: loads are redirected to. */

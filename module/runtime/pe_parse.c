@@ -80,6 +80,28 @@ static const char *rva_string(const struct pe_parser *p, u32 rva)
 	return NULL;
 }
 
+/*
+ * The PE image checksum: 16-bit one's-complement-style sum of the file
+ * with the CheckSum field taken as zero, plus the file length. Windows
+ * checks it for boot drivers; a mismatch means a damaged or edited file.
+ */
+static u32 pe_checksum(const struct pe_parser *p)
+{
+	u32 skip = p->oh + PE_OH_CHECKSUM;
+	u64 sum = 0;
+
+	for (size_t i = 0; i < p->len; i += 2) {
+		u32 w = p->f[i] | (i + 1 < p->len ? (u32)p->f[i + 1] << 8 : 0);
+
+		if (i >= skip && i < skip + 4)
+			w = 0;
+		sum += w;
+		sum = (sum & 0xffff) + (sum >> 16);
+	}
+	sum = (sum & 0xffff) + (sum >> 16);
+	return (u32)(sum & 0xffff) + (u32)p->len;
+}
+
 static int parse_file_header(struct pe_parser *p)
 {
 	struct ndl_pe_info *in = p->info;
@@ -152,6 +174,7 @@ static int parse_optional_header(struct pe_parser *p)
 	in->size_of_image = pe_rd32(oh + PE_OH_SIZE_OF_IMAGE);
 	in->size_of_headers = pe_rd32(oh + PE_OH_SIZE_OF_HEADERS);
 	in->checksum = pe_rd32(oh + PE_OH_CHECKSUM);
+	in->checksum_actual = pe_checksum(p);
 	in->subsystem = pe_rd16(oh + PE_OH_SUBSYSTEM);
 	in->dll_characteristics = pe_rd16(oh + PE_OH_DLL_CHARS);
 

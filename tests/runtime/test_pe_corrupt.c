@@ -293,6 +293,25 @@ static void test_header_byte_sweep(void)
 	}
 }
 
+/* A changed byte in section data: still loadable, checksum mismatch. */
+static void test_checksum(void)
+{
+	struct ndl_pe_info info;
+	struct ndl_pe_error err;
+	u8 *f = malloc(base_len);
+	u32 raw = pe_rd32(base_file + sh + PE_SH_RAW_PTR);
+
+	memcpy(f, base_file, base_len);
+	CHECK_EQ_INT(ndl_pe_parse(f, base_len, &info, &err), 0);
+	CHECK(info.checksum != 0 && info.checksum == info.checksum_actual);
+	ndl_pe_info_free(&info);
+	f[raw + 1] ^= 0x40;
+	CHECK_EQ_INT(ndl_pe_parse(f, base_len, &info, &err), 0);
+	CHECK(info.checksum != info.checksum_actual);
+	ndl_pe_info_free(&info);
+	free(f);
+}
+
 static void test_valid_base_loads(void)
 {
 	struct ndl_pe_error err;
@@ -318,6 +337,7 @@ int main(void)
 	}
 	locate();
 	RUN(test_valid_base_loads);
+	RUN(test_checksum);
 	RUN(test_headers);
 	RUN(test_entry_in_data);
 	RUN(test_directories);
