@@ -19,6 +19,8 @@
  *   ndl-ioctl remove NAME [force]
  *   ndl-ioctl drivers            one line per driver
  *   ndl-ioctl devices [NAME]     one line per device
+ *   ndl-ioctl ethtool IFACE      the interface's ethtool driver info, link
+ *                                and statistics (SIOCETHTOOL)
  *   ndl-ioctl malformed          run the table of malformed calls, one
  *                                "ok CASE" / "FAIL CASE (...)" line each
  *   ndl-ioctl as-nobody CMD...   run CMD, but drop to uid 65534 (keeping
@@ -34,8 +36,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/ethtool.h>
+#include <linux/sockios.h>
+#include <net/if.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -459,6 +465,65 @@ static int do_devices(const char *driver)
 	return 0;
 }
 
+/* ---- ethtool ---------------------------------------------------------------- */
+
+static int ethtool(int sock, const char *ifname, void *cmd)
+{
+	struct ifreq ifr;
+
+	memset(&ifr, 0, sizeof(ifr));
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
+	ifr.ifr_data = cmd;
+	return ioctl(sock, SIOCETHTOOL, &ifr);
+}
+
+static int do_ethtool(const char *ifname)
+{
+	struct ethtool_drvinfo info = { .cmd = ETHTOOL_GDRVINFO };
+	struct ethtool_value link = { .cmd = ETHTOOL_GLINK };
+	struct {
+		struct ethtool_link_settings s;
+		__u32 masks[3 * 127];
+	} ks;
+	struct ethtool_gstrings *names;
+	struct ethtool_stats *stats;
+	int sock = socket(AF_INET, SOCK_DGRAM, 0);
+	__u32 i, n;
+
+	if (sock < 0 || ethtool(sock, ifname, &info) < 0 ||
+	    ethtool(sock, ifname, &link) < 0)
+		return report_errno(NULL);
+	printf("driver %s\nversion %s\nfirmware %s\nbus %s\nlink %u\n",
+	       info.driver, info.version, info.fw_version, info.bus_info,
+	       link.data);
+	/* Link settings: ask for the mask size first, as ethtool does. */
+	memset(&ks, 0, sizeof(ks));
+	ks.s.cmd = ETHTOOL_GLINKSETTINGS;
+	if (ethtool(sock, ifname, &ks) == 0 && ks.s.link_mode_masks_nwords < 0) {
+		ks.s.link_mode_masks_nwords = -ks.s.link_mode_masks_nwords;
+		if (ethtool(sock, ifname, &ks) == 0)
+			printf("speed %u\n", ks.s.speed);
+	}
+	n = info.n_stats;
+	names = xcalloc(1, sizeof(*names) + n * ETH_GSTRING_LEN);
+	stats = xcalloc(1, sizeof(*stats) + n * sizeof(__u64));
+	names->cmd = ETHTOOL_GSTRINGS;
+	names->string_set = ETH_SS_STATS;
+	names->len = n;
+	stats->cmd = ETHTOOL_GSTATS;
+	stats->n_stats = n;
+	if (ethtool(sock, ifname, names) < 0 || ethtool(sock, ifname, stats) < 0)
+		return report_errno(NULL);
+	for (i = 0; i < n; i++)
+		printf("stat %.*s %llu\n", ETH_GSTRING_LEN,
+		       (char *)names->data + i * ETH_GSTRING_LEN,
+		       (unsigned long long)stats->data[i]);
+	free(names);
+	free(stats);
+	close(sock);
+	return 0;
+}
+
 /* ---- malformed calls -------------------------------------------------------- */
 
 static int failures;
@@ -717,6 +782,8 @@ static int run(int argc, char **argv)
 		return do_devices(argc > 1 ? argv[1] : NULL);
 	if (!strcmp(cmd, "malformed"))
 		return do_malformed();
+	if (!strcmp(cmd, "ethtool") && argc > 1)
+		return do_ethtool(argv[1]);
 	if (!strcmp(cmd, "as-nobody")) {
 		drop_privileges = 1;
 		return run(argc - 1, argv + 1);
