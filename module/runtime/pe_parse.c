@@ -88,18 +88,29 @@ static const char *rva_string(const struct pe_parser *p, u32 rva)
 static u32 pe_checksum(const struct pe_parser *p)
 {
 	u32 skip = p->oh + PE_OH_CHECKSUM;
+	size_t words = p->len / 2;
 	u64 sum = 0;
 
-	for (size_t i = 0; i < p->len; i += 2) {
-		u32 w = p->f[i] | (i + 1 < p->len ? (u32)p->f[i + 1] << 8 : 0);
+	/* No overflow: even 2^40 words of 0xffff fit in 64 bits. */
+	for (size_t i = 0; i < words; i++) {
+		size_t at = 2 * i;
 
-		if (i >= skip && i < skip + 4)
-			w = 0;
-		sum += w;
-		sum = (sum & 0xffff) + (sum >> 16);
+		if (at + 2 > skip && at < (size_t)skip + 4) {	/* the field */
+			u32 w = 0;
+
+			for (size_t b = at; b < at + 2; b++)
+				if (b < skip || b >= (size_t)skip + 4)
+					w |= (u32)p->f[b] << (8 * (b - at));
+			sum += w;
+		} else {
+			sum += pe_rd16(p->f + at);
+		}
 	}
-	sum = (sum & 0xffff) + (sum >> 16);
-	return (u32)(sum & 0xffff) + (u32)p->len;
+	if (p->len & 1)
+		sum += p->f[p->len - 1];
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return (u32)sum + (u32)p->len;
 }
 
 static int parse_file_header(struct pe_parser *p)
