@@ -75,10 +75,10 @@ mount_root || { fail vm-setup "cannot mount /proc, /dev, /sys in the chroot"; ex
 
 # With a bundled driver, this test machine's RTL8139 has no native Linux
 # driver, as for the products ndisload is for (QEMU's card otherwise gets
-# 8139cp).
-if [ -n "$ndl_brand_driver" ]; then
-	printf 'blacklist 8139cp\nblacklist 8139too\n' >"$root/etc/modprobe.d/ndl-test-no-native.conf"
-fi
+# 8139cp): blacklisted on the kernel command line, which the initramfs
+# (loading NIC drivers early) obeys too.
+no_native=""
+[ -z "$ndl_brand_driver" ] || no_native="modprobe.blacklist=8139cp,8139too"
 
 # Everything but what Debian's tools and the kernel change on their own.
 snapshot() {
@@ -247,7 +247,7 @@ boot() { # STAGE: one boot of the image; the guest reports on serial port 2
 		-nic none -device rtl8139,netdev=n0,romfile= \
 		-netdev "user,id=n0,hostfwd=tcp:127.0.0.1:$port-:8087" \
 		-kernel "$vmlinux" -initrd "$vw/initrd.img" \
-		-append "root=LABEL=ndlroot rw console=ttyS0 panic=-1 oops=panic" \
+		-append "root=LABEL=ndlroot rw console=ttyS0 panic=-1 oops=panic $no_native" \
 		-drive "file=$img,if=virtio,format=raw" \
 		-serial "file:$out/console" -serial "file:$out/results" \
 		-chardev "pipe,id=ctl,path=$out/ctl" -serial chardev:ctl \
