@@ -307,6 +307,52 @@ static void test_ordinal_and_split_descriptors(void)
 	ndl_driver_unload(drv);
 }
 
+/* The load config's /GS cookie is randomised as Windows' loader does. */
+static void test_gs_cookie(void)
+{
+	struct ndl_pe_error err;
+	struct ndl_driver *drv;
+	struct ndl_pe_info info;
+	size_t len;
+	u8 *f = read_file(fixture_path("fx_gs"), &len);
+	u32 lc_rva, ddir;
+	u64 *cookie;
+	int rc;
+
+	if (!f)
+		return;
+	CHECK_EQ_INT(ndl_pe_parse(f, len, &info, &err), 0);
+	CHECK_EQ_INT(info.cookie_rva, 0);	/* ld left the directory empty */
+	ndl_pe_info_free(&info);
+	rc = ndl_driver_load(f, len, "fx_gs", NULL, &drv, &err);
+	CHECK_EQ_INT(rc, 0);
+	if (rc)
+		goto out;
+	CHECK_EQ_INT(ndl_driver_start(drv), STATUS_UNSUCCESSFUL);
+	lc_rva = (u32)((u8 *)ndl_pe_export(drv->image, "_load_config_used") -
+		       drv->image->base);
+	ndl_driver_unload(drv);
+	/* DataDirectory[10] (load config) -> _load_config_used */
+	ddir = *(u32 *)(f + 0x3c) + 4 + 20 + 112 + 8 * 10;
+	*(u32 *)(f + ddir) = lc_rva;
+	*(u32 *)(f + ddir + 4) = 0x70 + 48;
+	CHECK_EQ_INT(ndl_pe_parse(f, len, &info, &err), 0);
+	CHECK(info.cookie_rva != 0);
+	ndl_pe_info_free(&info);
+	rc = ndl_driver_load(f, len, "fx_gs", NULL, &drv, &err);
+	CHECK_EQ_INT(rc, 0);
+	if (rc)
+		goto out;
+	cookie = ndl_pe_export(drv->image, "__security_cookie");
+	CHECK(cookie && *cookie != 0x00002B992DDFA232ull && *cookie != 0);
+	CHECK(cookie && (*cookie >> 48) == 0);
+	CHECK(cookie && drv->image->cookie == *cookie);
+	CHECK_EQ_INT(ndl_driver_start(drv), STATUS_SUCCESS);
+	ndl_driver_unload(drv);
+out:
+	free(f);
+}
+
 /* The test miniports (tests/drivers) parse and list their imports. */
 static void test_miniports_parse(void)
 {
@@ -355,6 +401,7 @@ int main(void)
 	else
 		RUN(test_inline_intrinsics_emulated);
 	RUN(test_ordinal_and_split_descriptors);
+	RUN(test_gs_cookie);
 	RUN(test_miniports_parse);
 	rc = CHECK_EXIT_CODE();
 	return test_exit() | rc;
