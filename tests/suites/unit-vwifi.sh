@@ -49,7 +49,8 @@ if ! "$cc" -std=c11 -D_GNU_SOURCE -g -O1 -Wall -Wextra -Werror \
 	-I"$top/module/runtime" -I"$top/module/user" -I"$top/tests/lib" \
 	-I"$top/tests/runtime" -I"$src" -I"$src/host" -o "$out/e2e-vwifi" \
 	"$src/host/e2e_vwifi.c" "$src/host/e2e_station.c" \
-	"$src/host/supplicant.c" "$src"/vw_*.c "$top/tests/runtime/common.c" \
+	"$src/host/supplicant.c" "$src/host/test_frames.c" "$src"/vw_*.c \
+	"$top/tests/runtime/common.c" \
 	"$top/tests/runtime/ndis_testlib.c" "$top/build/lib/libndlrt-san.a" \
 	>"$out/e2e-build.log" 2>&1; then
 	echo "FAIL: vwifi/e2e-build (see build/vwifi-test/e2e-build.log)"

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "e2e_station.h"
+#include "test_util.h"
 
 const u8 st_ip[4] = { 192, 168, 77, 2 };
 
@@ -183,17 +184,25 @@ static u64 st_now_ms(void)
 	return (u64)ts.tv_sec * 1000 + (u64)ts.tv_nsec / 1000000;
 }
 
+/* Let the host run a little; false once the deadline (ms) has passed. */
+static bool st_pump(u64 end)
+{
+	if (st_now_ms() >= end)
+		return false;
+	if (!ndl_user_run_pending()) {
+		struct timespec ts = { 0, 500000 };
+
+		nanosleep(&ts, NULL);
+	}
+	return true;
+}
+
 void st_idle(u32 ms)
 {
 	u64 end = st_now_ms() + ms;
 
-	while (st_now_ms() < end) {
-		if (!ndl_user_run_pending()) {
-			struct timespec ts = { 0, 500000 };
-
-			nanosleep(&ts, NULL);
-		}
-	}
+	while (st_pump(end))
+		;
 }
 
 const u8 *st_take(struct station *s, u16 ethertype, u32 ms, u32 *len)
@@ -210,13 +219,8 @@ const u8 *st_take(struct station *s, u16 ethertype, u32 ms, u32 *len)
 				return f;
 			}
 		}
-		if (st_now_ms() >= end)
+		if (!st_pump(end))
 			return NULL;
-		if (!ndl_user_run_pending()) {
-			struct timespec ts = { 0, 500000 };
-
-			nanosleep(&ts, NULL);
-		}
 	}
 }
 
@@ -234,94 +238,28 @@ bool st_wait_event(struct station *s, enum ndl_status_kind kind, u32 ms)
 	u32 before = st_count_events(s, kind);
 	u64 end = st_now_ms() + ms;
 
-	while (st_count_events(s, kind) == before) {
-		if (st_now_ms() >= end)
+	while (st_count_events(s, kind) == before)
+		if (!st_pump(end))
 			return false;
-		if (!ndl_user_run_pending()) {
-			struct timespec ts = { 0, 500000 };
-
-			nanosleep(&ts, NULL);
-		}
-	}
 	return true;
-}
-
-u32 st_arp_request(struct station *s, u8 *f, const u8 *target_ip)
-{
-	memset(f, 0, 60);
-	memset(f, 0xff, 6);
-	memcpy(f + 6, s->info.cur_addr, 6);
-	f[12] = 0x08;
-	f[13] = 0x06;
-	f[15] = 1;
-	f[16] = 0x08;
-	f[18] = 6;
-	f[19] = 4;
-	f[21] = 1;
-	memcpy(f + 22, s->info.cur_addr, 6);
-	memcpy(f + 28, st_ip, 4);
-	memcpy(f + 38, target_ip, 4);
-	return 60;
-}
-
-static u16 st_csum(const u8 *p, u32 len)
-{
-	u32 sum = 0, i;
-
-	for (i = 0; i + 1 < len; i += 2)
-		sum += (u32)(p[i] << 8 | p[i + 1]);
-	if (len & 1)
-		sum += (u32)p[len - 1] << 8;
-	while (sum >> 16)
-		sum = (sum & 0xffff) + (sum >> 16);
-	return (u16)~sum;
-}
-
-u32 st_echo_request(struct station *s, u8 *f, const u8 *dst_mac,
-		    const u8 *dst_ip, u16 seq)
-{
-	u8 *ip = f + 14, *icmp = ip + 20;
-	u16 c;
-	u32 i;
-
-	memset(f, 0, 98);
-	memcpy(f, dst_mac, 6);
-	memcpy(f + 6, s->info.cur_addr, 6);
-	f[12] = 0x08;
-	ip[0] = 0x45;
-	ip[3] = 84;
-	ip[8] = 64;
-	ip[9] = 1;
-	memcpy(ip + 12, st_ip, 4);
-	memcpy(ip + 16, dst_ip, 4);
-	c = st_csum(ip, 20);
-	ip[10] = (u8)(c >> 8);
-	ip[11] = (u8)c;
-	icmp[0] = 8;
-	icmp[6] = (u8)(seq >> 8);
-	icmp[7] = (u8)seq;
-	for (i = 8; i < 64; i++)
-		icmp[i] = (u8)i;
-	c = st_csum(icmp, 64);
-	icmp[2] = (u8)(c >> 8);
-	icmp[3] = (u8)c;
-	return 98;
 }
 
 bool st_ping(struct station *s, const u8 *ip, u16 seq)
 {
+	static const u8 bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
 	u8 f[128], mac[6];
 	const u8 *r;
 	u32 len;
 
-	st_arp_request(s, f, ip);
+	test_arp_request(f, bcast, s->info.cur_addr, st_ip, ip);
 	if (!st_send(s, f, 60))
 		return false;
 	r = st_take(s, 0x0806, 200, &len);
 	if (!r || len < 42 || r[21] != 2 || memcmp(r + 28, ip, 4))
 		return false;
 	memcpy(mac, r + 22, 6);
-	len = st_echo_request(s, f, mac, ip, seq);
+	len = (u32)test_echo_request(f, mac, s->info.cur_addr, st_ip, ip, seq,
+				     56);
 	if (!st_send(s, f, len))
 		return false;
 	r = st_take(s, 0x0800, 200, &len);

@@ -59,11 +59,8 @@ u32 st_count_events(struct station *s, enum ndl_status_kind kind);
 /* Let the host run for ms. */
 void st_idle(u32 ms);
 
-/* Our address and the frames the test sends to the LAN host. */
+/* Our address on the access point's LAN. */
 extern const u8 st_ip[4];
-u32 st_arp_request(struct station *s, u8 *f, const u8 *target_ip);
-u32 st_echo_request(struct station *s, u8 *f, const u8 *dst_mac,
-		    const u8 *dst_ip, u16 seq);
 /* Ping the AP's LAN host: ARP, then echo; true when the reply came. */
 bool st_ping(struct station *s, const u8 *ip, u16 seq);
 

@@ -13,20 +13,6 @@
 static const uint8_t sta_mac[6] = { 0x02, 0x4e, 0x44, 0x4c, 0x00, 0x01 };
 static const uint8_t sta_ip[4] = { 192, 168, 77, 2 };
 
-static uint16_t csum(const uint8_t *p, size_t len)
-{
-	uint32_t s = 0;
-	size_t i;
-
-	for (i = 0; i + 1 < len; i += 2)
-		s += (uint32_t)(p[i] << 8 | p[i + 1]);
-	if (len & 1)
-		s += (uint32_t)p[len - 1] << 8;
-	while (s >> 16)
-		s = (s & 0xffff) + (s >> 16);
-	return (uint16_t)~s;
-}
-
 static void test_channels(void)
 {
 	CHECK_EQ_INT(vw_channel_khz(1), 2412000);
@@ -107,20 +93,7 @@ static void test_ap_ies(void)
 
 static size_t arp_request(const struct vw_ap *ap, uint8_t *f, const uint8_t *dst)
 {
-	memset(f, 0, 60);
-	memcpy(f, dst, 6);
-	memcpy(f + 6, sta_mac, 6);
-	f[12] = 0x08;
-	f[13] = 0x06;
-	f[15] = 1;
-	f[16] = 0x08;
-	f[18] = 6;
-	f[19] = 4;
-	f[21] = 1;
-	memcpy(f + 22, sta_mac, 6);
-	memcpy(f + 28, sta_ip, 4);
-	memcpy(f + 38, ap->lan_ip, 4);
-	return 60;
+	return test_arp_request(f, dst, sta_mac, sta_ip, ap->lan_ip);
 }
 
 static void test_lan_arp(void)
@@ -156,31 +129,8 @@ static void test_lan_arp(void)
 
 static size_t echo_request(const struct vw_ap *ap, uint8_t *f, size_t payload)
 {
-	uint8_t *ip = f + 14, *icmp = ip + 20;
-	size_t total = 20 + 8 + payload, i;
-
-	memset(f, 0, 14 + total);
-	memcpy(f, ap->lan_mac, 6);
-	memcpy(f + 6, sta_mac, 6);
-	f[12] = 0x08;
-	ip[0] = 0x45;
-	ip[2] = (uint8_t)(total >> 8);
-	ip[3] = (uint8_t)total;
-	ip[6] = 0x40;				/* DF */
-	ip[8] = 64;
-	ip[9] = 1;
-	memcpy(ip + 12, sta_ip, 4);
-	memcpy(ip + 16, ap->lan_ip, 4);
-	ip[10] = (uint8_t)(csum(ip, 20) >> 8);
-	ip[11] = (uint8_t)csum(ip, 20);
-	icmp[0] = 8;
-	icmp[4] = 0x12;				/* identifier */
-	icmp[7] = 7;				/* sequence */
-	for (i = 0; i < payload; i++)
-		icmp[8 + i] = (uint8_t)i;
-	icmp[2] = (uint8_t)(csum(icmp, 8 + payload) >> 8);
-	icmp[3] = (uint8_t)csum(icmp, 8 + payload);
-	return 14 + total;
+	return test_echo_request(f, ap->lan_mac, sta_mac, sta_ip, ap->lan_ip,
+				 7, payload);
 }
 
 static void test_lan_icmp(void)
@@ -198,9 +148,9 @@ static void test_lan_icmp(void)
 		CHECK(!memcmp(out + 6, ap->lan_mac, 6));
 		CHECK(!memcmp(out + 14 + 12, ap->lan_ip, 4));
 		CHECK(!memcmp(out + 14 + 16, sta_ip, 4));
-		CHECK_EQ_INT(csum(out + 14, 20), 0);
+		CHECK_EQ_INT(test_inet_csum(out + 14, 20), 0);
 		CHECK_EQ_INT(out[34], 0);		/* echo reply */
-		CHECK_EQ_INT(csum(out + 34, 8 + sizes[i]), 0);
+		CHECK_EQ_INT(test_inet_csum(out + 34, 8 + sizes[i]), 0);
 		CHECK(!memcmp(out + 38, f + 38, 4 + sizes[i]));
 	}
 	CHECK_EQ_INT(st.echo_replies, 4);

@@ -53,6 +53,28 @@ static inline bool hex_eq(const uint8_t *got, size_t n, const char *want)
 	return true;
 }
 
+/* The Internet checksum (RFC 1071), written for the tests on their own. */
+static inline uint16_t test_inet_csum(const uint8_t *p, size_t len)
+{
+	uint32_t sum = 0;
+	size_t i;
+
+	for (i = 0; i + 1 < len; i += 2)
+		sum += (uint32_t)(p[i] << 8 | p[i + 1]);
+	if (len & 1)
+		sum += (uint32_t)p[len - 1] << 8;
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return (uint16_t)~sum;
+}
+
+/* test_frames.c: an ARP request (60 bytes) and an ICMP echo request. */
+size_t test_arp_request(uint8_t *f, const uint8_t *dst, const uint8_t *mac,
+			const uint8_t *ip, const uint8_t *target);
+size_t test_echo_request(uint8_t *f, const uint8_t *dst_mac,
+			 const uint8_t *src_mac, const uint8_t *src_ip,
+			 const uint8_t *dst_ip, uint16_t seq, size_t payload);
+
 /* Each group returns the number of its tests that failed. */
 int test_crypto_all(void);
 int test_handshake_all(void);
