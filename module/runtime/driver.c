@@ -115,6 +115,7 @@ void ndl_driver_unload(struct ndl_driver *drv)
 		drv->ndis_release(drv);
 	ndl_dpc_flush();
 	ndl_work_flush();
+	ndl_driver_free_extensions(drv);
 	ndl_info("%s: unloaded", drv->name);
 	ndl_pe_unload(drv->image);
 	ndl_free(drv);

@@ -32,6 +32,8 @@ struct ndl_miniport_summary {
 	u32 attributes;		/* NdisMSetAttributes(Ex) flags, if called */
 };
 
+struct drv_ext;
+
 struct ndl_driver {
 	DRIVER_OBJECT object;
 	DRIVER_EXTENSION extension;
@@ -46,6 +48,7 @@ struct ndl_driver {
 	void *ndis;
 	void (*ndis_release)(struct ndl_driver *drv);
 	struct ndl_miniport_summary miniport;
+	struct drv_ext *extensions;	/* IoAllocateDriverObjectExtension */
 };
 
 /*
@@ -59,6 +62,8 @@ int ndl_driver_load(const void *file, size_t len, const char *name,
 NTSTATUS ndl_driver_start(struct ndl_driver *drv);
 /* DriverUnload (if started and set), NDIS release, unmap, free. */
 void ndl_driver_unload(struct ndl_driver *drv);
+/* Free the driver object extensions (nt_drvext.c); at unload. */
+void ndl_driver_free_extensions(struct ndl_driver *drv);
 /* The driver owning a DRIVER_OBJECT we created, or NULL. */
 struct ndl_driver *ndl_driver_from_object(DRIVER_OBJECT *obj);
 

@@ -6,6 +6,7 @@
 #include "nt_api.h"
 
 void ndl_nt_time_init(void);
+void ndl_callbacks_exit(void);
 
 int ndl_rt_init(void)
 {
@@ -18,6 +19,7 @@ void ndl_rt_exit(void)
 {
 	struct ndl_mem_stats st;
 
+	ndl_callbacks_exit();
 	ndl_kusd_exit();
 	ndl_mem_stats(&st);
 	if (st.allocations)
