@@ -230,11 +230,42 @@ static int ndl_add_ids(struct ndl_add_ctx *c)
 	return 0;
 }
 
+/* Is s[0..len) well-formed UTF-8 (no overlong forms, no surrogates)? */
+static bool ndl_utf8_ok(const u8 *s, u32 len)
+{
+	static const u32 min_cp[] = { 0, 0x80, 0x800, 0x10000 };
+	u32 i = 0, n, k, cp;
+
+	while (i < len) {
+		if (s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		n = s[i] >= 0xf0 ? 3 : s[i] >= 0xe0 ? 2 : s[i] >= 0xc0 ? 1 : 0;
+		if (!n || s[i] > 0xf4 || len - i <= n)
+			return false;
+		cp = s[i] & (0x3f >> n);
+		for (k = 1; k <= n; k++) {
+			if ((s[i + k] & 0xc0) != 0x80)
+				return false;
+			cp = cp << 6 | (s[i + k] & 0x3f);
+		}
+		if (cp < min_cp[n] || cp > 0x10ffff ||
+		    (cp >= 0xd800 && cp <= 0xdfff))
+			return false;
+		i += n + 1;
+	}
+	return true;
+}
+
 /* Does the data fit the registry type? */
 static bool ndl_reg_data_ok(u32 type, const char *d, u32 len)
 {
 	u32 i;
 
+	if ((type == NDL_REG_SZ || type == NDL_REG_EXPAND_SZ ||
+	     type == NDL_REG_MULTI_SZ) && !ndl_utf8_ok((const u8 *)d, len))
+		return false;
 	switch (type) {
 	case NDL_REG_DWORD:
 		return len == 4;

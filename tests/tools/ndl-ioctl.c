@@ -657,6 +657,10 @@ static void malformed_add(void)
 		 a->req.n_regs = 1; strcpy(a->regs[0].name, "X");
 		 a->regs[0].type = NDL_REG_SZ; a->regs[0].length = 4;
 		 a->regs[0].data = PTR("a\0b"); a->regs[0].id_index = NDL_REG_ALL_IDS);
+	ADD_CASE("add-reg-sz-bad-utf8", EINVAL,
+		 a->req.n_regs = 1; strcpy(a->regs[0].name, "X");
+		 a->regs[0].type = NDL_REG_SZ; a->regs[0].length = 4;
+		 a->regs[0].data = PTR("a\xc0\xaf"); a->regs[0].id_index = NDL_REG_ALL_IDS);
 	ADD_CASE("add-reg-multi-sz-bad", EINVAL,
 		 a->req.n_regs = 1; strcpy(a->regs[0].name, "X");
 		 a->regs[0].type = NDL_REG_MULTI_SZ; a->regs[0].length = 4;
