@@ -80,11 +80,14 @@ came_up() { # the checks after a boot with ndisload installed
 }
 
 web_forward() { # the host checks the page through QEMU's port forward
+	# Open the host's channel first: what arrives on a closed port is lost.
+	exec 3</dev/ttyS2
+	stty -echo <&3 2>/dev/null
 	echo "token: $(cat /etc/ndisload/webconf.token)"
 	echo "READY: web"
-	stty -F /dev/ttyS2 -echo 2>/dev/null
-	timeout 120 sh -c 'read -r line </dev/ttyS2' ||
+	timeout 120 sh -c 'read -r line' <&3 ||
 		fail web-forward-wait "the host did not answer within 120 s"
+	exec 3<&-
 }
 
 # Phase times (uptime seconds), kept in the results file for profiling.

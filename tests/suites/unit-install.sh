@@ -49,7 +49,9 @@ if [ $dkms_ok = 1 ]; then
 		log=$work/dkms-$k.log
 		# shellcheck disable=SC2086
 		if ! dkms install -m ndisload -v "$version" -k "$k" $D >"$log" 2>&1; then
-			fail "dkms-$k" "dkms install failed; see $log and $work/dkms/ndisload/$version/$k/x86_64/log/make.log"
+			# Kept: dkms remove below deletes DKMS's own copy.
+			cp "$work/dkms/ndisload/$version/build/make.log" "$work/dkms-$k-make.log" 2>/dev/null
+			fail "dkms-$k" "dkms install failed: $(grep -m1 -E 'error|Error' "$work/dkms-$k-make.log" 2>/dev/null); see $log and $work/dkms-$k-make.log"
 			continue
 		fi
 		# shellcheck disable=SC2086
