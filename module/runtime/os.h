@@ -113,7 +113,10 @@ void ndl_os_random(void *buf, size_t len);
  *    to at least one call after it; calls may run in parallel.
  *  - timer_arm: call ndl_rt_run_timers() at DISPATCH level once the
  *    monotonic clock reaches due_ns (replaces any earlier arming;
- *    due_ns == 0 disarms).
+ *    due_ns == 0 disarms). Called with the runtime's dispatcher lock held
+ *    and local interrupts off: it must not sleep or call into the runtime.
+ * All three may be called at any IRQL, including from the runtime's own
+ * ndl_rt_run_* callbacks.
  */
 void ndl_os_schedule_dispatch(void);
 void ndl_os_schedule_passive(void);
