@@ -52,6 +52,7 @@ static const struct command {
 	{ "params", cmd_params, "Show or set a driver's parameters (Advanced settings)" },
 	{ "load", cmd_load, "Push configured drivers, device IDs and settings into the kernel module" },
 	{ "status", cmd_status, "Show the module, drivers, devices and interfaces" },
+	{ "wifi", cmd_wifi, "Scan, join and forget wireless networks (profiles per interface)" },
 	{ "check", cmd_check, "Check a driver (.sys) against the runtime before loading it" },
 	{ "license", cmd_license, "Show or install the product license" },
 	{ "diag", cmd_diag, "Collect a diagnostic report (secrets redacted)" },

@@ -15,6 +15,7 @@
 #include "push.h"
 #include "store.h"
 #include "strutil.h"
+#include "wifi_ops.h"
 #ifdef NDL_HAVE_LICENSE
 #include "cmd_license.h"
 #endif
@@ -511,8 +512,14 @@ static json_object *op_load(json_object *args, const int *fds, size_t nfds,
 		.reload = jx_bool(args, "reload"),
 	};
 
+	json_object *r;
+
 	(void)fds; (void)nfds;
-	return push_load(jx_str(args, "driver"), &o, err);
+	r = push_load(jx_str(args, "driver"), &o, err);
+	/* Wireless interfaces come up with their saved profiles (wifi_ops.c). */
+	if (r)
+		json_object_object_add(r, "wireless", wifi_restore_all());
+	return r;
 }
 
 static json_object *op_status(json_object *args, const int *fds, size_t nfds,
@@ -642,6 +649,25 @@ static const struct op ops[] = {
 	{ "license.remove", NO_FIELDS, false, op_license_remove },
 #endif
 	{ "diag", NO_FIELDS, false, op_diag },
+	/* Wireless interfaces (wifi_ops.c, docs/wireless.md). */
+	{ "wifi.status", FIELDS({ "interface", J_STRING, true, 15 }), false, op_wifi_status },
+	{ "wifi.scan", FIELDS({ "interface", J_STRING, true, 15 }), false, op_wifi_scan },
+	{ "wifi.profile.get", FIELDS({ "interface", J_STRING, true, 15 }), false,
+	  op_wifi_profile_get },
+	{ "wifi.profile.set", FIELDS({ "interface", J_STRING, true, 15 },
+				     { "ssid", J_STRING, true, 32 },
+				     { "security", J_STRING, true, 16 },
+				     { "key", J_STRING, false, 64 },
+				     { "hidden", J_BOOL, false, 0 },
+				     { "country", J_STRING, false, 2 },
+				     { "power_save", J_BOOL, false, 0 },
+				     { "autoconnect", J_BOOL, false, 0 },
+				     { "connect", J_BOOL, false, 0 }), false, op_wifi_profile_set },
+	{ "wifi.connect", FIELDS({ "interface", J_STRING, true, 15 }), false, op_wifi_connect },
+	{ "wifi.disconnect", FIELDS({ "interface", J_STRING, true, 15 }), false,
+	  op_wifi_disconnect },
+	{ "wifi.forget", FIELDS({ "interface", J_STRING, true, 15 }), false, op_wifi_forget },
+	{ "wifi.restore", NO_FIELDS, false, op_wifi_restore },
 };
 
 json_object *ops_call(const char *name, json_object *args, const int *fds,

@@ -15,7 +15,7 @@ export DEBIAN_FRONTEND=noninteractive
 
 build_pkgs="build-essential make pkg-config kmod dkms
 	linux-headers-amd64
-	libmicrohttpd-dev libjson-c-dev libsodium-dev
+	libmicrohttpd-dev libjson-c-dev libsodium-dev libwpa-client-dev
 	gcc-mingw-w64-x86-64 mingw-w64-x86-64-dev binutils-mingw-w64-x86-64
 	makeself dpkg-dev fakeroot"
 
