@@ -12,7 +12,8 @@
 #           forward too), and purges the package; then the .run installs
 #           into the same image (offline, in a chroot: DKMS compiling under
 #           emulation would take minutes), the image boots again, the same
-#           checks run, and `.run --uninstall --purge` removes it.
+#           checks run, and `.run --uninstall --purge` (offline again)
+#           leaves the image as it was before the .run.
 # NDL_INSTALL_BOOT=0 stops after the chroot part (the boot part then SKIPs);
 # NDL_INSTALL_BRAND=DIR tests another brand (a vendor's own) the same way.
 set -u
@@ -81,10 +82,14 @@ no_native=""
 [ -z "$ndl_brand_driver" ] || no_native="modprobe.blacklist=8139cp,8139too"
 
 # Everything but what Debian's tools and the kernel change on their own.
-snapshot() {
+# (With AFTER-BOOT, also what booting changes: systemd's own state.)
+snapshot() { # [after-boot]
+	boot_state=./nonexistent
+	[ -z "${1:-}" ] || boot_state=./var/lib/systemd
 	(cd "$root" && find . -xdev \( -path ./proc -o -path ./sys -o -path ./dev -o -path ./run \
 		-o -path ./tmp -o -path ./var/log -o -path ./var/cache -o -path ./var/lib/dpkg \
-		-o -path ./var/lib/apt -o -path ./var/lib/ndl-test \) -prune -o -print) |
+		-o -path ./var/lib/apt -o -path ./var/lib/ndl-test -o -path ./var/tmp \
+		-o -path "$boot_state" \) -prune -o -print) |
 		grep -vE '^\./var/lib/dkms/mok\.(key|pub)$|^\./var/lib/dkms$' | sort
 }
 snapshot >"$vw/before.txt"
@@ -285,6 +290,7 @@ fi
 root=$mnt
 trap 'umount_root; umount "$mnt" 2>/dev/null' EXIT
 mount_root || { fail run-setup "cannot mount /proc, /dev, /sys in the image"; exit 1; }
+snapshot after-boot >"$vw/before-run.txt"
 # Non-interactive without --accept-license: refused, nothing installed.
 out=$(in_root /var/lib/ndl-test/installer.run --quiet </dev/null 2>&1)
 rc=$?
@@ -302,5 +308,22 @@ check run-prints-url "no URL and token location in $vw/run-install.log" \
 echo run >"$root/var/lib/ndl-test/stage"
 umount_root
 umount "$mnt" || { fail run-setup "cannot unmount the image"; exit 1; }
-boot run
+boot run || exit 1
+
+# --- the .run's --uninstall --purge leaves the image as before it ------------
+mount -o loop "$img" "$mnt" || { fail run-uninstall "cannot loop-mount $img"; exit 1; }
+mount_root || { fail run-uninstall "cannot mount /proc, /dev, /sys in the image"; exit 1; }
+in_root /var/lib/ndl-test/installer.run --quiet --uninstall --purge </dev/null >"$vw/run-uninstall.log" 2>&1
+rc=$?
+check run-uninstall "rc $rc; see $vw/run-uninstall.log" [ $rc = 0 ]
+snapshot after-boot >"$vw/after-run.txt"
+if diff -u "$vw/before-run.txt" "$vw/after-run.txt" >"$vw/run-purge.diff"; then
+	pass run-uninstall-nothing-left
+else
+	fail run-uninstall-nothing-left "changed by install+uninstall: $(grep '^[-+]\./' "$vw/run-purge.diff" | head -n 5 | tr '\n' ' ')"
+fi
+u=$(in_root getent passwd ndisload-web)
+check run-uninstall-user "ndisload-web still exists: $u" [ -z "$u" ]
+umount_root
+umount "$mnt"
 exit $status
