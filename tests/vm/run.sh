@@ -25,6 +25,13 @@
 #                      is sent to the QEMU monitor (e.g. device_del nic0)
 #   # device: NAME...  other QEMU devices to attach (-device NAME each), e.g.
 #                      pci-testdev, the PCI function vwifi's radio sits on
+#   # fwd: PORT        forward a free host port on 127.0.0.1 to the guest's
+#                      PORT on the first NIC
+#   # host: NAME       run tests/vm/host/NAME.sh on the host while the guest
+#                      runs, with NDL_VM_RESULTS (the guest's results file,
+#                      to wait for its lines), NDL_VM_PORT (the forwarded host
+#                      port) and NDL_VM_TEST; its PASS/FAIL lines count too;
+#                      guest lines "HOST: ..." are meant for it alone
 #
 # Output: the PASS/FAIL/SKIP lines the guest reports (on its second serial
 # port), each test's kernel log ("dmesg:" lines), and, when the guest crashes,
@@ -104,7 +111,7 @@ fi
 
 nic_args() { # MODEL INDEX -> QEMU arguments for one NIC on QEMU's user network
 	hostfwd=""
-	[ "$2" = 0 ] && [ -n "$fwd" ] && hostfwd=",hostfwd=tcp:127.0.0.1:$fwd-:$fwd"
+	[ "$2" = 0 ] && [ -n "$fwd" ] && hostfwd=",hostfwd=tcp:127.0.0.1:${fwd_host:-$fwd}-:$fwd"
 	romfile=""
 	case "$1" in rtl8139|e1000|ne2k_pci|pcnet|virtio-net-pci) romfile=",romfile=" ;; esac
 	# NIC i gets its own user network 10.0.(2+i).0/24 (host 10.0.(2+i).2),
@@ -153,6 +160,12 @@ run_one() { # TEST
 	serve=$(sed -n 's/^# serve: *//p' "$script" | head -n1)
 	monitor=$(sed -n 's/^# monitor: *//p' "$script" | head -n1)
 	devices=$(sed -n 's/^# device: *//p' "$script" | head -n1)
+	hostscript=$(sed -n 's/^# host: *//p' "$script" | head -n1)
+	tfwd=$(sed -n 's/^# fwd: *//p' "$script" | head -n1)
+	saved_fwd=$fwd fwd_host=""
+	if [ -n "$tfwd" ]; then
+		fwd=$tfwd fwd_host=$((30000 + $$ % 20000))
+	fi
 	srv_pid="" srv_append="" monargs=""
 	if [ -n "$serve" ] && ! serve_start "$serve"; then
 		echo "FAIL: vm/$kver/$name/setup (cannot start the host HTTP server)"
@@ -198,14 +211,29 @@ run_one() { # TEST
 				esac
 			done &
 	fi
+	host_pid=""
+	if [ -n "$hostscript" ]; then
+		NDL_VM_RESULTS=$out/results NDL_VM_PORT=${fwd_host:-$fwd} \
+		NDL_VM_TEST=vm/$kver/$name NDL_VM_PID=$qemu_pid \
+			sh "$top/tests/vm/host/$hostscript.sh" >"$out/host.log" 2>&1 &
+		host_pid=$!
+	fi
 	wait "$qemu_pid"
 	rc=$?
+	fwd=$saved_fwd
+	if [ -n "$host_pid" ]; then
+		wait "$host_pid" || grep -q '^FAIL: ' "$out/host.log" ||
+			echo "FAIL: vm/$kver/$name/host (host script exited non-zero)" >>"$out/host.log"
+		grep -E '^(PASS|FAIL|SKIP): ' "$out/host.log"
+		grep -q '^FAIL: ' "$out/host.log" && status=1
+		grep -vE '^(PASS|FAIL|SKIP): ' "$out/host.log" | sed 's/^/host| /'
+	fi
 	[ -n "$srv_pid" ] && kill "$srv_pid" 2>/dev/null
 	if [ "$monitor" = yes ]; then
 		kill "$mon_cat" 2>/dev/null
 		wait 2>/dev/null
 	fi
-	grep -vE '^(dmesg: |END: |MONITOR: )' "$out/results" | tr -d '\r'
+	grep -vE '^(dmesg: |END: |MONITOR: |HOST: )' "$out/results" | tr -d '\r'
 	grep '^dmesg: ' "$out/results" | tr -d '\r'
 	if ! grep -q "^END: $name" "$out/results"; then
 		if [ $rc = 124 ] || [ $rc = 137 ]; then why="hung: no result within ${limit:-120} s"

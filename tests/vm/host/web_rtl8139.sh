@@ -1,0 +1,57 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Host side of tests/vm/tests/web_rtl8139.sh: drive the guest's web API
+# through QEMU's port forward with curl, as a headless admin would
+# (docs/api.md): upload the RTL8139 package, bind the NIC, load the driver.
+set -u
+top=$(cd "$(dirname "$0")/../../.." && pwd)
+T=$NDL_VM_TEST/api
+pkg=$top/build/drivers/rtl8139
+B=http://127.0.0.1:$NDL_VM_PORT/api/v1
+
+# Wait for the guest's token line (at most 120 s, or until QEMU is gone).
+n=0 token=""
+while [ -z "$token" ]; do
+	token=$(tr -d '\r' <"$NDL_VM_RESULTS" | sed -n 's/^HOST: token //p' | head -n1)
+	[ -n "$token" ] && break
+	kill -0 "$NDL_VM_PID" 2>/dev/null || { echo "FAIL: $T/token (guest ended first)"; exit 1; }
+	n=$((n + 1)); [ $n -gt 240 ] && { echo "FAIL: $T/token (none within 120 s)"; exit 1; }
+	sleep 0.5
+done
+A="Authorization: Bearer $token"
+
+# api NAME WANT-STATUS CURL-ARGS...: one call; the body lands in $body.
+body=""
+api() {
+	_name=$1 _want=$2; shift 2
+	_code=$(curl -sS -o /tmp/ndl-web-$$.json -w '%{http_code}' -H "$A" "$@")
+	body=$(cat /tmp/ndl-web-$$.json 2>/dev/null)
+	rm -f /tmp/ndl-web-$$.json
+	if [ "$_code" = "$_want" ]; then echo "PASS: $T/$_name"
+	else echo "FAIL: $T/$_name (HTTP $_code, want $_want: $(echo "$body" | head -c 300))"; return 1; fi
+}
+json() { # JS expression over the parsed body "b"
+	printf '%s' "$body" | node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const b=JSON.parse(s);console.log($1)})"
+}
+
+status=0
+api status 200 "$B/status" || status=1
+api upload 201 -F "file=@$pkg/rtl8139.inf" -F "file=@$pkg/rtl8139.sys" "$B/drivers" || status=1
+api devices 200 "$B/devices" || status=1
+dev=$(json "(b.devices.find(d => /10ec/i.test(d.vendor)) || {}).id || ''")
+if [ -z "$dev" ]; then
+	echo "FAIL: $T/device-listed (no 10ec device in $(echo "$body" | head -c 300))"; exit 1
+fi
+echo "PASS: $T/device-listed"
+api bind 200 -H 'Content-Type: application/json' -d '{"driver": "rtl8139"}' \
+	"$B/devices/$dev/bind" || status=1
+api load 200 -H 'Content-Type: application/json' -d '{}' "$B/load" || status=1
+
+# The guest reports the interface; wait for it, then read it back via the API.
+n=0
+until tr -d '\r' <"$NDL_VM_RESULTS" | grep -q '^HOST: done'; do
+	kill -0 "$NDL_VM_PID" 2>/dev/null || break
+	n=$((n + 1)); [ $n -gt 500 ] && break
+	sleep 0.5
+done
+exit $status
