@@ -22,6 +22,8 @@ sleep 1
 check rmmod-while-up rmmod ndisload
 check torn-down gone
 check halted halted
+# Its connection lost its interface: it would retry for minutes.
+kill "$wget_pid" 2>/dev/null
 wait "$wget_pid" 2>/dev/null
 check insmod-again ndl_load
 check add-again added
