@@ -54,14 +54,6 @@ struct ndl_drv *ndl_drv_find(const char *name)
 	return NULL;
 }
 
-void ndl_drv_set_error(struct ndl_drv *drv, int err, const char *msg)
-{
-	mutex_lock(&ndl_drv_lock);
-	drv->last_error = err;
-	strscpy(drv->message, msg, sizeof(drv->message));
-	mutex_unlock(&ndl_drv_lock);
-}
-
 /* ---- device records ----------------------------------------------------- */
 
 struct ndl_devrec *ndl_devrec_get(struct ndl_drv *drv, struct pci_dev *pdev)
@@ -82,6 +74,7 @@ struct ndl_devrec *ndl_devrec_get(struct ndl_drv *drv, struct pci_dev *pdev)
 	if (!rec)
 		return NULL;
 	rec->loc = loc;
+	rec->drv = drv;
 	list_add_tail(&rec->link, &drv->devices);
 found:
 	rec->vendor = pdev->vendor;
@@ -105,8 +98,11 @@ void ndl_devrec_fail(struct ndl_devrec *rec, int err, u32 ndis_status,
 	va_start(ap, fmt);
 	vsnprintf(rec->message, sizeof(rec->message), fmt, ap);
 	va_end(ap);
-	pr_err("%04x:%02x:%02x.%u: %s\n", rec->loc.domain, rec->loc.bus,
-	       rec->loc.slot, rec->loc.function, rec->message);
+	rec->drv->last_error = err;
+	snprintf(rec->drv->message, sizeof(rec->drv->message),
+		 "%04x:%02x:%02x.%u: %s", rec->loc.domain, rec->loc.bus,
+		 rec->loc.slot, rec->loc.function, rec->message);
+	pr_err("%s: %s\n", rec->drv->name, rec->drv->message);
 	mutex_unlock(&ndl_drv_lock);
 }
 

@@ -54,6 +54,7 @@ void ndl_pkg_free(struct ndl_pkg *pkg);
 /* What a device record says about a device (the list ioctl's source). */
 struct ndl_devrec {
 	struct list_head link;		/* ndl_drv.devices */
+	struct ndl_drv *drv;		/* the driver it belongs to */
 	struct ndl_pci_location loc;
 	u16 vendor, device, subvendor, subdevice;
 	u8 revision;
@@ -104,11 +105,13 @@ int ndl_drv_remove(const char *name, bool force);
 void ndl_drv_remove_all(void);
 /* Find a driver by name; caller holds ndl_drv_lock. */
 struct ndl_drv *ndl_drv_find(const char *name);
-/* Record a failure on the driver (and in the log). Any context. */
-void ndl_drv_set_error(struct ndl_drv *drv, int err, const char *msg);
 
 /* Device records; caller holds ndl_drv_lock. */
 struct ndl_devrec *ndl_devrec_get(struct ndl_drv *drv, struct pci_dev *pdev);
+/*
+ * A device failed: its record (and the driver's last error) say why, and
+ * so does the log. Takes ndl_drv_lock.
+ */
 void ndl_devrec_fail(struct ndl_devrec *rec, int err, u32 ndis_status,
 		     const char *fmt, ...) __printf(4, 5);
 

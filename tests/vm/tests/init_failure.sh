@@ -1,0 +1,32 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# A miniport that fails MiniportInitialize: the RTL8139 driver pushed for
+# an e1000 card (its ID list made to say so). The add succeeds with
+# nothing bound; the device list says "failed" with the NDIS_STATUS and the
+# reason, the driver's last error names the device, the kernel log says the
+# same, nothing leaks, and the driver is removed cleanly.
+# nic: e1000
+# timeout: 90
+. /tests/_ndl.sh
+
+added() {
+	ndl-ioctl add wrong -s "$NDL_DRIVERS/rtl8139/rtl8139.sys" -i 8086:100e \
+		-r 'IoMode=sz:0' | grep -qx "bound 0 owned 0"
+}
+listed_failed() {
+	ndl-ioctl devices wrong | grep -q " 8086:100e driver=wrong state=failed if=- .* error=-5 status=0x[0-9a-f]* .*msg=MiniportInitialize failed"
+}
+driver_error() {
+	ndl-ioctl drivers | grep -q "^driver wrong .* error=-5 msg=0000:00:03.0: MiniportInitialize failed"
+}
+logged() { dmesg | grep -q "wrong: 0000:00:03.0: MiniportInitialize failed"; }
+no_leaks() { _l=$(ndl_leaks); [ -z "$_l" ] || { echo "$_l"; return 1; }; }
+
+check insmod ndl_load
+check add-binds-nothing added
+check device-failed listed_failed
+check driver-error driver_error
+check logged logged
+check no-interface sh -c '! ls /sys/bus/pci/devices/0000:00:03.0/net 2>/dev/null'
+check remove ndl-ioctl remove wrong
+check accounting-zero no_leaks
+check rmmod rmmod ndisload
