@@ -80,9 +80,10 @@ came_up() { # the checks after a boot with ndisload installed
 }
 
 web_forward() { # the host checks the page through QEMU's port forward
-	# Open the host's channel first: what arrives on a closed port is lost.
-	exec 3</dev/ttyS2
-	stty -echo <&3 2>/dev/null
+	# The host's channel is a virtio serial port (a third ISA serial port
+	# would share ttyS0's interrupt and never deliver). Open it first.
+	wait_for 30 test -e /dev/virtio-ports/ndl.ctl
+	exec 3</dev/virtio-ports/ndl.ctl
 	echo "token: $(cat /etc/ndisload/webconf.token)"
 	echo "READY: web"
 	timeout 120 sh -c 'read -r line' <&3 ||

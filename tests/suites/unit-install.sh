@@ -227,13 +227,29 @@ mkdir -p "$store/drivers/acme" "$store/drivers/wave"
 printf '{"device_ids": ["PCI\\\\VEN_10ec&DEV_8139&SUBSYS_11001AF4", "PCI\\\\VEN_10EC&DEV_8139"]}\n' \
 	>"$store/drivers/acme/manifest.json"
 printf '{"models": [{"ids": ["USB\\\\VID_0BDA&PID_8187"]}]}\n' >"$store/drivers/wave/driver.json"
-if unshare -m true 2>/dev/null; then
+# A fake PCI bus with the card (lower-case IDs, as sysfs has them) and a
+# stand-in for kmod that records what modprobe was asked.
+fakepci=$work/fake-pci
+mkdir -p "$fakepci/0000:00:02.0" "$fakepci/0000:00:03.0"
+echo 0x8086 >"$fakepci/0000:00:02.0/vendor"; echo 0x100e >"$fakepci/0000:00:02.0/device"
+echo 0x10ec >"$fakepci/0000:00:03.0/vendor"; echo 0x8139 >"$fakepci/0000:00:03.0/device"
+printf '#!/bin/sh\necho "kmod: $0 $*" >>%s/kmod.log\n' "$work" >"$work/fake-kmod"
+chmod +x "$work/fake-kmod"
+rm -f "$work/kmod.log"
+if unshare -m true 2>/dev/null && [ -d /sys/bus/pci/devices ] && [ -x /usr/bin/kmod ]; then
 	unshare -m sh -c "mount -t tmpfs tmpfs /run && mount --bind '$store' /var/lib/ndisload 2>/dev/null ||
 		{ mount -t tmpfs tmpfs /var/lib && mkdir -p /var/lib/ndisload && mount --bind '$store' /var/lib/ndisload; } &&
-		sh '$setup' aliases >/dev/null 2>&1; cat /run/modprobe.d/ndisload.conf" >"$work/aliases.out" 2>&1
+		mount --bind '$fakepci' /sys/bus/pci/devices && mount --bind '$work/fake-kmod' /usr/bin/kmod &&
+		sh '$setup' aliases; cat /run/modprobe.d/ndisload.conf" >"$work/aliases.out" 2>&1
 	got=$(grep '^alias' "$work/aliases.out" | tr '\n' '|')
 	want='alias pci:v000010ECd00008139sv*sd*bc*sc*i* ndisload|alias usb:v0BDAp8187d*dc*dsc*dp*ic*isc*ip*in* ndisload|'
 	check setup-aliases "wrote: $got" [ "$got" = "$want" ]
+	if grep -q 'device 0000:00:03.0 has an installed driver: loading ndisload' "$work/aliases.out" &&
+		grep -q 'modprobe ndisload$' "$work/kmod.log" 2>/dev/null; then
+		pass setup-aliases-loads
+	else
+		fail setup-aliases-loads "present 10ec:8139 did not load ndisload: $(tr '\n' ' ' <"$work/aliases.out") $(cat "$work/kmod.log" 2>/dev/null)"
+	fi
 else
 	skip setup-aliases "no mount namespaces (unshare -m) here"
 fi

@@ -230,7 +230,8 @@ port=18087
 while ss -ltnH "sport = :$port" 2>/dev/null | grep -q .; do port=$((port + 1)); done
 
 # When the guest says "READY: web", fetch its status through the port
-# forward (so through its network card), then tell it to go on (serial 3).
+# forward (so through its network card), then tell it to go on (through a
+# virtio serial port).
 web_via_forward() { # OUT-DIR STAGE
 	tok=$(tr -d '\r' <"$1/results" | sed -n 's/^token: //p' | tail -n1)
 	if curl -fsS --max-time 30 -H "Authorization: Bearer $tok" \
@@ -255,7 +256,8 @@ boot() { # STAGE: one boot of the image; the guest reports on serial port 2
 		-append "root=LABEL=ndlroot rw console=ttyS0 panic=-1 oops=panic $no_native" \
 		-drive "file=$img,if=virtio,format=raw" \
 		-serial "file:$out/console" -serial "file:$out/results" \
-		-chardev "pipe,id=ctl,path=$out/ctl" -serial chardev:ctl \
+		-device virtio-serial-pci -chardev "pipe,id=ctl,path=$out/ctl" \
+		-device virtserialport,chardev=ctl,name=ndl.ctl \
 		</dev/null >"$out/qemu.log" 2>&1 &
 	qpid=$!
 	asked=0
