@@ -71,8 +71,10 @@
  * /sys/bus/pci/drivers/ndisload-<name>/bind.
  *
  * On return, `bound` and `owned` count the devices bound and the ones left
- * to their native driver. On failure, `error` holds a one-line reason (it is
- * also in the kernel log, prefixed with the driver's name).
+ * to their native driver. A device whose miniport fails to initialise does
+ * not fail the add: it is listed as NDL_DEV_FAILED with the reason (and is
+ * the driver's last error). On failure, `error` holds a one-line reason
+ * (it is also in the kernel log, prefixed with the driver's name).
  *
  * REMOVING A DRIVER (NDL_IOC_REMOVE_DRIVER)
  *
@@ -109,7 +111,9 @@
  *               provide (`error` names them)
  *   EPROTONOSUPPORT  a bus other than PCI in ids[]
  *   EOPNOTSUPP  this kernel offers no way to make driver code executable
- *               (see docs/kernel.md); nothing can be loaded
+ *               (see docs/kernel.md), so nothing can be loaded; or the
+ *               request needs what this module does not do yet
+ *               (NDL_FILE_LIBRARY images)
  *   EIO         DriverEntry or miniport registration failed (`error` holds
  *               the NTSTATUS / NDIS_STATUS)
  *   ENOMEM      out of memory
