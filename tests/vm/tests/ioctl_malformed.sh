@@ -5,6 +5,8 @@
 # errno (ndl-ioctl malformed holds the table), changing nothing: no driver
 # appears, accounting is unchanged, and a real request still works after.
 # Writes need CAP_NET_ADMIN: an unprivileged caller may list, not add.
+# Then the rules of adding: a device that does not exist is fine (bound
+# 0), a name or a device ID already taken is EEXIST, a 17th driver ENOSPC.
 # nic: rtl8139
 # timeout: 90
 . /tests/_ndl.sh
@@ -33,7 +35,30 @@ check nobody-remove nobody_remove
 check nobody-list nobody_list
 check nothing-added no_drivers
 check accounting-unchanged no_leaks
-check unknown-device sh -c 'ndl-ioctl add ghost -s /lib/ndl/drivers/rtl8139/rtl8139.sys -i 1af4:7ffe >/tmp/ghost.out; grep -q "bound 0 owned 0" /tmp/ghost.out || grep -q "errno ELIBACC" /tmp/ghost.out'
-check unknown-device-removed sh -c 'ndl-ioctl remove ghost >/dev/null; ndl-ioctl drivers | grep -vq ghost || true'
+sys=/lib/ndl/drivers/rtl8139/rtl8139.sys
+ghost() { # N: add driver ghostN for a device that does not exist
+	ndl-ioctl add "ghost$1" -s "$sys" -i "1af4:$(printf %04x $((0x7f00 + $1)))"
+}
+unknown_device() { ghost 0 | grep -qx "bound 0 owned 0"; }
+same_name() { ndl-ioctl add ghost0 -s "$sys" -i 1af4:7eff | grep -q "^errno EEXIST error: a driver named ghost0 is loaded already"; }
+same_id() { ndl-ioctl add other -s "$sys" -i 1af4:7f00 | grep -q "^errno EEXIST error: device ID 1af4:7f00 is already served by driver ghost0"; }
+limit() {
+	for _i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
+		ghost $_i | grep -qx "bound 0 owned 0" || return 1
+	done
+	ghost 16 | grep -q "^errno ENOSPC"
+}
+remove_all() {
+	for _i in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
+		ndl-ioctl remove "ghost$_i" >/dev/null || return 1
+	done
+	[ -z "$(ndl-ioctl drivers)" ]
+}
+check unknown-device unknown_device
+check duplicate-name same_name
+check duplicate-id same_id
+check sixteen-drivers-limit limit
+check remove-all remove_all
+check accounting-after-drivers no_leaks
 check still-works sh -c 'ndl-ioctl version | grep -q "abi 1 features exec"'
 check rmmod rmmod ndisload
