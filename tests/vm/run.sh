@@ -23,6 +23,7 @@
 #                      ndl_serve_sha=SHA256 (busybox httpd on 127.0.0.1)
 #   # monitor: yes     a guest line "MONITOR: <command>" on the results port
 #                      is sent to the QEMU monitor (e.g. device_del nic0)
+#   # smp: N          N virtual CPUs (default 1)
 #   # device: NAME...  other QEMU devices to attach (-device NAME each), e.g.
 #                      pci-testdev, the PCI function vwifi's radio sits on
 #   # fwd: PORT        forward a free host port on 127.0.0.1 to the guest's
@@ -49,7 +50,7 @@ while [ $# -gt 0 ]; do
 	--pkg) pkg=$2; shift ;;
 	--shell) mode=shell ;;
 	--all) all=1 ;;
-	-h|--help) sed -n '3,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '3,40p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	-*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
 	*) tests="$tests $1" ;;
 	esac
@@ -157,6 +158,7 @@ run_one() { # TEST
 	nics=$(sed -n 's/^# nic: *//p' "$script" | head -n1)
 	limit=$(sed -n 's/^# timeout: *//p' "$script" | head -n1)
 	mem=$(sed -n 's/^# mem: *//p' "$script" | head -n1)
+	smp=$(sed -n 's/^# smp: *//p' "$script" | head -n1)
 	serve=$(sed -n 's/^# serve: *//p' "$script" | head -n1)
 	monitor=$(sed -n 's/^# monitor: *//p' "$script" | head -n1)
 	devices=$(sed -n 's/^# device: *//p' "$script" | head -n1)
@@ -184,7 +186,7 @@ run_one() { # TEST
 	for d in $devices; do netargs="$netargs -device $d"; done
 	touch "$out/results" "$out/console"
 	# shellcheck disable=SC2086
-	set -- qemu-system-x86_64 $accel -m "${mem:-512}" -smp 1 -nographic -no-reboot \
+	set -- qemu-system-x86_64 $accel -m "${mem:-512}" -smp "${smp:-1}" -nographic -no-reboot \
 		-nic none $netargs $monargs \
 		-monitor "unix:$out/monitor.sock,server=on,wait=off" \
 		-kernel "$work/vmlinux" -initrd "$initrd" \
