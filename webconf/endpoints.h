@@ -31,6 +31,13 @@ enum MHD_Result wc_ep_device_bind(struct wc_request *req);
 enum MHD_Result wc_ep_device_unbind(struct wc_request *req);
 /* ep_interfaces.c */
 enum MHD_Result wc_ep_interfaces(struct wc_request *req);
+/* api_wireless.c */
+enum MHD_Result wc_ep_wireless_get(struct wc_request *req);
+enum MHD_Result wc_ep_wireless_put(struct wc_request *req);
+enum MHD_Result wc_ep_wireless_forget(struct wc_request *req);
+enum MHD_Result wc_ep_wireless_scan(struct wc_request *req);
+enum MHD_Result wc_ep_wireless_connect(struct wc_request *req);
+enum MHD_Result wc_ep_wireless_disconnect(struct wc_request *req);
 /* ep_license.c */
 enum MHD_Result wc_ep_license_get(struct wc_request *req);
 enum MHD_Result wc_ep_license_put(struct wc_request *req);

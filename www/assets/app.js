@@ -128,6 +128,7 @@ const pages = [
 	['/', 'Status'],
 	['/drivers.html', 'Drivers'],
 	['/devices.html', 'Devices'],
+	['/wireless.html', 'Wireless'],
 	['/advanced.html', 'Advanced'],
 	['/license.html', 'License'],
 	['/diagnostics.html', 'Diagnostics'],

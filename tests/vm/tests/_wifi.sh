@@ -131,3 +131,14 @@ wifi_wait_wpa() {
 		sleep 0.1
 	done
 }
+
+# wifi_wait_connected IFACE [SECONDS]: the helper reports it connected
+# (`ndisload wifi status`, its own wpa_supplicant).
+wifi_wait_connected() {
+	_n=0
+	until ndisload wifi status "$1" 2>/dev/null | grep -q "^$1: connected"; do
+		_n=$((_n + 1))
+		[ $_n -gt $((${2:-20} * 5)) ] && return 1
+		sleep 0.2
+	done
+}

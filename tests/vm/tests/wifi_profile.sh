@@ -21,13 +21,7 @@ check scan sh -c "grep -q 'ndl-wpa2\$' /tmp/scan && grep -q ' wpa2-psk ' /tmp/sc
 	grep -q 'ndl-open\$' /tmp/scan && grep -q ' wep ' /tmp/scan"
 check scan-json sh -c "ndisload wifi scan --json $ifc | grep -q '\"security\": \"wpa2-psk\"'"
 check connect sh -c "echo '$WIFI_WPA2_PASS' | ndisload wifi connect --key-file - --country DE $ifc ndl-wpa2"
-wait_connected() {
-	_n=0
-	until ndisload wifi status "$1" | grep -q "^$1: connected"; do
-		_n=$((_n + 1)); [ $_n -gt 100 ] && return 1; sleep 0.2
-	done
-}
-check connected wait_connected "$ifc"
+check connected wifi_wait_connected "$ifc"
 check status-text sh -c "ndisload wifi status $ifc | grep -q 'connected to \"ndl-wpa2\" (02:4e:44:57:00:03, channel 11), signal -50 dBm'"
 wifi_addr "$ifc"
 check ping wifi_ping
@@ -49,7 +43,7 @@ check reinstall ndisload install "$NDL_DRIVERS/vwifi/vwifi.inf"
 check rebind ndisload bind "$dev" vwifi
 check reload sh -c "ndisload load --all --json | grep -q '\"restored\"'"
 ifc=$(wifi_iface)
-check reconnected wait_connected "$ifc"
+check reconnected wifi_wait_connected "$ifc"
 wifi_addr "$ifc"
 check ping-after-reload wifi_ping
 

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The wireless page in headless Chromium against the real web configurator
+// in a QEMU guest (tests/vm/tests/_wifi_web.sh), reached through QEMU's
+// port forward: log in, find the wlan interface, scan, see the simulated
+// networks with WPA3 offered as unavailable (with the reason), join the
+// WPA2 network with its passphrase and watch the state become
+// "connected" — the key never coming back in any answer. The guest checks
+// the link from inside (tests/vm/tests/wifi_web.sh).
+// Run by tests/vm/host/wifi_web.sh while the guest runs (tests/vm/run.sh
+// gives NDL_VM_RESULTS, NDL_VM_PORT and NDL_VM_PID).
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { check, eq, RESULTS, runTests, setup, sleep, test } from './lib/harness.mjs';
+
+const PORT = Number(process.env.NDL_VM_PORT);
+const PASSPHRASE = 'ndisload-passphrase';
+const SHOTS = path.join(RESULTS, 'screenshots');
+const url = (p) => `http://127.0.0.1:${PORT}${p}`;
+const guestAlive = () => { try { process.kill(Number(process.env.NDL_VM_PID), 0); return true; } catch { return false; } };
+let token;
+let iface;
+let browser;
+let page;
+const pageErrors = [];
+const keyLeaks = [];
+
+async function shot(name) {
+	await page.screenshot({ path: path.join(SHOTS, 'wifi-' + name + '.png'), fullPage: true });
+}
+
+setup('the guest runs vwifi, the helper and webconf and gives its token', async () => {
+	fs.mkdirSync(SHOTS, { recursive: true });
+	for (let i = 0; i < 900 && guestAlive(); i++) {
+		const text = fs.readFileSync(process.env.NDL_VM_RESULTS, 'utf8');
+		const m = /HOST: token ([0-9a-f]+) iface (\S+)/.exec(text);
+		if (m) { [, token, iface] = m; break; }
+		await sleep(200);
+	}
+	check(token, 'no token line from the guest within 180 s');
+	browser = await chromium.launch({
+		executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+		args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+			'--disable-background-networking', '--disable-component-update', '--disable-sync'],
+	});
+	page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
+	page.on('pageerror', (e) => pageErrors.push(e.message));
+	page.on('response', async (r) => {
+		if (!r.url().includes('/api/v1/')) return;
+		const body = await r.text().catch(() => '');
+		if (body.includes(PASSPHRASE)) keyLeaks.push(r.url());
+	});
+});
+
+test('log in with the guest\'s token and open the wireless page', async () => {
+	await page.goto(url('/login.html?next=%2Fwireless.html'), { timeout: 60000 });
+	await page.fill('#token', token);
+	await page.click('#login-btn');
+	await page.waitForURL(/\/wireless\.html/, { timeout: 30000 });
+	await page.locator('#iface').waitFor({ state: 'visible', timeout: 60000 });
+	eq(await page.inputValue('#iface'), iface, 'the wireless interface is picked');
+	await page.locator('#state-badge').filter({ hasText: /^(disconnected|connecting|connected)$/ })
+		.waitFor({ timeout: 30000 });
+	await shot('01-page');
+});
+
+test('WPA3 is offered as unavailable, with the reason', async () => {
+	const opt = page.locator('#security option[value="wpa3-sae"]');
+	check(await opt.isDisabled(), 'WPA3 option enabled');
+	check(/WPA3-SAE/.test(await page.textContent('#security-hint')), 'no reason shown');
+	check(!(await page.locator('#security option[value="wpa2-psk"]').isDisabled()), 'WPA2 disabled');
+});
+
+test('a scan lists the simulated networks with signal, channel and security', async () => {
+	await page.click('#scan-btn');
+	await page.locator('#networks tbody tr[data-ssid="ndl-wpa2"]').waitFor({ timeout: 60000 });
+	const row = (ssid) => page.locator(`#networks tbody tr[data-ssid="${ssid}"]`);
+	check(/-50 dBm/.test(await row('ndl-wpa2').textContent()), 'ndl-wpa2 signal');
+	check(/11/.test(await row('ndl-wpa2').locator('td').nth(2).textContent()), 'ndl-wpa2 channel');
+	check(/WPA2/.test(await row('ndl-wpa2').textContent()), 'ndl-wpa2 security');
+	check(/Open/.test(await row('ndl-open').textContent()), 'ndl-open listed as open');
+	check(/WEP/.test(await row('ndl-wep').textContent()), 'ndl-wep listed as WEP');
+	await shot('02-scan');
+});
+
+test('Join fills the form; a short passphrase is refused with the reason', async () => {
+	await page.locator('#networks tbody tr[data-ssid="ndl-wpa2"] button').click();
+	eq(await page.inputValue('#ssid'), 'ndl-wpa2', 'SSID filled in');
+	eq(await page.inputValue('#security'), 'wpa2-psk', 'security filled in');
+	const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
+	eq(focused, 'key', 'focus on the key field');
+	await page.fill('#key', 'short');
+	await page.click('#save-btn');
+	await page.locator('#profile-error').filter({ hasText: /8 to 63/ }).waitFor({ timeout: 30000 });
+});
+
+test('Save and connect joins WPA2: the state becomes "connected"', async () => {
+	await page.fill('#key', PASSPHRASE);
+	await page.click('#save-btn');
+	await page.locator('#profile-ok').filter({ hasText: /joining/i }).waitFor({ timeout: 60000 });
+	await page.locator('#state-badge').filter({ hasText: /^connected$/ }).waitFor({ timeout: 90000 });
+	check(/"ndl-wpa2" on channel 11/.test(await page.textContent('#state-text')), 'state text');
+	eq(await page.inputValue('#key'), '', 'the key field is emptied');
+	check(/unchanged/.test(await page.getAttribute('#key', 'placeholder')), 'stored key hint');
+	await shot('03-connected');
+});
+
+test('the key never came back from the server; no page errors', async () => {
+	eq(keyLeaks.length, 0, `answers containing the key: ${keyLeaks.join(' ')}`);
+	eq(pageErrors.length, 0, `page errors: ${pageErrors.join('; ')}`);
+});
+
+process.exitCode = await runTests(async () => {
+	if (browser) await browser.close();
+});
