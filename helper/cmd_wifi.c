@@ -50,7 +50,10 @@ static int wifi_error(const struct ndl_err *e)
 	return cli_error("wifi", e);
 }
 
-/* Read one line (the key) from path or stdin, without echo on a terminal. */
+/*
+ * Read one line (the key) from path or stdin, without echo on a terminal.
+ * 0, or the exit status: 3 no such file, 5 no key.
+ */
 static int read_key(const char *path, char *key, size_t size)
 {
 	FILE *f = stdin;
@@ -62,7 +65,7 @@ static int read_key(const char *path, char *key, size_t size)
 		f = fopen(path, "r");
 		if (!f) {
 			fprintf(stderr, "ndisload wifi: %s: %s\n", path, strerror(errno));
-			return -1;
+			return 3;
 		}
 	} else if (!path && isatty(0)) {
 		tty = !tcgetattr(0, &old);
@@ -81,7 +84,7 @@ static int read_key(const char *path, char *key, size_t size)
 		fclose(f);
 	if (!ok) {
 		fprintf(stderr, "ndisload wifi: no key given\n");
-		return -1;
+		return 5;
 	}
 	key[strcspn(key, "\r\n")] = '\0';
 	return 0;
@@ -257,11 +260,12 @@ static int wifi_connect(const char *ifname, const char *ssid,
 	const char *security = o->security;
 	json_object *args, *r;
 	struct ndl_err err;
+	int rc;
 
 	if (!security && !(security = scanned_security(ifname, ssid, &err)))
 		return wifi_error(&err);
-	if (strcmp(security, "open") && read_key(o->key_file, key, sizeof(key)))
-		return 5;
+	if (strcmp(security, "open") && (rc = read_key(o->key_file, key, sizeof(key))))
+		return rc;
 	args = json_object_new_object();
 	jx_add_str(args, "interface", ifname);
 	jx_add_str(args, "ssid", ssid);
