@@ -5,6 +5,11 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 build=${BUILD:-$top/build}
 work=$build/test-install
 status=0
+# One installation suite at a time in this tree: they share build/installer
+# and their work directories (several `make check` may run at once here).
+mkdir -p "$build"
+exec 9>"$build/test-install.lock"
+flock 9
 pass() { echo "PASS: install/$1"; }
 fail() { echo "FAIL: install/$1 ($2)"; status=1; }
 skip() { echo "SKIP: install/$1 ($2)"; }
