@@ -114,21 +114,35 @@ static void ndl_stack_free(unsigned long base)
 	free_pages(base, NDL_STACK_ORDER);
 }
 
+/*
+ * The last driver stack found on this CPU. Only a hint: it is used when
+ * the stack pointer lies in its block, and stacks live until module exit.
+ */
+static DEFINE_PER_CPU(unsigned long, ndl_dctx_hint);
+
+static struct ndl_dctx *ndl_dctx_found(unsigned long base)
+{
+	raw_cpu_write(ndl_dctx_hint, base);
+	return ndl_ctx_of(base);
+}
+
 struct ndl_dctx *ndl_dctx_current(void)
 {
 	unsigned long base = current_stack_pointer & ~(NDL_STACK_SIZE - 1);
 	struct ndl_cpu_stacks *cs = raw_cpu_ptr(&ndl_cpu_stacks);
 	unsigned int i, n;
 
+	if (raw_cpu_read(ndl_dctx_hint) == base)
+		return ndl_ctx_of(base);
 	/* Innermost first: the common case is the last stack taken here. */
 	for (i = READ_ONCE(cs->used); i-- > 0;)
 		if (cs->base[i] == base)
-			return ndl_ctx_of(base);
+			return ndl_dctx_found(base);
 	/* Pairs with ndl_pool_add: entries below the count are written. */
 	n = smp_load_acquire(&ndl_pool_count);
 	for (i = 0; i < n; i++)
 		if (ndl_pool_base[i] == base)
-			return ndl_ctx_of(base);
+			return ndl_dctx_found(base);
 	return NULL;
 }
 
@@ -385,5 +399,7 @@ void ndl_stack_uninit(void)
 	for (i = 0; i < ndl_pool_count; i++)
 		ndl_stack_free(ndl_pool_base[i]);
 	ndl_pool_count = 0;
+	for_each_possible_cpu(cpu)
+		per_cpu(ndl_dctx_hint, cpu) = 0;
 	ndl_pool_free = NULL;
 }
