@@ -48,7 +48,9 @@
  * Fixed-size char arrays hold NUL-terminated UTF-8 (a missing terminator is
  * EINVAL). Names of drivers are 1..31 characters of [A-Za-z0-9_.-] starting
  * with a letter or digit; file names are 1..63 printable ASCII characters
- * without '/', '\\' or ':' and not starting with '.'. Every count and length
+ * without '/', '\\' or ':' and not starting with '.'; registry names and
+ * string data (REG_SZ, REG_EXPAND_SZ, REG_MULTI_SZ) are well-formed UTF-8
+ * without control characters in names. Every count and length
  * is checked against the NDL_MAX_* limits below before anything is copied
  * (E2BIG if over).
  *
