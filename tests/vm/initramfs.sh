@@ -11,6 +11,7 @@ kver=$1 out=$2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=$top/build
 stage=$(mktemp -d "${TMPDIR:-/tmp}/ndl-initramfs.XXXXXX")
+chmod 0755 "$stage"	# mktemp -d makes 0700: the guest root must be 0755
 trap 'rm -rf "$stage"' EXIT
 
 mkdir -p "$stage"/bin "$stage"/sbin "$stage"/etc "$stage"/proc "$stage"/sys \
@@ -82,5 +83,5 @@ done
 [ -d "$top/www" ] && cp -r "$top/www" "$stage/lib/ndl/www"
 [ -d "$build/vm/extra" ] && cp -r "$build/vm/extra/." "$stage/"
 
-(cd "$stage" && find . | cpio -o -H newc --quiet) >"$out.tmp"
-mv "$out.tmp" "$out"
+(cd "$stage" && find . | cpio -o -H newc --quiet) >"$out.tmp.$$"	# per-run name: concurrent runs must not share it
+mv "$out.tmp.$$" "$out"
