@@ -265,6 +265,13 @@ static int apply(struct wifi_supp *s, const struct wifi_profile *p,
 	}
 	if (!ret && p->hidden)
 		ret = set_network(s, id, "scan_ssid", "1", false, err);
+	/*
+	 * NDIS 5.1 scans are wildcard only: a hidden network never shows its
+	 * SSID in the list, so let the miniport find it by SSID itself
+	 * (ap_scan 2: connect without choosing a BSS from the scan).
+	 */
+	if (!ret)
+		ret = wifi_supp_ok(s, p->hidden ? "SET ap_scan 2" : "SET ap_scan 1", err);
 	if (!ret && p->country[0]) {
 		snprintf(cmd, sizeof(cmd), "SET country %s", p->country);
 		ret = wifi_supp_ok(s, cmd, err);

@@ -20,6 +20,19 @@ wifi_add() {
 		-r 'Ndi\Interfaces\LowerRange=sz:wlan,ethernet' ${WIFI_ADD_EXTRA:-}
 }
 
+# wifi_pci: the PCI address of QEMU's pci-testdev, vwifi's "card".
+wifi_pci() {
+	pci_devices | awk '$2 == "1b36:0005" { print $1; exit }'
+}
+
+# wifi_cli_setup: the product's way in, with checks named install, bind and
+# load: vwifi from its .inf into the store, the card bound, drivers loaded.
+wifi_cli_setup() {
+	check install ndisload install "$NDL_DRIVERS/vwifi/vwifi.inf"
+	check bind ndisload bind "$(wifi_pci)" vwifi
+	check load ndisload load --all
+}
+
 # wifi_iface: the vwifi interface's name (wlanN).
 wifi_iface() {
 	ndl_iface vwifi

@@ -9,10 +9,7 @@
 . /tests/_wifi.sh
 
 check insmod ndl_load
-check install ndisload install "$NDL_DRIVERS/vwifi/vwifi.inf"
-dev=$(pci_devices | awk '$2 == "1b36:0005" { print $1; exit }')
-check bind ndisload bind "$dev" vwifi
-check load ndisload load --all
+wifi_cli_setup
 ifc=$(wifi_iface)
 check iface sh -c "echo '$ifc' | grep -q '^wlan'"
 
@@ -40,7 +37,7 @@ check remove-force ndisload remove --force vwifi
 check rmmod rmmod ndisload
 check insmod-again insmod "$NDL_KO"
 check reinstall ndisload install "$NDL_DRIVERS/vwifi/vwifi.inf"
-check rebind ndisload bind "$dev" vwifi
+check rebind ndisload bind "$(wifi_pci)" vwifi
 check reload sh -c "ndisload load --all --json | grep -q '\"restored\"'"
 ifc=$(wifi_iface)
 check reconnected wifi_wait_connected "$ifc"

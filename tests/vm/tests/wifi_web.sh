@@ -12,10 +12,7 @@
 . /tests/_wifi.sh
 
 check insmod ndl_load
-check install ndisload install "$NDL_DRIVERS/vwifi/vwifi.inf"
-dev=$(pci_devices | awk '$2 == "1b36:0005" { print $1; exit }')
-check bind ndisload bind "$dev" vwifi
-check load ndisload load --all
+wifi_cli_setup
 ifc=$(wifi_iface)
 # The forwarded port reaches the wired NIC (e1000, Linux's driver).
 check e1000 load_module e1000
