@@ -16,20 +16,7 @@ fi
 echo "PASS: runtime/build"
 status=0
 
-# run NAME CMD...: prefix the binary's PASS/FAIL/SKIP lines with NAME.
-run() {
-	name=$1
-	shift
-	out=$("$@" 2>&1)
-	rc=$?
-	printf '%s\n' "$out" | sed -n "s#^\(PASS\|FAIL\|SKIP\): #\1: $name/#p"
-	printf '%s\n' "$out" | grep -v '^\(PASS\|FAIL\|SKIP\): ' >&2
-	if [ $rc -ne 0 ]; then
-		printf '%s\n' "$out" | grep -q '^FAIL: ' ||
-			echo "FAIL: $name (exited $rc: sanitizer report or crash)"
-		status=1
-	fi
-}
+. "$top/tests/lib/run-binary.sh"
 
 for t in "$top"/build/test-bin/runtime/test_*; do
 	[ -x "$t" ] || continue
