@@ -2,7 +2,8 @@
 # vwifi as a cfg80211 device: the interface is wlanN with a wiphy; `iw scan`
 # lists the four simulated access points with their SSIDs, channels,
 # signals and security (RSN for WPA2, privacy for WEP); `iw phy` shows the
-# bands and ciphers the miniport reported.
+# bands and ciphers the miniport reported; RTS/fragmentation thresholds,
+# transmit power and power saving go to the miniport (out-of-range refused).
 # device: pci-testdev
 # timeout: 90
 . /tests/_wifi.sh
@@ -31,5 +32,11 @@ check scan-wpa2-rsn sh -c "awk '/^BSS 02:4e:44:57:00:03/{f=1} /^BSS /&&!/00:03/{
 	grep -q 'Authentication suites: PSK' /tmp/wpa2 && grep -q 'Pairwise ciphers: CCMP' /tmp/wpa2"
 check scan-wep-privacy sh -c "awk '/^BSS 02:4e:44:57:00:02/{f=1} /^BSS /&&!/00:02/{f=0} f' /tmp/scan | grep -q 'Privacy'"
 check scan-5g sh -c "grep -q 'freq: 5180' /tmp/scan"
+# Settings reach the miniport (OID_802_11_*); what it refuses, iw reports.
+check rts sh -c "iw phy $phy set rts 500 && iw phy $phy info | grep -q 'RTS threshold: 500'"
+check rts-refused sh -c "! iw phy $phy set rts 3000"
+check frag sh -c "iw phy $phy set frag 1000 && iw phy $phy info | grep -q 'Fragmentation threshold: 1000'"
+check txpower sh -c "iw dev $ifc set txpower fixed 1000 && iw dev $ifc info | grep -q 'txpower 10.00 dBm'"
+check power-save sh -c "iw dev $ifc set power_save on && iw dev $ifc get power_save | grep -q 'Power save: on'"
 check down ip link set "$ifc" down
 check remove ndl-ioctl remove vwifi
