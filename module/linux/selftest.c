@@ -6,9 +6,12 @@
  * driver code is called — Microsoft x64 calling convention, on a driver
  * stack, inside the FPU section. The routine uses SSE and puts a 24 KiB
  * frame on the stack (what Windows promises its kernel code), which would
- * run into the guard page of a 16 KiB Linux stack. If anything fails,
- * drivers are refused (EOPNOTSUPP) and the log says why.
+ * run into the guard page of a 16 KiB Linux stack. It also checks that a
+ * bh-disabled context gets a per-CPU stack, never one from the pool it
+ * might have to wait for (the case PREEMPT_RT makes preemptible). If
+ * anything fails, drivers are refused (EOPNOTSUPP) and the log says why.
  */
+#include <linux/bottom_half.h>
 #include <linux/mm.h>
 #include <linux/pgtable.h>
 #include <asm/pgtable_types.h>
@@ -56,6 +59,25 @@ static bool ndl_page_is_rx(void *addr)
 	       !(pte_flags(*pte) & _PAGE_NX);
 }
 
+static long ndl_selftest_percpu(void *unused)
+{
+	return ndl_dctx_current()->percpu;
+}
+
+/* Which stack a DPC-like context takes: its CPU's, on every kernel. */
+static int ndl_selftest_bh_stack(void)
+{
+	long percpu;
+
+	local_bh_disable();
+	percpu = ndl_stack_run(ndl_selftest_percpu, NULL, -1);
+	local_bh_enable();
+	if (percpu)
+		return 0;
+	pr_err("self-test: a bh-disabled context got a stack meant for contexts that sleep\n");
+	return -EIO;
+}
+
 int ndl_selftest(void)
 {
 	void *code;
@@ -79,14 +101,15 @@ int ndl_selftest(void)
 	} else {
 		ret = ndl_stack_run(ndl_selftest_call, code, NDL_PASSIVE_LEVEL);
 		if (ret == 42) {
-			ret = 0;
-			pr_info("self-test passed: W^X driver code on a %lu KiB driver stack, SSE state saved\n",
-				NDL_STACK_SIZE / 1024);
+			ret = ndl_selftest_bh_stack();
 		} else {
 			pr_err("self-test: code returned %ld instead of 42\n", ret);
 			ret = -EIO;
 		}
 	}
+	if (!ret)
+		pr_info("self-test passed: W^X driver code on a %lu KiB driver stack, SSE state saved\n",
+			NDL_STACK_SIZE / 1024);
 	ndl_os_image_free(code, PAGE_SIZE);
 	ndl_stack_refill();
 	return ret;

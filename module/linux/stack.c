@@ -16,6 +16,15 @@
  * one from a shared pool, which grows on demand up to NDL_POOL_MAX; it
  * keeps it across sleeps and migrations until the call returns.
  *
+ * On PREEMPT_RT softirqs and bh-disabled sections are preemptible, yet
+ * they must not wait for the pool nor grow it: growing allocates with
+ * GFP_KERNEL and changes page protections, which IPIs every CPU — not
+ * allowed outside task context. They take per-CPU stacks too; the LIFO
+ * order still holds, because the per-CPU bh lock serialises them on their
+ * CPU and keeps them from migrating, and whatever preempts them either
+ * cannot itself be preempted (so it returns its stack first) or may sleep
+ * (so it uses the pool).
+ *
  * Stacks are order-3 page blocks, so they are aligned to their size and
  * the block an address lies in is found by masking; an address is only
  * trusted as a driver stack if that block is one of ours. Each stack is
@@ -234,6 +243,12 @@ static struct ndl_dctx *ndl_pool_get(void)
 
 /* ---- running on a driver stack ---------------------------------------------- */
 
+/* May this context wait for a pool stack? (Not in any bh context: above.) */
+static bool ndl_stack_may_sleep(void)
+{
+	return preemptible() && !in_softirq();
+}
+
 struct ndl_stack_call {
 	long (*fn)(void *arg);
 	void *arg;
@@ -255,7 +270,7 @@ long ndl_stack_run(long (*fn)(void *arg), void *arg, int irql)
 		return fn(arg);
 	if (irql < 0)
 		irql = ndl_irql_of_context();
-	if (preemptible()) {
+	if (ndl_stack_may_sleep()) {
 		ctx = ndl_pool_get();
 	} else {
 		ctx = ndl_cpu_get();

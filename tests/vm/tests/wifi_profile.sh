@@ -6,9 +6,6 @@
 # a wrong passphrase is reported as one; forget removes everything.
 # device: pci-testdev
 # timeout: 200
-# Known bug (open): on PREEMPT_RT the module reload in this test triggers a
-# WARNING in smp_call_function_many_cond (seen 2026-12-03); reported, not hidden.
-case $NDL_KVER in *-rt-*) skip all "PREEMPT_RT: module reload WARNs in smp_call_function_many_cond, open bug"; return 0 ;; esac
 . /tests/_wifi.sh
 
 check insmod ndl_load
