@@ -9,6 +9,24 @@
 
 #include <ndis.h>
 
+/*
+ * The NDIS version a driver is built for: its Makefile's NDIS5x_MINIPORT,
+ * which also selects the layout of NDIS_MINIPORT_CHARACTERISTICS.
+ */
+#if defined(NDIS51_MINIPORT)
+#define NDD_NDIS_MAJOR		5
+#define NDD_NDIS_MINOR		1
+#elif defined(NDIS50_MINIPORT)
+#define NDD_NDIS_MAJOR		5
+#define NDD_NDIS_MINOR		0
+#elif defined(NDIS40_MINIPORT)
+#define NDD_NDIS_MAJOR		4
+#define NDD_NDIS_MINOR		0
+#else
+#define NDD_NDIS_MAJOR		3
+#define NDD_NDIS_MINOR		0
+#endif
+
 #define NDD_ETH_ALEN		6
 #define NDD_ETH_HLEN		14
 #define NDD_ETH_MAX_DATA	1500
@@ -110,6 +128,16 @@ BOOLEAN NddEthAccepts(PNDD_ETH Eth, const UCHAR *Frame, ULONG Length);
 	OID_802_3_MULTICAST_LIST, OID_802_3_MAXIMUM_LIST_SIZE,		\
 	OID_802_3_MAC_OPTIONS, OID_802_3_RCV_ERROR_ALIGNMENT,		\
 	OID_802_3_XMIT_ONE_COLLISION, OID_802_3_XMIT_MORE_COLLISIONS
+
+/*
+ * DriverEntry's registration: initialize the NDIS wrapper, stamp Chars with
+ * the NDIS version built for and register them; the wrapper is terminated
+ * again if NDIS refuses. *Wrapper (if not NULL) gets the wrapper handle.
+ */
+NDIS_STATUS NddRegisterMiniport(PDRIVER_OBJECT DriverObject,
+				PUNICODE_STRING RegistryPath,
+				PNDIS_MINIPORT_CHARACTERISTICS Chars,
+				PNDIS_HANDLE Wrapper);
 
 /*
  * Registry parameters (the INF's Ndi\params defaults plus user changes).

@@ -9,8 +9,6 @@
 
 NTSTATUS DriverEntry(PDRIVER_OBJECT DriverObject, PUNICODE_STRING RegistryPath);
 
-static NDIS_HANDLE RtlWrapper;
-
 #define RTL_ALIGN(x, a)	(((x) + (a) - 1) & ~((ULONG)(a) - 1))
 
 static VOID RtlReadConfig(PRTL_ADAPTER A, NDIS_HANDLE Wcc)
@@ -361,34 +359,23 @@ static VOID RtlPnPEvent(NDIS_HANDLE Context, NDIS_DEVICE_PNP_EVENT Event,
 
 NTSTATUS DriverEntry(PDRIVER_OBJECT DriverObject, PUNICODE_STRING RegistryPath)
 {
-	NDIS_MINIPORT_CHARACTERISTICS Chars;
-	NDIS_STATUS Status;
+	NDIS_MINIPORT_CHARACTERISTICS Chars = {
+		.InitializeHandler = RtlInitialize,
+		.HaltHandler = RtlHalt,
+		.ResetHandler = RtlReset,
+		.CheckForHangHandler = RtlCheckForHang,
+		.QueryInformationHandler = RtlQueryInformation,
+		.SetInformationHandler = RtlSetInformation,
+		.ISRHandler = RtlIsr,
+		.HandleInterruptHandler = RtlHandleInterrupt,
+		.EnableInterruptHandler = RtlEnableInterrupt,
+		.DisableInterruptHandler = RtlDisableInterrupt,
+		.SendPacketsHandler = RtlSendPackets,
+		.ReturnPacketHandler = RtlReturnPacket,
+		.CancelSendPacketsHandler = RtlCancelSendPackets,
+		.PnPEventNotifyHandler = RtlPnPEvent,
+		.AdapterShutdownHandler = RtlShutdown,
+	};
 
-	NdisMInitializeWrapper(&RtlWrapper, DriverObject, RegistryPath, NULL);
-	if (!RtlWrapper)
-		return NDIS_STATUS_FAILURE;
-
-	NdisZeroMemory(&Chars, sizeof(Chars));
-	Chars.MajorNdisVersion = 5;
-	Chars.MinorNdisVersion = 1;
-	Chars.InitializeHandler = RtlInitialize;
-	Chars.HaltHandler = RtlHalt;
-	Chars.ResetHandler = RtlReset;
-	Chars.CheckForHangHandler = RtlCheckForHang;
-	Chars.QueryInformationHandler = RtlQueryInformation;
-	Chars.SetInformationHandler = RtlSetInformation;
-	Chars.ISRHandler = RtlIsr;
-	Chars.HandleInterruptHandler = RtlHandleInterrupt;
-	Chars.EnableInterruptHandler = RtlEnableInterrupt;
-	Chars.DisableInterruptHandler = RtlDisableInterrupt;
-	Chars.SendPacketsHandler = RtlSendPackets;
-	Chars.ReturnPacketHandler = RtlReturnPacket;
-	Chars.CancelSendPacketsHandler = RtlCancelSendPackets;
-	Chars.PnPEventNotifyHandler = RtlPnPEvent;
-	Chars.AdapterShutdownHandler = RtlShutdown;
-
-	Status = NdisMRegisterMiniport(RtlWrapper, &Chars, sizeof(Chars));
-	if (Status != NDIS_STATUS_SUCCESS)
-		NdisTerminateWrapper(RtlWrapper, NULL);
-	return Status;
+	return NddRegisterMiniport(DriverObject, RegistryPath, &Chars, NULL);
 }

@@ -13,8 +13,6 @@ static const UCHAR VetherDefaultMac[NDD_ETH_ALEN] = {
 	0x02, 0x4e, 0x44, 0x4c, 0x00, 0x01	/* locally administered */
 };
 
-static NDIS_HANDLE VetherWrapper;
-
 static VOID VetherReadConfig(PVETHER_ADAPTER A, NDIS_HANDLE Wcc,
 			     PULONG RxCount, PULONG Connect)
 {
@@ -238,33 +236,25 @@ static VOID VetherUnload(PDRIVER_OBJECT DriverObject)
 
 NTSTATUS DriverEntry(PDRIVER_OBJECT DriverObject, PUNICODE_STRING RegistryPath)
 {
-	NDIS_MINIPORT_CHARACTERISTICS Chars;
+	NDIS_MINIPORT_CHARACTERISTICS Chars = {
+		.InitializeHandler = VetherInitialize,
+		.HaltHandler = VetherHalt,
+		.ResetHandler = VetherReset,
+		.CheckForHangHandler = VetherCheckForHang,
+		.QueryInformationHandler = VetherQueryInformation,
+		.SetInformationHandler = VetherSetInformation,
+		.SendPacketsHandler = VetherSendPackets,
+		.ReturnPacketHandler = VetherReturnPacket,
+		.CancelSendPacketsHandler = VetherCancelSendPackets,
+		.PnPEventNotifyHandler = VetherPnPEvent,
+		.AdapterShutdownHandler = VetherShutdown,
+	};
+	NDIS_HANDLE Wrapper;
 	NDIS_STATUS Status;
 
-	NdisMInitializeWrapper(&VetherWrapper, DriverObject, RegistryPath, NULL);
-	if (!VetherWrapper)
-		return NDIS_STATUS_FAILURE;
-
-	NdisZeroMemory(&Chars, sizeof(Chars));
-	Chars.MajorNdisVersion = 5;
-	Chars.MinorNdisVersion = 1;
-	Chars.InitializeHandler = VetherInitialize;
-	Chars.HaltHandler = VetherHalt;
-	Chars.ResetHandler = VetherReset;
-	Chars.CheckForHangHandler = VetherCheckForHang;
-	Chars.QueryInformationHandler = VetherQueryInformation;
-	Chars.SetInformationHandler = VetherSetInformation;
-	Chars.SendPacketsHandler = VetherSendPackets;
-	Chars.ReturnPacketHandler = VetherReturnPacket;
-	Chars.CancelSendPacketsHandler = VetherCancelSendPackets;
-	Chars.PnPEventNotifyHandler = VetherPnPEvent;
-	Chars.AdapterShutdownHandler = VetherShutdown;
-
-	Status = NdisMRegisterMiniport(VetherWrapper, &Chars, sizeof(Chars));
-	if (Status != NDIS_STATUS_SUCCESS) {
-		NdisTerminateWrapper(VetherWrapper, NULL);
-		return Status;
-	}
-	NdisMRegisterUnloadHandler(VetherWrapper, VetherUnload);
-	return NDIS_STATUS_SUCCESS;
+	Status = NddRegisterMiniport(DriverObject, RegistryPath, &Chars,
+				     &Wrapper);
+	if (Status == NDIS_STATUS_SUCCESS)
+		NdisMRegisterUnloadHandler(Wrapper, VetherUnload);
+	return Status;
 }

@@ -34,8 +34,6 @@ typedef struct _VMISSING_ADAPTER {
 	BOOLEAN DumpRegistered;
 } VMISSING_ADAPTER, *PVMISSING_ADAPTER;
 
-static NDIS_HANDLE VmissingWrapper;
-
 /* Adds the adapter's counters to a crash dump's secondary data. */
 static VOID VmissingDumpCallback(KBUGCHECK_CALLBACK_REASON Reason,
 				 PKBUGCHECK_REASON_CALLBACK_RECORD Record,
@@ -242,25 +240,15 @@ static NDIS_STATUS VmissingReset(PBOOLEAN AddressingReset, NDIS_HANDLE Context)
 
 NTSTATUS DriverEntry(PDRIVER_OBJECT DriverObject, PUNICODE_STRING RegistryPath)
 {
-	NDIS_MINIPORT_CHARACTERISTICS Chars;
-	NDIS_STATUS Status;
+	NDIS_MINIPORT_CHARACTERISTICS Chars = {
+		.InitializeHandler = VmissingInitialize,
+		.HaltHandler = VmissingHalt,
+		.ResetHandler = VmissingReset,
+		.QueryInformationHandler = VmissingQuery,
+		.SetInformationHandler = VmissingSet,
+		.SendPacketsHandler = VmissingSendPackets,
+		.TransferDataHandler = VmissingTransferData,
+	};
 
-	NdisMInitializeWrapper(&VmissingWrapper, DriverObject, RegistryPath,
-			       NULL);
-	if (!VmissingWrapper)
-		return NDIS_STATUS_FAILURE;
-	NdisZeroMemory(&Chars, sizeof(Chars));
-	Chars.MajorNdisVersion = 5;
-	Chars.MinorNdisVersion = 1;
-	Chars.InitializeHandler = VmissingInitialize;
-	Chars.HaltHandler = VmissingHalt;
-	Chars.ResetHandler = VmissingReset;
-	Chars.QueryInformationHandler = VmissingQuery;
-	Chars.SetInformationHandler = VmissingSet;
-	Chars.SendPacketsHandler = VmissingSendPackets;
-	Chars.TransferDataHandler = VmissingTransferData;
-	Status = NdisMRegisterMiniport(VmissingWrapper, &Chars, sizeof(Chars));
-	if (Status != NDIS_STATUS_SUCCESS)
-		NdisTerminateWrapper(VmissingWrapper, NULL);
-	return Status;
+	return NddRegisterMiniport(DriverObject, RegistryPath, &Chars, NULL);
 }

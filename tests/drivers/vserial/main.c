@@ -11,8 +11,6 @@ static const UCHAR VserialDefaultMac[NDD_ETH_ALEN] = {
 	0x02, 0x4e, 0x44, 0x4c, 0x00, 0x02	/* locally administered */
 };
 
-static NDIS_HANDLE VserialWrapper;
-
 static VOID VserialReadConfig(PVSERIAL_ADAPTER A, NDIS_HANDLE Wcc)
 {
 	NDIS_HANDLE Config;
@@ -147,30 +145,16 @@ static BOOLEAN VserialCheckForHang(NDIS_HANDLE Context)
 
 NTSTATUS DriverEntry(PDRIVER_OBJECT DriverObject, PUNICODE_STRING RegistryPath)
 {
-	NDIS_MINIPORT_CHARACTERISTICS Chars;
-	NDIS_STATUS Status;
+	NDIS_MINIPORT_CHARACTERISTICS Chars = {
+		.InitializeHandler = VserialInitialize,
+		.HaltHandler = VserialHalt,
+		.ResetHandler = VserialReset,
+		.CheckForHangHandler = VserialCheckForHang,
+		.QueryInformationHandler = VserialQueryInformation,
+		.SetInformationHandler = VserialSetInformation,
+		.SendHandler = VserialSend,
+		.TransferDataHandler = VserialTransferData,
+	};
 
-	NdisMInitializeWrapper(&VserialWrapper, DriverObject, RegistryPath,
-			       NULL);
-	if (!VserialWrapper)
-		return NDIS_STATUS_FAILURE;
-
-	NdisZeroMemory(&Chars, sizeof(Chars));
-	Chars.MajorNdisVersion = 5;
-	Chars.MinorNdisVersion = 0;
-	Chars.InitializeHandler = VserialInitialize;
-	Chars.HaltHandler = VserialHalt;
-	Chars.ResetHandler = VserialReset;
-	Chars.CheckForHangHandler = VserialCheckForHang;
-	Chars.QueryInformationHandler = VserialQueryInformation;
-	Chars.SetInformationHandler = VserialSetInformation;
-	Chars.SendHandler = VserialSend;
-	Chars.TransferDataHandler = VserialTransferData;
-
-	Status = NdisMRegisterMiniport(VserialWrapper, &Chars, sizeof(Chars));
-	if (Status != NDIS_STATUS_SUCCESS) {
-		NdisTerminateWrapper(VserialWrapper, NULL);
-		return Status;
-	}
-	return NDIS_STATUS_SUCCESS;
+	return NddRegisterMiniport(DriverObject, RegistryPath, &Chars, NULL);
 }

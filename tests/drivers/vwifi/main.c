@@ -14,8 +14,6 @@ static const UCHAR VwifiDefaultMac[NDD_ETH_ALEN] = {
 	0x02, 0x4e, 0x44, 0x57, 0x10, 0x01	/* locally administered */
 };
 
-static NDIS_HANDLE VwifiWrapper;
-
 static VOID VwifiReadConfig(PVWIFI_ADAPTER A, NDIS_HANDLE Wcc, PULONG RxCount)
 {
 	NDIS_HANDLE Config;
@@ -262,31 +260,23 @@ static VOID VwifiUnload(PDRIVER_OBJECT DriverObject)
 
 NTSTATUS DriverEntry(PDRIVER_OBJECT DriverObject, PUNICODE_STRING RegistryPath)
 {
-	NDIS_MINIPORT_CHARACTERISTICS Chars;
+	NDIS_MINIPORT_CHARACTERISTICS Chars = {
+		.InitializeHandler = VwifiInitialize,
+		.HaltHandler = VwifiHalt,
+		.ResetHandler = VwifiReset,
+		.QueryInformationHandler = VwifiQueryInformation,
+		.SetInformationHandler = VwifiSetInformation,
+		.SendPacketsHandler = VwifiSendPackets,
+		.ReturnPacketHandler = VwifiReturnPacket,
+		.PnPEventNotifyHandler = VwifiPnPEvent,
+		.AdapterShutdownHandler = VwifiShutdown,
+	};
+	NDIS_HANDLE Wrapper;
 	NDIS_STATUS Status;
 
-	NdisMInitializeWrapper(&VwifiWrapper, DriverObject, RegistryPath, NULL);
-	if (!VwifiWrapper)
-		return NDIS_STATUS_FAILURE;
-
-	NdisZeroMemory(&Chars, sizeof(Chars));
-	Chars.MajorNdisVersion = 5;
-	Chars.MinorNdisVersion = 1;
-	Chars.InitializeHandler = VwifiInitialize;
-	Chars.HaltHandler = VwifiHalt;
-	Chars.ResetHandler = VwifiReset;
-	Chars.QueryInformationHandler = VwifiQueryInformation;
-	Chars.SetInformationHandler = VwifiSetInformation;
-	Chars.SendPacketsHandler = VwifiSendPackets;
-	Chars.ReturnPacketHandler = VwifiReturnPacket;
-	Chars.PnPEventNotifyHandler = VwifiPnPEvent;
-	Chars.AdapterShutdownHandler = VwifiShutdown;
-
-	Status = NdisMRegisterMiniport(VwifiWrapper, &Chars, sizeof(Chars));
-	if (Status != NDIS_STATUS_SUCCESS) {
-		NdisTerminateWrapper(VwifiWrapper, NULL);
-		return Status;
-	}
-	NdisMRegisterUnloadHandler(VwifiWrapper, VwifiUnload);
-	return NDIS_STATUS_SUCCESS;
+	Status = NddRegisterMiniport(DriverObject, RegistryPath, &Chars,
+				     &Wrapper);
+	if (Status == NDIS_STATUS_SUCCESS)
+		NdisMRegisterUnloadHandler(Wrapper, VwifiUnload);
+	return Status;
 }
