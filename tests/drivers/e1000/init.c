@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ndle1000 driver entry and adapter life cycle: check the chip, find its
+ * resources, map BAR0, reset the MAC, read the address, declare 64-bit
+ * scatter-gather DMA, put both rings in shared memory, start
+ * auto-negotiation, start the chip and take the interrupt; halt and
+ * shutdown undo it.
+ */
+#include "ndle1000.h"
+
+NTSTATUS DriverEntry(PDRIVER_OBJECT DriverObject, PUNICODE_STRING RegistryPath);
+
+#define E1K_ALIGN(x, a)	(((x) + (a) - 1) & ~((ULONG)(a) - 1))
+
+/* The 8254x parts with the 82540EM's register layout. */
+static const USHORT E1kDeviceIds[] = {
+	0x100e,	/* 82540EM desktop (QEMU's e1000) */
+	0x1015,	/* 82540EM mobile */
+	0x1016,	/* 82540EP mobile */
+	0x1017,	/* 82540EP desktop */
+	0x101e,	/* 82540EP mobile */
+	0x100f,	/* 82545EM copper (QEMU's e1000-82545em) */
+};
+
+static VOID E1kReadConfig(PE1K_ADAPTER A, NDIS_HANDLE Wcc)
+{
+	NDIS_HANDLE Config;
+	NDIS_STATUS Status;
+	PVOID Addr;
+	UINT AddrLen;
+
+	A->RxCount = 256;
+	A->TxCount = 256;
+	A->Itr = E1K_ITR_MODERATED;
+	NdisOpenConfiguration(&Status, &Config, Wcc);
+	if (Status != NDIS_STATUS_SUCCESS)
+		return;
+	/* Ring lengths are multiples of 128 bytes: 8 descriptors. */
+	A->RxCount = NddReadInt(Config, L"ReceiveDescriptors", 256, 64,
+				1024) & ~7u;
+	A->TxCount = NddReadInt(Config, L"TransmitDescriptors", 256, 64,
+				1024) & ~7u;
+	if (!NddReadInt(Config, L"InterruptModeration", 1, 0, 1))
+		A->Itr = 0;
+	NdisReadNetworkAddress(&Status, &Addr, &AddrLen, Config);
+	if (Status == NDIS_STATUS_SUCCESS && AddrLen == NDD_ETH_ALEN &&
+	    !(((PUCHAR)Addr)[0] & 1) &&
+	    (((PUCHAR)Addr)[0] | ((PUCHAR)Addr)[1] | ((PUCHAR)Addr)[2] |
+	     ((PUCHAR)Addr)[3] | ((PUCHAR)Addr)[4] | ((PUCHAR)Addr)[5]))
+		NdisMoveMemory(A->Eth.CurrentAddress, Addr, NDD_ETH_ALEN);
+	NdisCloseConfiguration(Config);
+}
+
+static NDIS_STATUS E1kCheckChip(PE1K_ADAPTER A)
+{
+	ULONG Ids = 0, i;
+
+	NdisReadPciSlotInformation(A->Handle, 0, 0, &Ids, sizeof(Ids));
+	if ((Ids & 0xffff) == E1K_VENDOR_ID) {
+		for (i = 0; i < sizeof(E1kDeviceIds) / sizeof(E1kDeviceIds[0]);
+		     i++) {
+			if (Ids >> 16 == E1kDeviceIds[i]) {
+				A->DeviceId = (USHORT)(Ids >> 16);
+				return NDIS_STATUS_SUCCESS;
+			}
+		}
+	}
+	NdisWriteErrorLogEntry(A->Handle, NDIS_ERROR_CODE_ADAPTER_NOT_FOUND,
+			       1, Ids);
+	return NDIS_STATUS_ADAPTER_NOT_FOUND;
+}
+
+static NDIS_STATUS E1kParseResources(PE1K_ADAPTER A,
+				     PNDIS_RESOURCE_LIST List)
+{
+	BOOLEAN HaveMem = FALSE, HaveIrq = FALSE;
+	ULONG i;
+
+	for (i = 0; i < List->Count; i++) {
+		PCM_PARTIAL_RESOURCE_DESCRIPTOR D =
+			&List->PartialDescriptors[i];
+
+		switch (D->Type) {
+		case CmResourceTypeMemory:
+			/* BAR0; the flash BAR, when there is one, is smaller. */
+			if (HaveMem || D->u.Memory.Length < E1K_REG_SIZE)
+				break;
+			A->RegsPa = D->u.Memory.Start;
+			A->RegsLength = E1K_REG_SIZE;
+			HaveMem = TRUE;
+			break;
+		case CmResourceTypeInterrupt:
+			A->IrqVector = D->u.Interrupt.Vector;
+			A->IrqLevel = D->u.Interrupt.Level;
+			A->IrqMode = D->Flags & CM_RESOURCE_INTERRUPT_LATCHED ?
+				     NdisInterruptLatched :
+				     NdisInterruptLevelSensitive;
+			HaveIrq = TRUE;
+			break;
+		default:
+			break;
+		}
+	}
+	return HaveMem && HaveIrq ? NDIS_STATUS_SUCCESS :
+				    NDIS_STATUS_RESOURCE_CONFLICT;
+}
+
+/* Ask once with room for one entry: NDIS says how much it needs. */
+static NDIS_STATUS E1kQueryResources(PE1K_ADAPTER A, NDIS_HANDLE Wcc)
+{
+	PNDIS_RESOURCE_LIST List;
+	NDIS_STATUS Status;
+	UINT Size = sizeof(NDIS_RESOURCE_LIST);
+	UINT Alloc = Size;
+
+	if (NdisAllocateMemoryWithTag((PVOID *)&List, Alloc, E1K_TAG) !=
+	    NDIS_STATUS_SUCCESS)
+		return NDIS_STATUS_RESOURCES;
+	NdisMQueryAdapterResources(&Status, Wcc, List, &Size);
+	if (Status == NDIS_STATUS_RESOURCES) {
+		NdisFreeMemory(List, Alloc, 0);
+		Alloc = Size;
+		if (NdisAllocateMemoryWithTag((PVOID *)&List, Alloc,
+					      E1K_TAG) != NDIS_STATUS_SUCCESS)
+			return NDIS_STATUS_RESOURCES;
+		NdisMQueryAdapterResources(&Status, Wcc, List, &Size);
+	}
+	if (Status == NDIS_STATUS_SUCCESS)
+		Status = E1kParseResources(A, List);
+	NdisFreeMemory(List, Alloc, 0);
+	return Status;
+}
+
+/* Both rings and the copy buffers in one block, 128-byte aligned. */
+static NDIS_STATUS E1kAllocShared(PE1K_ADAPTER A)
+{
+	ULONG TxOff = 0, RxOff, BounceOff, Shift;
+	ULONG64 Pa;
+
+	RxOff = E1K_ALIGN(TxOff + A->TxCount * sizeof(E1K_TX_DESC),
+			  E1K_RING_ALIGN);
+	BounceOff = E1K_ALIGN(RxOff + A->RxCount * sizeof(E1K_RX_DESC),
+			      E1K_RING_ALIGN);
+	A->SharedLength = BounceOff + E1K_BOUNCE_COUNT * E1K_RX_BUF_SIZE +
+			  E1K_RING_ALIGN;
+	NdisMAllocateSharedMemory(A->Handle, A->SharedLength, FALSE,
+				  (PVOID *)&A->SharedVa, &A->SharedPa);
+	if (!A->SharedVa)
+		return NDIS_STATUS_RESOURCES;
+	NdisZeroMemory(A->SharedVa, A->SharedLength);
+	/* Align by bus address; the virtual one follows. */
+	Pa = A->SharedPa.QuadPart;
+	Shift = (ULONG)(E1K_ALIGN((ULONG)Pa, E1K_RING_ALIGN) - (ULONG)Pa);
+	A->TxRing = (PE1K_TX_DESC)(A->SharedVa + Shift + TxOff);
+	A->TxRingPa = Pa + Shift + TxOff;
+	A->RxRing = (PE1K_RX_DESC)(A->SharedVa + Shift + RxOff);
+	A->RxRingPa = Pa + Shift + RxOff;
+	A->BounceVa = A->SharedVa + Shift + BounceOff;
+	A->BouncePa = Pa + Shift + BounceOff;
+	return NDIS_STATUS_SUCCESS;
+}
+
+static VOID E1kFree(PE1K_ADAPTER A)
+{
+	E1kRxFree(A);
+	if (A->TxSlot)
+		NdisFreeMemory(A->TxSlot, A->TxCount * sizeof(E1K_TXSLOT), 0);
+	if (A->SharedVa)
+		NdisMFreeSharedMemory(A->Handle, A->SharedLength, FALSE,
+				      A->SharedVa, A->SharedPa);
+	if (A->Regs)
+		NdisMUnmapIoSpace(A->Handle, A->Regs, A->RegsLength);
+	NdisFreeSpinLock(&A->RxLock);
+	NdisFreeSpinLock(&A->TxLock);
+	NdisFreeSpinLock(&A->StatLock);
+	NdisFreeMemory(A, sizeof(*A), 0);
+}
+
+static BOOLEAN E1kAddressSet(const UCHAR *Mac)
+{
+	return (Mac[0] | Mac[1] | Mac[2] | Mac[3] | Mac[4] | Mac[5]) != 0;
+}
+
+static VOID E1kInitEth(PE1K_ADAPTER A)
+{
+	A->Eth.SupportedOids = E1kOids;
+	A->Eth.SupportedOidsSize = E1kOidsSize;
+	A->Eth.VendorId = 0x1b2100;	/* Intel OUI 00-1B-21 */
+	A->Eth.VendorDescription = "Intel PRO/1000 MT (82540EM) Gigabit Ethernet (ndisload test driver)";
+	A->Eth.VendorDriverVersion = E1K_VERSION_MAJOR << 16 |
+				     E1K_VERSION_MINOR;
+	A->Eth.NdisVersion = 0x0501;
+	A->Eth.TxBufferSpace = A->TxCount * NDD_ETH_MAX_FRAME;
+	A->Eth.RxBufferSpace = A->RxCount * E1K_RX_BUF_SIZE;
+	A->Eth.MaxSendPackets = 64;
+	A->Eth.MacOptions = NDIS_MAC_OPTION_COPY_LOOKAHEAD_DATA |
+			    NDIS_MAC_OPTION_TRANSFERS_NOT_PEND |
+			    NDIS_MAC_OPTION_NO_LOOPBACK;
+	A->Eth.HardwareStatus = NdisHardwareStatusReady;
+	A->Eth.Lookahead = NDD_ETH_MAX_DATA;
+	A->Eth.LinkSpeed = 10000000;	/* until the link says otherwise */
+}
+
+static NDIS_STATUS E1kSetupHardware(PE1K_ADAPTER A)
+{
+	NDIS_STATUS Status;
+
+	Status = NdisMMapIoSpace((PVOID *)&A->Regs, A->Handle, A->RegsPa,
+				 A->RegsLength);
+	if (Status != NDIS_STATUS_SUCCESS) {
+		A->Regs = NULL;
+		return Status;
+	}
+	if (!E1kResetChip(A)) {
+		NdisWriteErrorLogEntry(A->Handle,
+				       NDIS_ERROR_CODE_HARDWARE_FAILURE, 1,
+				       E1kRead(A, E1K_CTRL));
+		return NDIS_STATUS_HARD_ERRORS;
+	}
+	if (!E1kReadMac(A, A->Eth.PermanentAddress) &&
+	    !E1kAddressSet(A->Eth.CurrentAddress)) {
+		NdisWriteErrorLogEntry(A->Handle,
+				       NDIS_ERROR_CODE_NETWORK_ADDRESS, 0);
+		return NDIS_STATUS_HARD_ERRORS;
+	}
+	if (!E1kAddressSet(A->Eth.CurrentAddress))
+		NdisMoveMemory(A->Eth.CurrentAddress, A->Eth.PermanentAddress,
+			       NDD_ETH_ALEN);
+	/* The chip does 64-bit addressing in descriptors and buffers. */
+	return NdisMInitializeScatterGatherDma(A->Handle, TRUE,
+					       NDD_ETH_MAX_FRAME);
+}
+
+static NDIS_STATUS E1kInitialize(PNDIS_STATUS OpenErrorStatus,
+				 PUINT SelectedMediumIndex,
+				 PNDIS_MEDIUM MediumArray, UINT MediumArraySize,
+				 NDIS_HANDLE Handle, NDIS_HANDLE Wcc)
+{
+	PE1K_ADAPTER A;
+	NDIS_STATUS Status;
+	UINT i;
+
+	for (i = 0; i < MediumArraySize; i++)
+		if (MediumArray[i] == NdisMedium802_3)
+			break;
+	if (i == MediumArraySize)
+		return NDIS_STATUS_UNSUPPORTED_MEDIA;
+	*SelectedMediumIndex = i;
+
+	if (NdisAllocateMemoryWithTag((PVOID *)&A, sizeof(*A), E1K_TAG) !=
+	    NDIS_STATUS_SUCCESS)
+		return NDIS_STATUS_RESOURCES;
+	NdisZeroMemory(A, sizeof(*A));
+	A->Handle = Handle;
+	NdisAllocateSpinLock(&A->RxLock);
+	NdisAllocateSpinLock(&A->TxLock);
+	NdisAllocateSpinLock(&A->StatLock);
+	InitializeListHead(&A->SendQueue);
+	InitializeListHead(&A->RxSpare);
+	NdisInitializeEvent(&A->RxIdle);
+	NdisSetEvent(&A->RxIdle);
+	E1kReadConfig(A, Wcc);
+
+	NdisMSetAttributesEx(Handle, A, 0,
+			     NDIS_ATTRIBUTE_BUS_MASTER |
+			     NDIS_ATTRIBUTE_DESERIALIZE |
+			     NDIS_ATTRIBUTE_SURPRISE_REMOVE_OK |
+			     NDIS_ATTRIBUTE_USES_SAFE_BUFFER_APIS,
+			     NdisInterfacePci);
+	Status = E1kCheckChip(A);
+	if (Status == NDIS_STATUS_SUCCESS)
+		Status = E1kQueryResources(A, Wcc);
+	if (Status == NDIS_STATUS_SUCCESS)
+		Status = E1kSetupHardware(A);
+	if (Status == NDIS_STATUS_SUCCESS)
+		Status = E1kAllocShared(A);
+	if (Status == NDIS_STATUS_SUCCESS &&
+	    NdisAllocateMemoryWithTag((PVOID *)&A->TxSlot,
+				      A->TxCount * sizeof(E1K_TXSLOT),
+				      E1K_TAG) != NDIS_STATUS_SUCCESS)
+		Status = NDIS_STATUS_RESOURCES;
+	if (Status == NDIS_STATUS_SUCCESS)
+		Status = E1kRxAlloc(A);
+	if (Status != NDIS_STATUS_SUCCESS)
+		goto fail;
+	E1kTxRingInit(A);
+	E1kRxRingInit(A);
+	E1kInitEth(A);
+
+	/* The link drops until negotiation ends (a link change interrupt). */
+	if (!E1kPhyStartAutoneg(A))
+		NdisWriteErrorLogEntry(Handle, NDIS_ERROR_CODE_HARDWARE_FAILURE,
+				       1, E1kRead(A, E1K_MDIC));
+	E1kStartChip(A);
+	Status = NdisMRegisterInterrupt(&A->Interrupt, Handle, A->IrqVector,
+					A->IrqLevel, TRUE, TRUE, A->IrqMode);
+	if (Status != NDIS_STATUS_SUCCESS) {
+		E1kStopChip(A);
+		goto fail;
+	}
+	A->IrqRegistered = TRUE;
+	E1kEnableInterruptSynced(A);
+
+	/* Report the link as the chip sees it now. */
+	A->LinkUp = !E1kLinkUp(A, NULL);
+	E1kCheckLink(A, TRUE);
+	return NDIS_STATUS_SUCCESS;
+
+fail:
+	E1kFree(A);
+	return Status;
+}
+
+static VOID E1kHalt(NDIS_HANDLE Context)
+{
+	PE1K_ADAPTER A = Context;
+
+	A->Halting = TRUE;
+	E1kMaskInterrupts(A);
+	if (!A->Removed)
+		E1kResetChip(A);
+	NdisMDeregisterInterrupt(&A->Interrupt);
+	E1kTxAbortAll(A, NDIS_STATUS_FAILURE);
+	while (!NdisWaitEvent(&A->RxIdle, 2000))
+		;
+	E1kFree(A);
+}
+
+/* System shutdown, any IRQL: just stop the chip's DMA. */
+static VOID E1kShutdown(PVOID Context)
+{
+	PE1K_ADAPTER A = Context;
+
+	if (!A->Removed)
+		E1kResetChip(A);
+}
+
+static VOID E1kPnPEvent(NDIS_HANDLE Context, NDIS_DEVICE_PNP_EVENT Event,
+			PVOID Buffer, ULONG Length)
+{
+	PE1K_ADAPTER A = Context;
+
+	if (Event == NdisDevicePnPEventSurpriseRemoved)
+		A->Removed = TRUE;
+}
+
+NTSTATUS DriverEntry(PDRIVER_OBJECT DriverObject, PUNICODE_STRING RegistryPath)
+{
+	NDIS_MINIPORT_CHARACTERISTICS Chars;
+
+	NdisZeroMemory(&Chars, sizeof(Chars));
+	Chars.InitializeHandler = E1kInitialize;
+	Chars.HaltHandler = E1kHalt;
+	Chars.ResetHandler = E1kReset;
+	Chars.CheckForHangHandler = E1kCheckForHang;
+	Chars.QueryInformationHandler = E1kQueryInformation;
+	Chars.SetInformationHandler = E1kSetInformation;
+	Chars.ISRHandler = E1kIsr;
+	Chars.HandleInterruptHandler = E1kHandleInterrupt;
+	Chars.EnableInterruptHandler = E1kEnableInterrupt;
+	Chars.DisableInterruptHandler = E1kDisableInterrupt;
+	Chars.SendPacketsHandler = E1kSendPackets;
+	Chars.ReturnPacketHandler = E1kReturnPacket;
+	Chars.CancelSendPacketsHandler = E1kCancelSendPackets;
+	Chars.PnPEventNotifyHandler = E1kPnPEvent;
+	Chars.AdapterShutdownHandler = E1kShutdown;
+	return NddRegisterMiniport(DriverObject, RegistryPath, &Chars, NULL);
+}

@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ndle1000: NDIS 5.1 deserialized bus-master miniport for the Intel 82540EM
+ * gigabit controller (QEMU's -device e1000): adapter state and the
+ * functions the files share.
+ */
+#ifndef NDLE1000_H
+#define NDLE1000_H
+
+#include "ndd.h"
+#include "hw.h"
+
+#define E1K_TAG			'k1dN'
+#define E1K_VERSION_MAJOR	1
+#define E1K_VERSION_MINOR	0
+#define E1K_MAX_FRAGS		16	/* more fragments: copy the frame */
+#define E1K_BOUNCE_COUNT	16	/* copy buffers for such frames */
+#define E1K_BATCH		16	/* packets per receive indication */
+#define E1K_RX_CHUNK		16	/* receive buffers per shared block */
+
+/* A receive buffer in shared memory and the packet describing it. */
+typedef struct _E1K_RXBUF {
+	LIST_ENTRY Link;		/* on the spare list when not in ring */
+	PUCHAR Va;
+	NDIS_PHYSICAL_ADDRESS Pa;
+	PNDIS_PACKET Packet;
+	PNDIS_BUFFER Buffer;
+} E1K_RXBUF, *PE1K_RXBUF;
+
+/* A packet on the transmit ring, kept at its first descriptor. */
+typedef struct _E1K_TXSLOT {
+	PNDIS_PACKET Packet;
+	ULONG Count;			/* descriptors it uses */
+	LONG Bounce;			/* copy buffer used, or -1 */
+	ULONG Length;
+	BOOLEAN Directed;
+} E1K_TXSLOT, *PE1K_TXSLOT;
+
+/* Hardware counters, folded in before they can wrap. */
+typedef struct _E1K_HWSTATS {
+	ULONG64 CrcErrors, AlignErrors, RxErrors, Missed, LengthErrors;
+	ULONG64 SingleCol, MultiCol, ExcessCol, LateCol, Deferred;
+} E1K_HWSTATS;
+
+typedef struct _E1K_ADAPTER {
+	NDIS_HANDLE Handle;
+	NDD_ETH Eth;
+	USHORT DeviceId;
+
+	/* BAR0 registers, interrupt line. */
+	PUCHAR Regs;
+	NDIS_PHYSICAL_ADDRESS RegsPa;
+	ULONG RegsLength;
+	ULONG IrqVector, IrqLevel;
+	NDIS_INTERRUPT_MODE IrqMode;
+	NDIS_MINIPORT_INTERRUPT Interrupt;
+	BOOLEAN IrqRegistered;
+	ULONG Itr;			/* INF InterruptModeration */
+
+	/* Shared memory: both descriptor rings and the copy buffers. */
+	PUCHAR SharedVa;
+	NDIS_PHYSICAL_ADDRESS SharedPa;
+	ULONG SharedLength;
+	PE1K_RX_DESC RxRing;
+	PE1K_TX_DESC TxRing;
+	ULONG64 RxRingPa, TxRingPa;
+	PUCHAR BounceVa;
+	ULONG64 BouncePa;
+	ULONG BounceFree;		/* bitmap of free copy buffers */
+
+	/* Receive buffers: RxCount in the ring plus as many spares. */
+	PUCHAR *RxChunkVa;
+	NDIS_PHYSICAL_ADDRESS *RxChunkPa;
+	ULONG RxChunks;
+	PE1K_RXBUF RxBufs;
+	ULONG RxBufCount;
+	NDIS_HANDLE PacketPool, BufferPool;
+
+	NDIS_SPIN_LOCK RxLock;		/* Rx ring, spares, outstanding, filter */
+	PE1K_RXBUF *RxSlot;		/* buffer in each ring entry */
+	ULONG RxCount, RxCur;
+	ULONG RxTail;			/* RDT as last written */
+	BOOLEAN RxDiscard;		/* inside a multi-buffer frame */
+	LIST_ENTRY RxSpare;
+	ULONG RxOutstanding;
+	NDIS_EVENT RxIdle;
+
+	NDIS_SPIN_LOCK TxLock;		/* Tx ring, send queue, link state */
+	PE1K_TXSLOT TxSlot;
+	ULONG TxCount, TxProd, TxCons, TxFree;
+	LIST_ENTRY SendQueue;
+	ULONG64 TxDoneMark, TxDone;
+	ULONG HangStalls;
+
+	/* Owned by the interrupt: touched by ISR and sync routines only. */
+	ULONG IsrEvents;
+	ULONG ImsShadow;
+
+	NDIS_SPIN_LOCK StatLock;	/* HwStats */
+	E1K_HWSTATS HwStats;
+	ULONG Rctl;			/* RCTL as last written */
+
+	BOOLEAN Halting;
+	BOOLEAN Removed;
+	BOOLEAN LinkUp;
+	ULONG64 SwRxErrors;		/* bad descriptors (RxLock) */
+} E1K_ADAPTER, *PE1K_ADAPTER;
+
+/*
+ * Full fence between descriptor writes and the tail register, as the x64
+ * WDK's KeMemoryBarrier (__faststorefence); mingw-w64 lacks it on x64.
+ */
+#define E1kBarrier() __asm__ __volatile__("lock; orl $0, (%%rsp)" ::: "memory")
+
+#define E1K_PACKET_LINK(P)	((PLIST_ENTRY)(P)->MiniportReserved)
+#define E1K_LINK_PACKET(E)	CONTAINING_RECORD(E, NDIS_PACKET, MiniportReserved)
+#define E1K_PACKET_RXBUF(P)	(*(PE1K_RXBUF *)(P)->MiniportReserved)
+
+/* The chip takes 32-bit register accesses only. */
+static __inline ULONG E1kRead(PE1K_ADAPTER A, ULONG Reg)
+{
+	ULONG V;
+
+	NdisReadRegisterUlong((volatile ULONG *)(A->Regs + Reg), &V);
+	return V;
+}
+
+static __inline VOID E1kWrite(PE1K_ADAPTER A, ULONG Reg, ULONG V)
+{
+	NdisWriteRegisterUlong((PULONG)(A->Regs + Reg), V);
+}
+
+/* Posted writes reach the chip before this read returns. */
+static __inline VOID E1kFlush(PE1K_ADAPTER A)
+{
+	(VOID)E1kRead(A, E1K_STATUS);
+}
+
+/* hw.c */
+BOOLEAN E1kResetChip(PE1K_ADAPTER A);
+VOID E1kWriteMac(PE1K_ADAPTER A, const UCHAR *Mac);
+VOID E1kStartChip(PE1K_ADAPTER A);
+VOID E1kStopChip(PE1K_ADAPTER A);
+VOID E1kSetRxMode(PE1K_ADAPTER A);
+BOOLEAN E1kLinkUp(PE1K_ADAPTER A, PULONG Speed);
+
+/* nvm.c */
+BOOLEAN E1kReadMac(PE1K_ADAPTER A, PUCHAR Mac);
+
+/* phy.c */
+BOOLEAN E1kPhyStartAutoneg(PE1K_ADAPTER A);
+
+/* stats.c */
+VOID E1kUpdateStats(PE1K_ADAPTER A);
+
+/* recv.c */
+NDIS_STATUS E1kRxAlloc(PE1K_ADAPTER A);
+VOID E1kRxFree(PE1K_ADAPTER A);
+VOID E1kRxRingInit(PE1K_ADAPTER A);
+VOID E1kRxProcess(PE1K_ADAPTER A);
+VOID E1kReturnPacket(NDIS_HANDLE Context, PNDIS_PACKET Packet);
+
+/* send.c */
+VOID E1kTxRingInit(PE1K_ADAPTER A);
+VOID E1kSendPackets(NDIS_HANDLE Context, PPNDIS_PACKET Packets, UINT Count);
+VOID E1kCancelSendPackets(NDIS_HANDLE Context, PVOID CancelId);
+VOID E1kTxComplete(PE1K_ADAPTER A);
+VOID E1kTxAbortAll(PE1K_ADAPTER A, NDIS_STATUS Status);
+
+/* isr.c */
+VOID E1kIsr(PBOOLEAN Recognized, PBOOLEAN QueueDpc, NDIS_HANDLE Context);
+VOID E1kHandleInterrupt(NDIS_HANDLE Context);
+VOID E1kEnableInterrupt(NDIS_HANDLE Context);
+VOID E1kDisableInterrupt(NDIS_HANDLE Context);
+VOID E1kMaskInterrupts(PE1K_ADAPTER A);
+VOID E1kEnableInterruptSynced(PE1K_ADAPTER A);
+VOID E1kCheckLink(PE1K_ADAPTER A, BOOLEAN Indicate);
+
+/* reset.c */
+NDIS_STATUS E1kReset(PBOOLEAN AddressingReset, NDIS_HANDLE Context);
+BOOLEAN E1kCheckForHang(NDIS_HANDLE Context);
+
+/* oid.c */
+extern const NDIS_OID E1kOids[];
+extern const ULONG E1kOidsSize;
+NDIS_STATUS E1kQueryInformation(NDIS_HANDLE Context, NDIS_OID Oid,
+				PVOID Buffer, ULONG Length, PULONG BytesWritten,
+				PULONG BytesNeeded);
+NDIS_STATUS E1kSetInformation(NDIS_HANDLE Context, NDIS_OID Oid,
+			      PVOID Buffer, ULONG Length, PULONG BytesRead,
+			      PULONG BytesNeeded);
+
+#endif

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ndle1000 OIDs: the mandatory Ethernet set (common/ndd_oid.c) with the
+ * error, missed-frame and collision counters folded in from the chip's
+ * statistics registers first, the transmit queue length and the optional
+ * 802.3 transmit counters; packet filter and multicast list changes are
+ * programmed into RCTL and the multicast hash table.
+ */
+#include "ndle1000.h"
+
+const NDIS_OID E1kOids[] = {
+	NDD_ETH_MANDATORY_OIDS,
+	OID_GEN_TRANSMIT_QUEUE_LENGTH,
+	OID_802_3_XMIT_DEFERRED,
+	OID_802_3_XMIT_MAX_COLLISIONS,
+	OID_802_3_XMIT_LATE_COLLISIONS,
+};
+const ULONG E1kOidsSize = sizeof(E1kOids);
+
+/* The optional 802.3 counters are ULONGs. */
+static NDIS_STATUS E1kQueryUlong(PE1K_ADAPTER A, ULONG64 *Counter,
+				 PVOID Buffer, ULONG Length,
+				 PULONG BytesWritten, PULONG BytesNeeded)
+{
+	ULONG Value;
+
+	E1kUpdateStats(A);
+	Value = (ULONG)*Counter;
+	return NddCopyInfo(Buffer, Length, &Value, sizeof(Value),
+			   BytesWritten, BytesNeeded);
+}
+
+NDIS_STATUS E1kQueryInformation(NDIS_HANDLE Context, NDIS_OID Oid,
+				PVOID Buffer, ULONG Length, PULONG BytesWritten,
+				PULONG BytesNeeded)
+{
+	PE1K_ADAPTER A = Context;
+	ULONG Queued;
+
+	*BytesWritten = 0;
+	*BytesNeeded = 0;
+	switch (Oid) {
+	case OID_GEN_RCV_ERROR:
+	case OID_GEN_RCV_NO_BUFFER:
+	case OID_GEN_RCV_CRC_ERROR:
+	case OID_802_3_RCV_ERROR_ALIGNMENT:
+	case OID_802_3_XMIT_ONE_COLLISION:
+	case OID_802_3_XMIT_MORE_COLLISIONS:
+		E1kUpdateStats(A);
+		break;
+	case OID_802_3_XMIT_DEFERRED:
+		return E1kQueryUlong(A, &A->HwStats.Deferred, Buffer, Length,
+				     BytesWritten, BytesNeeded);
+	case OID_802_3_XMIT_MAX_COLLISIONS:
+		return E1kQueryUlong(A, &A->HwStats.ExcessCol, Buffer, Length,
+				     BytesWritten, BytesNeeded);
+	case OID_802_3_XMIT_LATE_COLLISIONS:
+		return E1kQueryUlong(A, &A->HwStats.LateCol, Buffer, Length,
+				     BytesWritten, BytesNeeded);
+	case OID_GEN_TRANSMIT_QUEUE_LENGTH:
+		NdisAcquireSpinLock(&A->TxLock);
+		Queued = A->TxCount - 1 - A->TxFree;
+		NdisReleaseSpinLock(&A->TxLock);
+		return NddCopyInfo(Buffer, Length, &Queued, sizeof(Queued),
+				   BytesWritten, BytesNeeded);
+	default:
+		break;
+	}
+	return NddEthQuery(&A->Eth, Oid, Buffer, Length, BytesWritten,
+			   BytesNeeded);
+}
+
+NDIS_STATUS E1kSetInformation(NDIS_HANDLE Context, NDIS_OID Oid,
+			      PVOID Buffer, ULONG Length, PULONG BytesRead,
+			      PULONG BytesNeeded)
+{
+	PE1K_ADAPTER A = Context;
+	NDIS_STATUS Status;
+	ULONG Changed;
+
+	/* The receive DPC filters with the same state: change it locked. */
+	NdisAcquireSpinLock(&A->RxLock);
+	Status = NddEthSet(&A->Eth, Oid, Buffer, Length, BytesRead,
+			   BytesNeeded, &Changed);
+	NdisReleaseSpinLock(&A->RxLock);
+	if (Status == NDIS_STATUS_SUCCESS &&
+	    (Changed & (NDD_CHANGED_FILTER | NDD_CHANGED_MCAST)) &&
+	    !A->Removed)
+		E1kSetRxMode(A);
+	return Status;
+}
