@@ -181,57 +181,33 @@ void NTAPI ndlw_NdisInterlockedAddUlong(ULONG *v, ULONG inc,
 	__atomic_fetch_add(v, inc, __ATOMIC_SEQ_CST);
 }
 
-static void list_lock(NDIS_SPIN_LOCK *l, KIRQL *old)
+/* NDIS queues: an NDIS_SPIN_LOCK, taken as NdisAcquireSpinLock takes it. */
+static LIST_ENTRY *ndis_list_op(LIST_ENTRY *head, LIST_ENTRY *e,
+				NDIS_SPIN_LOCK *l, enum ndl_list_op op)
 {
-	*old = ndlw_KeAcquireSpinLockRaiseToDpc(&l->SpinLock);
+	KIRQL old = ndlw_KeAcquireSpinLockRaiseToDpc(&l->SpinLock);
+
+	e = ndl_list_op(head, e, op);
+	ndlw_KeReleaseSpinLock(&l->SpinLock, old);
+	return e;
 }
 
 NTAPI LIST_ENTRY *ndlw_NdisInterlockedInsertHeadList(LIST_ENTRY *head,
 						     LIST_ENTRY *e,
 						     NDIS_SPIN_LOCK *l)
 {
-	LIST_ENTRY *first;
-	KIRQL old;
-
-	list_lock(l, &old);
-	first = head->Flink == head ? NULL : head->Flink;
-	e->Flink = head->Flink;
-	e->Blink = head;
-	head->Flink->Blink = e;
-	head->Flink = e;
-	ndlw_KeReleaseSpinLock(&l->SpinLock, old);
-	return first;
+	return ndis_list_op(head, e, l, NDL_LIST_INSERT_HEAD);
 }
 
 NTAPI LIST_ENTRY *ndlw_NdisInterlockedInsertTailList(LIST_ENTRY *head,
 						     LIST_ENTRY *e,
 						     NDIS_SPIN_LOCK *l)
 {
-	LIST_ENTRY *last;
-	KIRQL old;
-
-	list_lock(l, &old);
-	last = head->Blink == head ? NULL : head->Blink;
-	e->Flink = head;
-	e->Blink = head->Blink;
-	head->Blink->Flink = e;
-	head->Blink = e;
-	ndlw_KeReleaseSpinLock(&l->SpinLock, old);
-	return last;
+	return ndis_list_op(head, e, l, NDL_LIST_INSERT_TAIL);
 }
 
 NTAPI LIST_ENTRY *ndlw_NdisInterlockedRemoveHeadList(LIST_ENTRY *head,
 						     NDIS_SPIN_LOCK *l)
 {
-	LIST_ENTRY *e = NULL;
-	KIRQL old;
-
-	list_lock(l, &old);
-	if (head->Flink != head) {
-		e = head->Flink;
-		head->Flink = e->Flink;
-		e->Flink->Blink = head;
-	}
-	ndlw_KeReleaseSpinLock(&l->SpinLock, old);
-	return e;
+	return ndis_list_op(head, NULL, l, NDL_LIST_REMOVE_HEAD);
 }

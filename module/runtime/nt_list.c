@@ -9,26 +9,18 @@
 #include "nt_api.h"
 #include "nt_sync.h"
 
-static LIST_ENTRY *list_insert_head(LIST_ENTRY *head, LIST_ENTRY *e)
+/* Links e in; returns the entry that was first (at_head) or last, or NULL. */
+static LIST_ENTRY *list_insert(LIST_ENTRY *head, LIST_ENTRY *e, bool at_head)
 {
-	LIST_ENTRY *first = head->Flink;
+	LIST_ENTRY *prev = at_head ? head : head->Blink;
+	LIST_ENTRY *next = at_head ? head->Flink : head;
+	LIST_ENTRY *old = at_head ? next : prev;
 
-	e->Flink = first;
-	e->Blink = head;
-	first->Blink = e;
-	head->Flink = e;
-	return first == head ? NULL : first;
-}
-
-static LIST_ENTRY *list_insert_tail(LIST_ENTRY *head, LIST_ENTRY *e)
-{
-	LIST_ENTRY *last = head->Blink;
-
-	e->Flink = head;
-	e->Blink = last;
-	last->Flink = e;
-	head->Blink = e;
-	return last == head ? NULL : last;
+	e->Flink = next;
+	e->Blink = prev;
+	prev->Flink = e;
+	next->Blink = e;
+	return old == head ? NULL : old;
 }
 
 static LIST_ENTRY *list_remove(LIST_ENTRY *head, bool from_head)
@@ -42,46 +34,61 @@ static LIST_ENTRY *list_remove(LIST_ENTRY *head, bool from_head)
 	return e;
 }
 
+/*
+ * The one body of every LIST_ENTRY export (Ex, Exf and NdisInterlocked*);
+ * the caller holds the list's lock. Returns what Windows documents: the
+ * old first or last entry for an insert, the removed one for a removal,
+ * NULL when the list was empty.
+ */
+LIST_ENTRY *ndl_list_op(LIST_ENTRY *head, LIST_ENTRY *e, enum ndl_list_op op)
+{
+	switch (op) {
+	case NDL_LIST_INSERT_HEAD:
+		return list_insert(head, e, true);
+	case NDL_LIST_INSERT_TAIL:
+		return list_insert(head, e, false);
+	case NDL_LIST_REMOVE_HEAD:
+		return list_remove(head, true);
+	default:
+		return list_remove(head, false);
+	}
+}
+
+/* ExInterlocked*List: callable at any IRQL, so the lock is ndl_lock_any. */
+static LIST_ENTRY *ex_list_op(LIST_ENTRY *head, LIST_ENTRY *e,
+			      KSPIN_LOCK *lock, enum ndl_list_op op)
+{
+	KIRQL old = ndl_lock_any(lock);
+
+	e = ndl_list_op(head, e, op);
+	ndl_unlock_any(lock, old);
+	return e;
+}
+
 FASTCALL LIST_ENTRY *ndlw_ExfInterlockedInsertHeadList(LIST_ENTRY *head,
 						       LIST_ENTRY *e,
 						       KSPIN_LOCK *lock)
 {
-	KIRQL old = ndl_lock_any(lock);
-	LIST_ENTRY *r = list_insert_head(head, e);
-
-	ndl_unlock_any(lock, old);
-	return r;
+	return ex_list_op(head, e, lock, NDL_LIST_INSERT_HEAD);
 }
 
 FASTCALL LIST_ENTRY *ndlw_ExfInterlockedInsertTailList(LIST_ENTRY *head,
 						       LIST_ENTRY *e,
 						       KSPIN_LOCK *lock)
 {
-	KIRQL old = ndl_lock_any(lock);
-	LIST_ENTRY *r = list_insert_tail(head, e);
-
-	ndl_unlock_any(lock, old);
-	return r;
+	return ex_list_op(head, e, lock, NDL_LIST_INSERT_TAIL);
 }
 
 FASTCALL LIST_ENTRY *ndlw_ExfInterlockedRemoveHeadList(LIST_ENTRY *head,
 						       KSPIN_LOCK *lock)
 {
-	KIRQL old = ndl_lock_any(lock);
-	LIST_ENTRY *r = list_remove(head, true);
-
-	ndl_unlock_any(lock, old);
-	return r;
+	return ex_list_op(head, NULL, lock, NDL_LIST_REMOVE_HEAD);
 }
 
 FASTCALL LIST_ENTRY *ndlw_ExfInterlockedRemoveTailList(LIST_ENTRY *head,
 						       KSPIN_LOCK *lock)
 {
-	KIRQL old = ndl_lock_any(lock);
-	LIST_ENTRY *r = list_remove(head, false);
-
-	ndl_unlock_any(lock, old);
-	return r;
+	return ex_list_op(head, NULL, lock, NDL_LIST_REMOVE_TAIL);
 }
 
 NTAPI LIST_ENTRY *ndlw_ExInterlockedInsertHeadList(LIST_ENTRY *head,

@@ -56,6 +56,12 @@ D(void, NdisMSleep, ULONG);
 D(void, NdisAllocateSpinLock, NDIS_SPIN_LOCK *);
 D(void, NdisAcquireSpinLock, NDIS_SPIN_LOCK *);
 D(void, NdisReleaseSpinLock, NDIS_SPIN_LOCK *);
+D(LIST_ENTRY *, NdisInterlockedInsertHeadList, LIST_ENTRY *, LIST_ENTRY *,
+  NDIS_SPIN_LOCK *);
+D(LIST_ENTRY *, NdisInterlockedInsertTailList, LIST_ENTRY *, LIST_ENTRY *,
+  NDIS_SPIN_LOCK *);
+D(LIST_ENTRY *, NdisInterlockedRemoveHeadList, LIST_ENTRY *,
+  NDIS_SPIN_LOCK *);
 D(void, NdisInitializeReadWriteLock, NDIS_RW_LOCK *);
 D(void, NdisAcquireReadWriteLock, NDIS_RW_LOCK *, BOOLEAN, LOCK_STATE *);
 D(void, NdisReleaseReadWriteLock, NDIS_RW_LOCK *, LOCK_STATE *);
@@ -197,6 +203,7 @@ static void test_sync(void)
 	NDIS_EVENT ev;
 	NDIS_WORK_ITEM wi;
 	NDIS_SPIN_LOCK sl;
+	LIST_ENTRY q = { &q, &q }, qa, qb, qc;
 	NDIS_RW_LOCK *rw = calloc(1, sizeof(*rw));
 	LOCK_STATE ls1, ls2;
 	BOOLEAN cancelled;
@@ -253,6 +260,22 @@ static void test_sync(void)
 	ndlw_NdisAcquireSpinLock(&sl);
 	CHECK_EQ_INT(ndl_os_irql_current(), NDL_DISPATCH_LEVEL);
 	ndlw_NdisReleaseSpinLock(&sl);
+	CHECK_EQ_INT(ndl_os_irql_current(), NDL_PASSIVE_LEVEL);
+	/* Interlocked queues: old first / last entry back, NULL when empty. */
+	CHECK(ndlw_NdisInterlockedInsertTailList(&q, &qa, &sl) == NULL);
+	CHECK(ndlw_NdisInterlockedInsertTailList(&q, &qb, &sl) == &qa);
+	CHECK(ndlw_NdisInterlockedInsertHeadList(&q, &qc, &sl) == &qa);
+	CHECK(q.Flink == &qc && qc.Flink == &qa && qa.Flink == &qb &&
+	      qb.Flink == &q);
+	CHECK(q.Blink == &qb && qb.Blink == &qa && qa.Blink == &qc &&
+	      qc.Blink == &q);
+	CHECK(ndlw_NdisInterlockedRemoveHeadList(&q, &sl) == &qc);
+	CHECK(ndlw_NdisInterlockedRemoveHeadList(&q, &sl) == &qa);
+	CHECK(q.Flink == &qb && q.Blink == &qb && qb.Blink == &q);
+	CHECK(ndlw_NdisInterlockedRemoveHeadList(&q, &sl) == &qb);
+	CHECK(ndlw_NdisInterlockedRemoveHeadList(&q, &sl) == NULL);
+	CHECK(q.Flink == &q && q.Blink == &q);
+	CHECK_EQ_INT(sl.SpinLock, 0);
 	CHECK_EQ_INT(ndl_os_irql_current(), NDL_PASSIVE_LEVEL);
 	ndlw_NdisInitializeReadWriteLock(rw);
 	ndlw_NdisAcquireReadWriteLock(rw, FALSE, &ls1);

@@ -27,6 +27,18 @@ LIST_ENTRY *NTAPI ndlw_ExInterlockedInsertHeadList(LIST_ENTRY *h,
 						   KSPIN_LOCK *l);
 LIST_ENTRY *NTAPI ndlw_ExInterlockedRemoveHeadList(LIST_ENTRY *h,
 						   KSPIN_LOCK *l);
+LIST_ENTRY *NTAPI ndlw_ExInterlockedRemoveTailList(LIST_ENTRY *h,
+						   KSPIN_LOCK *l);
+LIST_ENTRY *FASTCALL ndlw_ExfInterlockedInsertHeadList(LIST_ENTRY *h,
+						       LIST_ENTRY *e,
+						       KSPIN_LOCK *l);
+LIST_ENTRY *FASTCALL ndlw_ExfInterlockedInsertTailList(LIST_ENTRY *h,
+						       LIST_ENTRY *e,
+						       KSPIN_LOCK *l);
+LIST_ENTRY *FASTCALL ndlw_ExfInterlockedRemoveHeadList(LIST_ENTRY *h,
+						       KSPIN_LOCK *l);
+LIST_ENTRY *FASTCALL ndlw_ExfInterlockedRemoveTailList(LIST_ENTRY *h,
+						       KSPIN_LOCK *l);
 SLIST_ENTRY *NTAPI ndlw_RtlFirstEntrySList(const SLIST_HEADER *h);
 void *NTAPI ndlw_MmMapLockedPagesSpecifyCache(MDL *m, KPROCESSOR_MODE mode,
 					      MEMORY_CACHING_TYPE c, void *a,
@@ -98,9 +110,22 @@ static void test_lookaside(void)
 	ndlw_ExDeleteNPagedLookasideList(&l);
 }
 
+/* head holds exactly want[0..n-1], linked both ways. */
+static int list_is(LIST_ENTRY *head, LIST_ENTRY **want, int n)
+{
+	LIST_ENTRY *e = head;
+
+	for (int i = 0; i < n; i++) {
+		if (e->Flink != want[i] || want[i]->Blink != e)
+			return 0;
+		e = want[i];
+	}
+	return e->Flink == head && head->Blink == e;
+}
+
 static void test_lists(void)
 {
-	LIST_ENTRY head = { &head, &head }, a, b;
+	LIST_ENTRY head = { &head, &head }, a, b, c;
 	SLIST_HEADER sh;
 	SLIST_ENTRY e1, e2;
 	KSPIN_LOCK lock = 0;
@@ -110,6 +135,24 @@ static void test_lists(void)
 	CHECK(ndlw_ExInterlockedRemoveHeadList(&head, &lock) == &b);
 	CHECK(ndlw_ExInterlockedRemoveHeadList(&head, &lock) == &a);
 	CHECK(ndlw_ExInterlockedRemoveHeadList(&head, &lock) == NULL);
+	CHECK_EQ_INT(lock, 0);
+
+	/* Insert returns the old first (head) or last (tail) entry. */
+	CHECK(ndlw_ExfInterlockedInsertHeadList(&head, &a, &lock) == NULL);
+	CHECK(ndlw_ExfInterlockedInsertTailList(&head, &b, &lock) == &a);
+	CHECK(ndlw_ExInterlockedInsertTailList(&head, &c, &lock) == &b);
+	CHECK(list_is(&head, (LIST_ENTRY *[]){ &a, &b, &c }, 3));
+	CHECK(ndlw_ExfInterlockedRemoveTailList(&head, &lock) == &c);
+	CHECK(list_is(&head, (LIST_ENTRY *[]){ &a, &b }, 2));
+	CHECK(ndlw_ExfInterlockedInsertHeadList(&head, &c, &lock) == &a);
+	CHECK(list_is(&head, (LIST_ENTRY *[]){ &c, &a, &b }, 3));
+	CHECK(ndlw_ExfInterlockedRemoveHeadList(&head, &lock) == &c);
+	CHECK(ndlw_ExInterlockedRemoveTailList(&head, &lock) == &b);
+	CHECK(list_is(&head, (LIST_ENTRY *[]){ &a }, 1));
+	CHECK(ndlw_ExfInterlockedRemoveTailList(&head, &lock) == &a);
+	CHECK(ndlw_ExInterlockedRemoveTailList(&head, &lock) == NULL);
+	CHECK(ndlw_ExfInterlockedRemoveHeadList(&head, &lock) == NULL);
+	CHECK(list_is(&head, NULL, 0));
 	CHECK_EQ_INT(lock, 0);
 
 	ndlw_InitializeSListHead(&sh);
