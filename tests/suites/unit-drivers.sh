@@ -22,8 +22,8 @@ if ! make -s -C "$src" >"$tmp/build.log" 2>&1; then
 fi
 echo "PASS: drivers/build"
 
-check_sys() {	# name
-	n=$1 sys=$out/$1/$1.sys
+check_sys() {	# dir name
+	n=$1 sys=$out/$1/$2.sys
 	[ -f "$sys" ] || { fail "drivers/$n/pe" "$sys missing"; return; }
 	"$objdump" -p "$sys" >"$tmp/$n.p" 2>&1 || { fail "drivers/$n/pe" "objdump cannot read it"; return; }
 	"$objdump" -f "$sys" >"$tmp/$n.f" 2>&1
@@ -46,11 +46,11 @@ check_sys() {	# name
 	awk '/DLL Name:/ { dll = $3; next }
 	     dll != "" && /^\t[0-9a-f]+\t *[0-9]+ +[^ ]+$/ { print dll "!" $NF }' \
 		"$tmp/$n.p" | sort >"$tmp/$n.have"
-	grep -v '^#' "$src/$n/$n.imports" | sort >"$tmp/$n.want"
+	grep -v '^#' "$src/$n/$2.imports" | sort >"$tmp/$n.want"
 	if cmp -s "$tmp/$n.have" "$tmp/$n.want"; then
 		echo "PASS: drivers/$n/imports"
 	else
-		fail "drivers/$n/imports" "differ from $n.imports: $(diff "$tmp/$n.want" "$tmp/$n.have" | grep '^[<>]' | tr '\n' ' ')"
+		fail "drivers/$n/imports" "differ from $2.imports: $(diff "$tmp/$n.want" "$tmp/$n.have" | grep '^[<>]' | tr '\n' ' ')"
 	fi
 }
 
@@ -143,28 +143,32 @@ END {
 	exit errs > 0
 }'
 
-check_inf() {	# name
-	n=$1 inf=$src/$1/$1.inf
+check_inf() {	# dir name
+	n=$1 f=$2 inf=$src/$1/$2.inf
 	[ -f "$inf" ] || { fail "drivers/$n/inf" "$inf missing"; return; }
 	if ! awk "$check_inf_awk" "$inf" >"$tmp/$n.inf.err" 2>&1; then
 		fail "drivers/$n/inf" "$(head -n 5 "$tmp/$n.inf.err" | tr '\n' ' ')"
 		return
 	fi
 	# The INF ships the driver it names.
-	if grep -Eiq "^[[:space:]]*$n\.sys[[:space:]]*=" "$inf" &&
-	   grep -Eiq "^[[:space:]]*$n\.sys[[:space:]]*(,|$)" "$inf" &&
-	   cmp -s "$inf" "$out/$n/$n.inf"; then
+	if grep -Eiq "^[[:space:]]*$f\.sys[[:space:]]*=" "$inf" &&
+	   grep -Eiq "^[[:space:]]*$f\.sys[[:space:]]*(,|$)" "$inf" &&
+	   cmp -s "$inf" "$out/$n/$f.inf"; then
 		echo "PASS: drivers/$n/inf"
 	else
-		fail "drivers/$n/inf" "$n.sys not in SourceDisksFiles and a CopyFiles section, or build copy differs"
+		fail "drivers/$n/inf" "$f.sys not in SourceDisksFiles and a CopyFiles section, or build copy differs"
 	fi
 }
 
+# Each directory with an .inf is a driver; its files are named after the
+# .inf (usually the directory's own name; e1000/ holds ndle1000.*).
 for dir in "$src"/*/; do
 	n=$(basename "$dir")
-	[ -f "$dir/$n.inf" ] || continue
-	check_sys "$n"
-	check_inf "$n"
+	for inf in "$dir"*.inf; do
+		[ -f "$inf" ] || continue
+		check_sys "$n" "$(basename "$inf" .inf)"
+		check_inf "$n" "$(basename "$inf" .inf)"
+	done
 done
 
 # The checker itself must reject a broken INF.
