@@ -140,6 +140,17 @@ NDIS_STATUS NddRegisterMiniport(PDRIVER_OBJECT DriverObject,
 				PNDIS_HANDLE Wrapper);
 
 /*
+ * MiniportInitialize's first step: select NdisMedium802_3 from MediumArray
+ * (else NDIS_STATUS_UNSUPPORTED_MEDIA) and allocate a zeroed adapter context
+ * of Size bytes into *Adapter (else NDIS_STATUS_RESOURCES).
+ */
+NDIS_STATUS NddAllocateAdapter(PUINT SelectedMediumIndex,
+			       PNDIS_MEDIUM MediumArray, UINT MediumArraySize,
+			       PVOID *Adapter, UINT Size, ULONG Tag);
+/* NdisAllocateMemoryWithTag, zeroed on success; its status. */
+NDIS_STATUS NddAllocateZeroed(PVOID *Memory, UINT Length, ULONG Tag);
+
+/*
  * Registry parameters (the INF's Ndi\params defaults plus user changes).
  * An absent or out-of-range value gives Default, as Windows drivers do.
  */

@@ -15,18 +15,14 @@ NDIS_STATUS RtlRxAlloc(PRTL_ADAPTER A)
 
 	InitializeListHead(&A->RxSpare);
 	A->RxBufCount = 2 * A->RxCount;
-	Status = NdisAllocateMemoryWithTag((PVOID *)&A->RxBufs,
-					   A->RxBufCount * sizeof(RTL_RXBUF),
-					   RTL_TAG);
+	Status = NddAllocateZeroed((PVOID *)&A->RxBufs,
+				   A->RxBufCount * sizeof(RTL_RXBUF), RTL_TAG);
 	if (Status != NDIS_STATUS_SUCCESS)
 		return Status;
-	NdisZeroMemory(A->RxBufs, A->RxBufCount * sizeof(RTL_RXBUF));
-	Status = NdisAllocateMemoryWithTag((PVOID *)&A->RxSlot,
-					   A->RxCount * sizeof(PRTL_RXBUF),
-					   RTL_TAG);
+	Status = NddAllocateZeroed((PVOID *)&A->RxSlot,
+				   A->RxCount * sizeof(PRTL_RXBUF), RTL_TAG);
 	if (Status != NDIS_STATUS_SUCCESS)
 		return Status;
-	NdisZeroMemory(A->RxSlot, A->RxCount * sizeof(PRTL_RXBUF));
 
 	A->RxMemLength = A->RxBufCount * RTL_RX_BUF_SIZE;
 	NdisMAllocateSharedMemory(A->Handle, A->RxMemLength, FALSE,

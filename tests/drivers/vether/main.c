@@ -55,20 +55,12 @@ static NDIS_STATUS VetherInitialize(PNDIS_STATUS OpenErrorStatus,
 	PVETHER_ADAPTER A;
 	NDIS_STATUS Status;
 	ULONG RxCount, Connect;
-	UINT i;
 
-	for (i = 0; i < MediumArraySize; i++)
-		if (MediumArray[i] == NdisMedium802_3)
-			break;
-	if (i == MediumArraySize)
-		return NDIS_STATUS_UNSUPPORTED_MEDIA;
-	*SelectedMediumIndex = i;
-
-	Status = NdisAllocateMemoryWithTag((PVOID *)&A, sizeof(*A),
-					   VETHER_TAG);
+	Status = NddAllocateAdapter(SelectedMediumIndex, MediumArray,
+				    MediumArraySize, (PVOID *)&A, sizeof(*A),
+				    VETHER_TAG);
 	if (Status != NDIS_STATUS_SUCCESS)
-		return NDIS_STATUS_RESOURCES;
-	NdisZeroMemory(A, sizeof(*A));
+		return Status;
 	A->Handle = Handle;
 	NdisAllocateSpinLock(&A->Lock);
 	InitializeListHead(&A->SendQueue);

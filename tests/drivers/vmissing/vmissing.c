@@ -168,18 +168,12 @@ static NDIS_STATUS VmissingInitialize(PNDIS_STATUS OpenErrorStatus,
 	PVMISSING_ADAPTER A;
 	NDIS_HANDLE Config;
 	NDIS_STATUS Status;
-	UINT i;
 
-	for (i = 0; i < MediumArraySize; i++)
-		if (MediumArray[i] == NdisMedium802_3)
-			break;
-	if (i == MediumArraySize)
-		return NDIS_STATUS_UNSUPPORTED_MEDIA;
-	*SelectedMediumIndex = i;
-	if (NdisAllocateMemoryWithTag((PVOID *)&A, sizeof(*A),
-				      VMISSING_TAG) != NDIS_STATUS_SUCCESS)
-		return NDIS_STATUS_RESOURCES;
-	NdisZeroMemory(A, sizeof(*A));
+	Status = NddAllocateAdapter(SelectedMediumIndex, MediumArray,
+				    MediumArraySize, (PVOID *)&A, sizeof(*A),
+				    VMISSING_TAG);
+	if (Status != NDIS_STATUS_SUCCESS)
+		return Status;
 	A->Handle = Handle;
 	NdisAllocateSpinLock(&A->Lock);
 	NdisOpenConfiguration(&Status, &Config, Wcc);

@@ -40,19 +40,13 @@ static NDIS_STATUS VserialInitialize(PNDIS_STATUS OpenErrorStatus,
 				     NDIS_HANDLE Handle, NDIS_HANDLE Wcc)
 {
 	PVSERIAL_ADAPTER A;
-	UINT i;
+	NDIS_STATUS Status;
 
-	for (i = 0; i < MediumArraySize; i++)
-		if (MediumArray[i] == NdisMedium802_3)
-			break;
-	if (i == MediumArraySize)
-		return NDIS_STATUS_UNSUPPORTED_MEDIA;
-	*SelectedMediumIndex = i;
-
-	if (NdisAllocateMemoryWithTag((PVOID *)&A, sizeof(*A), VSERIAL_TAG) !=
-	    NDIS_STATUS_SUCCESS)
-		return NDIS_STATUS_RESOURCES;
-	NdisZeroMemory(A, sizeof(*A));
+	Status = NddAllocateAdapter(SelectedMediumIndex, MediumArray,
+				    MediumArraySize, (PVOID *)&A, sizeof(*A),
+				    VSERIAL_TAG);
+	if (Status != NDIS_STATUS_SUCCESS)
+		return Status;
 	A->Handle = Handle;
 	NdisAllocateSpinLock(&A->Lock);
 	NdisMoveMemory(A->Eth.PermanentAddress, VserialDefaultMac,

@@ -96,20 +96,13 @@ static NDIS_STATUS VwifiInitialize(PNDIS_STATUS OpenErrorStatus,
 	PVWIFI_ADAPTER A;
 	NDIS_STATUS Status;
 	ULONG RxCount = 32;
-	UINT i;
 
 	/* NDIS 5.1 wireless miniports present 802.3 to the protocols. */
-	for (i = 0; i < MediumArraySize; i++)
-		if (MediumArray[i] == NdisMedium802_3)
-			break;
-	if (i == MediumArraySize)
-		return NDIS_STATUS_UNSUPPORTED_MEDIA;
-	*SelectedMediumIndex = i;
-
-	Status = NdisAllocateMemoryWithTag((PVOID *)&A, sizeof(*A), VWIFI_TAG);
+	Status = NddAllocateAdapter(SelectedMediumIndex, MediumArray,
+				    MediumArraySize, (PVOID *)&A, sizeof(*A),
+				    VWIFI_TAG);
 	if (Status != NDIS_STATUS_SUCCESS)
-		return NDIS_STATUS_RESOURCES;
-	NdisZeroMemory(A, sizeof(*A));
+		return Status;
 	A->Handle = Handle;
 	NdisAllocateSpinLock(&A->Lock);
 	InitializeListHead(&A->RxFree);
