@@ -1,0 +1,57 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# The Intel 82540EM Windows miniport (tests/drivers/e1000, ndle1000) on
+# QEMU's e1000, installed and loaded with the product's CLI: bound with
+# 64-bit DMA declared, its link up by auto-negotiation (a link change
+# interrupt), ping and a TCP download with checksum compare, ethtool
+# (driver, 1000 Mbit/s, counters), the link dropped and restored from the
+# QEMU monitor (media disconnect/connect indications), down, removal with
+# the module's accounting back to zero, rmmod.
+# nic: e1000
+# monitor: yes
+# serve: 4
+# timeout: 150
+. /tests/_ndl.sh
+
+inf=$NDL_DRIVERS/e1000/ndle1000.inf
+listed() {
+	ndl-ioctl drivers | grep -q "^driver ndle1000 state=loaded version=1.0.0.0 ndis=5.1 " &&
+	ndl-ioctl devices ndle1000 | grep -q " 8086:100e driver=ndle1000 state=running if=$iface flags=up,carrier,dma64,"
+}
+ethtool_ok() {
+	ndl-ioctl ethtool "$iface" >/tmp/ethtool.out || return 1
+	grep -qx "driver ndle1000" /tmp/ethtool.out &&
+	grep -qx "link 1" /tmp/ethtool.out &&
+	grep -qx "speed 1000" /tmp/ethtool.out &&
+	grep -q "^stat rx_packets [1-9]" /tmp/ethtool.out || { cat /tmp/ethtool.out; return 1; }
+}
+received() { [ "$(cat "/sys/class/net/$iface/statistics/rx_bytes")" -gt 4000000 ]; }
+carrier_is() { # VALUE SECONDS
+	_n=$(($2 * 10))
+	while [ "$(cat "/sys/class/net/$iface/carrier" 2>/dev/null)" != "$1" ]; do
+		_n=$((_n - 1)); [ $_n -gt 0 ] || return 1; sleep 0.1
+	done
+}
+no_leaks() { _l=$(ndl_leaks); [ -z "$_l" ] || { echo "$_l"; return 1; }; }
+
+check insmod ndl_load
+check install ndisload install --name ndle1000 "$inf"
+check load ndisload load --unbind-native ndle1000
+iface=$(ndl_iface ndle1000)
+check interface test -n "$iface" -a -d "/sys/class/net/$iface"
+check up ndl_net_up "$iface"
+check carrier ndl_wait_carrier "$iface" 10
+check listed listed
+check ping ping -c 3 -W 3 10.0.2.2
+check download ndl_download
+check counters received
+check ethtool ethtool_ok
+ndl_monitor set_link n0 off
+check link-lost carrier_is 0 10
+ndl_monitor set_link n0 on
+check link-back carrier_is 1 10
+check ping-after-link ping -c 2 -W 3 10.0.2.2
+check down ip link set "$iface" down
+check remove ndl-ioctl remove ndle1000
+check interface-gone test ! -d "/sys/class/net/$iface"
+check accounting-zero no_leaks
+check rmmod rmmod ndisload
