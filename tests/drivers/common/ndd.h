@@ -159,5 +159,11 @@ ULONG NddReadInt(NDIS_HANDLE Config, PCWSTR Name, ULONG Default, ULONG Min,
 /* Copy a REG_SZ value as ASCII into Out (NUL-terminated); FALSE if absent. */
 BOOLEAN NddReadString(NDIS_HANDLE Config, PCWSTR Name, char *Out,
 		      ULONG OutSize);
+/*
+ * A unicast NetworkAddress parameter (the user's locally administered
+ * address) replaces Address; FALSE, and Address untouched, otherwise.
+ */
+BOOLEAN NddReadNetworkAddress(NDIS_HANDLE Config,
+			      UCHAR Address[NDD_ETH_ALEN]);
 
 #endif

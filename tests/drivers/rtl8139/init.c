@@ -15,8 +15,6 @@ static VOID RtlReadConfig(PRTL_ADAPTER A, NDIS_HANDLE Wcc)
 {
 	NDIS_HANDLE Config;
 	NDIS_STATUS Status;
-	PVOID Addr;
-	UINT AddrLen;
 
 	A->RxCount = 64;
 	A->TxCount = 64;
@@ -27,12 +25,8 @@ static VOID RtlReadConfig(PRTL_ADAPTER A, NDIS_HANDLE Wcc)
 	A->RxCount = NddReadInt(Config, L"ReceiveDescriptors", 64, 16, 256);
 	/* The chip's normal-priority Tx ring holds at most 64 entries. */
 	A->TxCount = NddReadInt(Config, L"TransmitDescriptors", 64, 16, 64);
-	NdisReadNetworkAddress(&Status, &Addr, &AddrLen, Config);
-	if (Status == NDIS_STATUS_SUCCESS && AddrLen == NDD_ETH_ALEN &&
-	    !(((PUCHAR)Addr)[0] & 1) &&
-	    (((PUCHAR)Addr)[0] | ((PUCHAR)Addr)[1] | ((PUCHAR)Addr)[2] |
-	     ((PUCHAR)Addr)[3] | ((PUCHAR)Addr)[4] | ((PUCHAR)Addr)[5]))
-		NdisMoveMemory(A->Eth.CurrentAddress, Addr, NDD_ETH_ALEN);
+	/* An all-zero address counts as none: the chip's MAC is used. */
+	NddReadNetworkAddress(Config, A->Eth.CurrentAddress);
 	NdisCloseConfiguration(Config);
 }
 

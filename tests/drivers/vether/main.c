@@ -18,8 +18,6 @@ static VOID VetherReadConfig(PVETHER_ADAPTER A, NDIS_HANDLE Wcc,
 {
 	NDIS_HANDLE Config;
 	NDIS_STATUS Status;
-	PVOID Addr;
-	UINT AddrLen;
 
 	A->LoopDelayMs = 2;
 	*RxCount = 32;
@@ -31,11 +29,7 @@ static VOID VetherReadConfig(PVETHER_ADAPTER A, NDIS_HANDLE Wcc,
 	*RxCount = NddReadInt(Config, L"ReceiveBuffers", 32, 4, 256);
 	*Connect = NddReadInt(Config, L"MediaConnect", 1, 0, 1);
 	NddReadString(Config, L"DeviceLabel", A->Label, sizeof(A->Label));
-	/* A unicast NetworkAddress overrides the permanent address. */
-	NdisReadNetworkAddress(&Status, &Addr, &AddrLen, Config);
-	if (Status == NDIS_STATUS_SUCCESS && AddrLen == NDD_ETH_ALEN &&
-	    !(((PUCHAR)Addr)[0] & 1))
-		NdisMoveMemory(A->Eth.CurrentAddress, Addr, NDD_ETH_ALEN);
+	NddReadNetworkAddress(Config, A->Eth.CurrentAddress);
 	NdisCloseConfiguration(Config);
 }
 

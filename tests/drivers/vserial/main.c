@@ -15,8 +15,6 @@ static VOID VserialReadConfig(PVSERIAL_ADAPTER A, NDIS_HANDLE Wcc)
 {
 	NDIS_HANDLE Config;
 	NDIS_STATUS Status;
-	PVOID Addr;
-	UINT AddrLen;
 
 	A->TxSlots = 4;
 	A->WireDelayMs = 1;
@@ -26,10 +24,7 @@ static VOID VserialReadConfig(PVSERIAL_ADAPTER A, NDIS_HANDLE Wcc)
 	A->TxSlots = NddReadInt(Config, L"TransmitSlots", 4, 1,
 				VSERIAL_MAX_TX);
 	A->WireDelayMs = NddReadInt(Config, L"WireDelayMs", 1, 0, 1000);
-	NdisReadNetworkAddress(&Status, &Addr, &AddrLen, Config);
-	if (Status == NDIS_STATUS_SUCCESS && AddrLen == NDD_ETH_ALEN &&
-	    !(((PUCHAR)Addr)[0] & 1))
-		NdisMoveMemory(A->Eth.CurrentAddress, Addr, NDD_ETH_ALEN);
+	NddReadNetworkAddress(Config, A->Eth.CurrentAddress);
 	NdisCloseConfiguration(Config);
 }
 

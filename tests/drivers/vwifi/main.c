@@ -18,8 +18,6 @@ static VOID VwifiReadConfig(PVWIFI_ADAPTER A, NDIS_HANDLE Wcc, PULONG RxCount)
 {
 	NDIS_HANDLE Config;
 	NDIS_STATUS Status;
-	PVOID Addr;
-	UINT AddrLen;
 
 	NdisOpenConfiguration(&Status, &Config, Wcc);
 	if (Status != NDIS_STATUS_SUCCESS)
@@ -35,11 +33,7 @@ static VOID VwifiReadConfig(PVWIFI_ADAPTER A, NDIS_HANDLE Wcc, PULONG RxCount)
 				  Ndis802_11PowerModeCAM,
 				  Ndis802_11PowerModeCAM,
 				  Ndis802_11PowerModeFast_PSP);
-	/* A unicast NetworkAddress overrides the permanent address. */
-	NdisReadNetworkAddress(&Status, &Addr, &AddrLen, Config);
-	if (Status == NDIS_STATUS_SUCCESS && AddrLen == NDD_ETH_ALEN &&
-	    !(((PUCHAR)Addr)[0] & 1))
-		NdisMoveMemory(A->Eth.CurrentAddress, Addr, NDD_ETH_ALEN);
+	NddReadNetworkAddress(Config, A->Eth.CurrentAddress);
 	NdisCloseConfiguration(Config);
 }
 
