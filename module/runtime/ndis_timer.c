@@ -1,13 +1,52 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * NDIS timers on ntoskrnl's KTIMER + KDPC, as Windows' NDIS builds them:
- * miniport timers (NdisMInitializeTimer, NdisMSetTimer,
- * NdisMSetPeriodicTimer, NdisMCancelTimer), whose function runs at
- * DISPATCH_LEVEL serialized with the miniport's other handlers when the
- * miniport is serialized, and plain NDIS timers (NdisInitializeTimer,
- * NdisSetTimer, NdisSetTimerEx, NdisCancelTimer).
+ * plain NDIS timers (NdisInitializeTimer, NdisSetTimer, NdisSetTimerEx,
+ * NdisCancelTimer) and miniport timers (NdisMInitializeTimer,
+ * NdisMSetTimer, NdisMSetPeriodicTimer, NdisMCancelTimer), an NDIS_TIMER
+ * whose function runs at DISPATCH_LEVEL serialized with the miniport's
+ * other handlers when the miniport is serialized.
  */
 #include "ndis_priv.h"
+
+static void timer_init(NDIS_TIMER *t, PKDEFERRED_ROUTINE fn, void *ctx)
+{
+	ndlw_KeInitializeTimer(&t->Timer);
+	ndlw_KeInitializeDpc(&t->Dpc, fn, ctx);
+}
+
+/* NDIS_TIMER_FUNCTION has the shape of a DPC routine: Windows uses it so. */
+void NTAPI ndlw_NdisInitializeTimer(NDIS_TIMER *t, PNDIS_TIMER_FUNCTION fn,
+				    void *ctx)
+{
+	timer_init(t, (PKDEFERRED_ROUTINE)fn, ctx);
+}
+
+void NTAPI ndlw_NdisSetTimer(NDIS_TIMER *t, UINT ms)
+{
+	ndlw_KeSetTimer(&t->Timer, ndl_due_ms(ms), &t->Dpc);
+}
+
+void NTAPI ndlw_NdisSetTimerEx(NDIS_TIMER *t, UINT ms, void *ctx)
+{
+	t->Dpc.DeferredContext = ctx;
+	ndlw_NdisSetTimer(t, ms);
+}
+
+/*
+ * *cancelled: TRUE if the timer function will not run for the setting
+ * being cancelled (it was still armed, or its DPC was queued and is now
+ * dequeued); FALSE if it already ran or is running.
+ */
+void NTAPI ndlw_NdisCancelTimer(NDIS_TIMER *t, BOOLEAN *cancelled)
+{
+	BOOLEAN c = ndlw_KeCancelTimer(&t->Timer);
+
+	if (!c)
+		c = ndlw_KeRemoveQueueDpc(&t->Dpc);
+	if (cancelled)
+		*cancelled = c;
+}
 
 static void NTAPI mtimer_dpc(KDPC *dpc, void *ctx, void *a1, void *a2)
 {
@@ -26,14 +65,13 @@ static void NTAPI mtimer_dpc(KDPC *dpc, void *ctx, void *a1, void *a2)
 }
 
 void NTAPI ndlw_NdisMInitializeTimer(NDIS_MINIPORT_TIMER *t, NDIS_HANDLE h,
-				     W_MINIPORT_TIMER_FUNCTION fn, void *ctx)
+				     PNDIS_TIMER_FUNCTION fn, void *ctx)
 {
 	struct ndl_adapter *ad = ndl_ad(h, "NdisMInitializeTimer");
 
 	if (!ad || !t)
 		return;
-	ndlw_KeInitializeTimer(&t->Timer);
-	ndlw_KeInitializeDpc(&t->Dpc, mtimer_dpc, t);
+	timer_init(&t->NdisTimer, mtimer_dpc, t);
 	t->MiniportTimerFunction = fn;
 	t->MiniportTimerContext = ctx;
 	t->Miniport = &ad->block;
@@ -42,54 +80,16 @@ void NTAPI ndlw_NdisMInitializeTimer(NDIS_MINIPORT_TIMER *t, NDIS_HANDLE h,
 
 void NTAPI ndlw_NdisMSetTimer(NDIS_MINIPORT_TIMER *t, UINT ms)
 {
-	ndlw_KeSetTimer(&t->Timer, ndl_due_ms(ms), &t->Dpc);
+	ndlw_NdisSetTimer(&t->NdisTimer, ms);
 }
 
 void NTAPI ndlw_NdisMSetPeriodicTimer(NDIS_MINIPORT_TIMER *t, UINT ms)
 {
-	ndlw_KeSetTimerEx(&t->Timer, ndl_due_ms(ms), (LONG)ms, &t->Dpc);
+	ndlw_KeSetTimerEx(&t->NdisTimer.Timer, ndl_due_ms(ms), (LONG)ms,
+			  &t->NdisTimer.Dpc);
 }
 
-/*
- * *cancelled: TRUE if the timer function will not run for the setting
- * being cancelled (it was still armed, or its DPC was queued and is now
- * dequeued); FALSE if it already ran or is running.
- */
 void NTAPI ndlw_NdisMCancelTimer(NDIS_MINIPORT_TIMER *t, BOOLEAN *cancelled)
 {
-	BOOLEAN c = ndlw_KeCancelTimer(&t->Timer);
-
-	if (!c)
-		c = ndlw_KeRemoveQueueDpc(&t->Dpc);
-	if (cancelled)
-		*cancelled = c;
-}
-
-/* NDIS_TIMER_FUNCTION has the shape of a DPC routine: Windows uses it so. */
-void NTAPI ndlw_NdisInitializeTimer(NDIS_TIMER *t, PNDIS_TIMER_FUNCTION fn,
-				    void *ctx)
-{
-	ndlw_KeInitializeTimer(&t->Timer);
-	ndlw_KeInitializeDpc(&t->Dpc, (PKDEFERRED_ROUTINE)fn, ctx);
-}
-
-void NTAPI ndlw_NdisSetTimer(NDIS_TIMER *t, UINT ms)
-{
-	ndlw_KeSetTimer(&t->Timer, ndl_due_ms(ms), &t->Dpc);
-}
-
-void NTAPI ndlw_NdisSetTimerEx(NDIS_TIMER *t, UINT ms, void *ctx)
-{
-	t->Dpc.DeferredContext = ctx;
-	ndlw_KeSetTimer(&t->Timer, ndl_due_ms(ms), &t->Dpc);
-}
-
-void NTAPI ndlw_NdisCancelTimer(NDIS_TIMER *t, BOOLEAN *cancelled)
-{
-	BOOLEAN c = ndlw_KeCancelTimer(&t->Timer);
-
-	if (!c)
-		c = ndlw_KeRemoveQueueDpc(&t->Dpc);
-	if (cancelled)
-		*cancelled = c;
+	ndlw_NdisCancelTimer(&t->NdisTimer, cancelled);
 }

@@ -144,8 +144,6 @@ typedef void (NTAPI *W_CANCEL_SEND_PACKETS_HANDLER)(NDIS_HANDLE ctx,
 typedef void (NTAPI *W_PNP_EVENT_NOTIFY_HANDLER)(NDIS_HANDLE ctx, UINT event,
 						 void *buf, ULONG len);
 typedef void (NTAPI *W_MINIPORT_SHUTDOWN_HANDLER)(NDIS_HANDLE ctx);
-typedef void (NTAPI *W_MINIPORT_TIMER_FUNCTION)(void *s1, void *ctx,
-						void *s2, void *s3);
 typedef void (NTAPI *NDIS_PROC)(void *work_item, void *ctx);
 
 typedef struct _NDIS51_MINIPORT_CHARACTERISTICS {
@@ -199,21 +197,25 @@ typedef struct _NDIS51_MINIPORT_CHARACTERISTICS {
 
 /* ---- timers, interrupts, work items, events, locks ---------------------- */
 
-typedef struct _NDIS_MINIPORT_TIMER {
-	KTIMER Timer;
-	KDPC Dpc;
-	W_MINIPORT_TIMER_FUNCTION MiniportTimerFunction;
-	void *MiniportTimerContext;
-	struct _NDIS_MINIPORT_BLOCK *Miniport;
-	struct _NDIS_MINIPORT_TIMER *NextDeferredTimer;
-} NDIS_MINIPORT_TIMER;
-
 typedef void (NTAPI *PNDIS_TIMER_FUNCTION)(void *s1, void *ctx, void *s2,
 					   void *s3);
 typedef struct _NDIS_TIMER {
 	KTIMER Timer;
 	KDPC Dpc;
 } NDIS_TIMER;
+
+/*
+ * Windows' miniport timer starts with NDIS_TIMER's two fields, spelled out
+ * again; here they are that NDIS_TIMER, so the NdisM* timer calls are the
+ * NdisXxxTimer ones on it (same offsets, asserted below).
+ */
+typedef struct _NDIS_MINIPORT_TIMER {
+	NDIS_TIMER NdisTimer;
+	PNDIS_TIMER_FUNCTION MiniportTimerFunction;
+	void *MiniportTimerContext;
+	struct _NDIS_MINIPORT_BLOCK *Miniport;
+	struct _NDIS_MINIPORT_TIMER *NextDeferredTimer;
+} NDIS_MINIPORT_TIMER;
 
 typedef struct _NDIS_MINIPORT_INTERRUPT {
 	void *InterruptObject;		/* runtime: struct ndl_os_irq */
@@ -538,11 +540,15 @@ NDL_OFF(NDIS51_MINIPORT_CHARACTERISTICS, SendPacketsHandler, 0x78);
 NDL_OFF(NDIS51_MINIPORT_CHARACTERISTICS, CoRequestHandler, 0xb0);
 NDL_OFF(NDIS51_MINIPORT_CHARACTERISTICS, AdapterShutdownHandler, 0xc8);
 
-NDL_SIZE(NDIS_MINIPORT_TIMER, 0xa0);
-NDL_OFF(NDIS_MINIPORT_TIMER, Dpc, 0x40);
-NDL_OFF(NDIS_MINIPORT_TIMER, MiniportTimerFunction, 0x80);
-NDL_OFF(NDIS_MINIPORT_TIMER, Miniport, 0x90);
 NDL_SIZE(NDIS_TIMER, 0x80);
+NDL_OFF(NDIS_TIMER, Dpc, 0x40);
+NDL_SIZE(NDIS_MINIPORT_TIMER, 0xa0);
+NDL_OFF(NDIS_MINIPORT_TIMER, NdisTimer.Timer, 0x00);
+NDL_OFF(NDIS_MINIPORT_TIMER, NdisTimer.Dpc, 0x40);
+NDL_OFF(NDIS_MINIPORT_TIMER, MiniportTimerFunction, 0x80);
+NDL_OFF(NDIS_MINIPORT_TIMER, MiniportTimerContext, 0x88);
+NDL_OFF(NDIS_MINIPORT_TIMER, Miniport, 0x90);
+NDL_OFF(NDIS_MINIPORT_TIMER, NextDeferredTimer, 0x98);
 NDL_SIZE(NDIS_MINIPORT_INTERRUPT, 0x98);
 NDL_OFF(NDIS_MINIPORT_INTERRUPT, MiniportIsr, 0x18);
 NDL_OFF(NDIS_MINIPORT_INTERRUPT, InterruptDpc, 0x28);

@@ -45,7 +45,7 @@ D(void, NdisResetEvent, NDIS_EVENT *);
 D(BOOLEAN, NdisWaitEvent, NDIS_EVENT *, UINT);
 D(NDIS_STATUS, NdisScheduleWorkItem, NDIS_WORK_ITEM *);
 D(void, NdisMInitializeTimer, NDIS_MINIPORT_TIMER *, NDIS_HANDLE,
-  W_MINIPORT_TIMER_FUNCTION, void *);
+  PNDIS_TIMER_FUNCTION, void *);
 D(void, NdisMSetTimer, NDIS_MINIPORT_TIMER *, UINT);
 D(void, NdisMSetPeriodicTimer, NDIS_MINIPORT_TIMER *, UINT);
 D(void, NdisMCancelTimer, NDIS_MINIPORT_TIMER *, BOOLEAN *);
