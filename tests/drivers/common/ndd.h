@@ -130,6 +130,18 @@ BOOLEAN NddEthAccepts(PNDD_ETH Eth, const UCHAR *Frame, ULONG Length);
 	OID_802_3_XMIT_ONE_COLLISION, OID_802_3_XMIT_MORE_COLLISIONS
 
 /*
+ * Start Eth in MiniportInitialize: its supported OIDs (OidsSize in bytes),
+ * vendor ID and description, driver version (major << 16 | minor), the NDIS
+ * version built for, hardware ready, full-frame lookahead and the MAC
+ * options all these miniports share; Address, if not NULL, becomes the
+ * permanent and current address. Link speed, buffer space, send batch and
+ * media state are the driver's to fill in.
+ */
+VOID NddEthInit(PNDD_ETH Eth, const NDIS_OID *Oids, ULONG OidsSize,
+		ULONG VendorId, const char *VendorDescription,
+		ULONG VendorDriverVersion, const UCHAR *Address);
+
+/*
  * DriverEntry's registration: initialize the NDIS wrapper, stamp Chars with
  * the NDIS version built for and register them; the wrapper is terminated
  * again if NDIS refuses. *Wrapper (if not NULL) gets the wrapper handle.

@@ -271,21 +271,14 @@ static NDIS_STATUS RtlInitialize(PNDIS_STATUS OpenErrorStatus,
 	RtlTxRingInit(A);
 	RtlRxRingInit(A);
 
-	A->Eth.SupportedOids = RtlOids;
-	A->Eth.SupportedOidsSize = RtlOidsSize;
-	A->Eth.VendorId = 0x4ce000;	/* Realtek OUI 00-E0-4C */
-	A->Eth.VendorDescription = "Realtek RTL8139C+ Fast Ethernet (ndisload test driver)";
-	A->Eth.VendorDriverVersion = RTL_VERSION_MAJOR << 16 |
-				     RTL_VERSION_MINOR;
-	A->Eth.NdisVersion = 0x0501;
+	/* Addresses came from the chip and NetworkAddress above. */
+	NddEthInit(&A->Eth, RtlOids, RtlOidsSize,
+		   0x4ce000,	/* Realtek OUI 00-E0-4C */
+		   "Realtek RTL8139C+ Fast Ethernet (ndisload test driver)",
+		   RTL_VERSION_MAJOR << 16 | RTL_VERSION_MINOR, NULL);
 	A->Eth.TxBufferSpace = A->TxCount * NDD_ETH_MAX_FRAME;
 	A->Eth.RxBufferSpace = A->RxCount * RTL_RX_BUF_SIZE;
 	A->Eth.MaxSendPackets = A->TxCount / 2;
-	A->Eth.MacOptions = NDIS_MAC_OPTION_COPY_LOOKAHEAD_DATA |
-			    NDIS_MAC_OPTION_TRANSFERS_NOT_PEND |
-			    NDIS_MAC_OPTION_NO_LOOPBACK;
-	A->Eth.HardwareStatus = NdisHardwareStatusReady;
-	A->Eth.Lookahead = NDD_ETH_MAX_DATA;
 
 	RtlStartChip(A);
 	Status = NdisMRegisterInterrupt(&A->Interrupt, Handle, A->IrqVector,

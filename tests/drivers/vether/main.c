@@ -64,26 +64,14 @@ static NDIS_STATUS VetherInitialize(PNDIS_STATUS OpenErrorStatus,
 	NdisSetEvent(&A->RxIdle);
 	strcpy(A->Label, "ndisload vether loopback adapter");
 
-	NdisMoveMemory(A->Eth.PermanentAddress, VetherDefaultMac, NDD_ETH_ALEN);
-	NdisMoveMemory(A->Eth.CurrentAddress, VetherDefaultMac, NDD_ETH_ALEN);
+	NddEthInit(&A->Eth, VetherOids, VetherOidsSize, 0x444e02 | 0x01000000,
+		   A->Label, VETHER_VERSION_MAJOR << 16 | VETHER_VERSION_MINOR,
+		   VetherDefaultMac);
 	VetherReadConfig(A, Wcc, &RxCount, &Connect);
-
-	A->Eth.SupportedOids = VetherOids;
-	A->Eth.SupportedOidsSize = VetherOidsSize;
-	A->Eth.VendorId = 0x444e02 | 0x01000000;
-	A->Eth.VendorDescription = A->Label;
-	A->Eth.VendorDriverVersion = VETHER_VERSION_MAJOR << 16 |
-				     VETHER_VERSION_MINOR;
-	A->Eth.NdisVersion = 0x0501;
 	A->Eth.LinkSpeed = 10000000;	/* 1 Gbit/s, in 100 bit/s units */
 	A->Eth.TxBufferSpace = RxCount * NDD_ETH_MAX_FRAME;
 	A->Eth.RxBufferSpace = RxCount * NDD_ETH_MAX_FRAME;
 	A->Eth.MaxSendPackets = VETHER_MAX_BATCH;
-	A->Eth.MacOptions = NDIS_MAC_OPTION_COPY_LOOKAHEAD_DATA |
-			    NDIS_MAC_OPTION_TRANSFERS_NOT_PEND |
-			    NDIS_MAC_OPTION_NO_LOOPBACK;
-	A->Eth.HardwareStatus = NdisHardwareStatusReady;
-	A->Eth.Lookahead = NDD_ETH_MAX_DATA;
 
 	Status = VetherRxInit(A, RxCount);
 	if (Status != NDIS_STATUS_SUCCESS) {

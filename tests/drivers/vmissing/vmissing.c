@@ -181,23 +181,13 @@ static NDIS_STATUS VmissingInitialize(PNDIS_STATUS OpenErrorStatus,
 		A->WanFraming = NddReadInt(Config, L"Framing", 0, 0, 1);
 		NdisCloseConfiguration(Config);
 	}
-	NdisMoveMemory(A->Eth.PermanentAddress, Mac, NDD_ETH_ALEN);
-	NdisMoveMemory(A->Eth.CurrentAddress, Mac, NDD_ETH_ALEN);
-	A->Eth.SupportedOids = VmissingOids;
-	A->Eth.SupportedOidsSize = sizeof(VmissingOids);
-	A->Eth.VendorId = 0x444e02 | 0x03000000;
-	A->Eth.VendorDescription = "ndisload vmissing adapter";
-	A->Eth.VendorDriverVersion = 1 << 16;
-	A->Eth.NdisVersion = 0x0501;
+	NddEthInit(&A->Eth, VmissingOids, sizeof(VmissingOids),
+		   0x444e02 | 0x03000000, "ndisload vmissing adapter", 1 << 16,
+		   Mac);
 	A->Eth.LinkSpeed = 100000;
 	A->Eth.TxBufferSpace = A->Eth.RxBufferSpace = NDD_ETH_MAX_FRAME;
 	A->Eth.MaxSendPackets = 1;
-	A->Eth.MacOptions = NDIS_MAC_OPTION_COPY_LOOKAHEAD_DATA |
-			    NDIS_MAC_OPTION_TRANSFERS_NOT_PEND |
-			    NDIS_MAC_OPTION_NO_LOOPBACK;
-	A->Eth.HardwareStatus = NdisHardwareStatusReady;
 	A->Eth.MediaState = NdisMediaStateConnected;
-	A->Eth.Lookahead = NDD_ETH_MAX_DATA;
 	NdisMInitializeTimer(&A->Timer, Handle, VmissingTimer, A);
 	NdisMSetAttributesEx(Handle, A, 0, NDIS_ATTRIBUTE_DESERIALIZE,
 			     NdisInterfaceInternal);

@@ -44,26 +44,15 @@ static NDIS_STATUS VserialInitialize(PNDIS_STATUS OpenErrorStatus,
 		return Status;
 	A->Handle = Handle;
 	NdisAllocateSpinLock(&A->Lock);
-	NdisMoveMemory(A->Eth.PermanentAddress, VserialDefaultMac,
-		       NDD_ETH_ALEN);
-	NdisMoveMemory(A->Eth.CurrentAddress, VserialDefaultMac, NDD_ETH_ALEN);
+	NddEthInit(&A->Eth, VserialOids, VserialOidsSize, 0x444e02 | 0x02000000,
+		   "ndisload vserial serialized adapter",
+		   VSERIAL_VERSION_MAJOR << 16 | VSERIAL_VERSION_MINOR,
+		   VserialDefaultMac);
 	VserialReadConfig(A, Wcc);
-
-	A->Eth.SupportedOids = VserialOids;
-	A->Eth.SupportedOidsSize = VserialOidsSize;
-	A->Eth.VendorId = 0x444e02 | 0x02000000;
-	A->Eth.VendorDescription = "ndisload vserial serialized adapter";
-	A->Eth.VendorDriverVersion = VSERIAL_VERSION_MAJOR << 16 |
-				     VSERIAL_VERSION_MINOR;
-	A->Eth.NdisVersion = 0x0500;
 	A->Eth.LinkSpeed = 100000;	/* 10 Mbit/s, an NE2000's */
 	A->Eth.TxBufferSpace = A->TxSlots * NDD_ETH_MAX_FRAME;
 	A->Eth.RxBufferSpace = VSERIAL_RX_SLOTS * NDD_ETH_MAX_FRAME;
 	A->Eth.MaxSendPackets = 1;
-	A->Eth.MacOptions = NDIS_MAC_OPTION_COPY_LOOKAHEAD_DATA |
-			    NDIS_MAC_OPTION_TRANSFERS_NOT_PEND |
-			    NDIS_MAC_OPTION_NO_LOOPBACK;
-	A->Eth.HardwareStatus = NdisHardwareStatusReady;
 	A->Eth.Lookahead = VSERIAL_LOOKAHEAD;
 	A->Eth.MediaState = NdisMediaStateConnected;
 

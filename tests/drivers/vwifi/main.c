@@ -116,28 +116,16 @@ static NDIS_STATUS VwifiInitialize(PNDIS_STATUS OpenErrorStatus,
 	A->Encryption = Ndis802_11EncryptionDisabled;
 	A->PrivacyFilter = Ndis802_11PrivFilterAcceptAll;
 	A->NetworkType = Ndis802_11OFDM24;
-	NdisMoveMemory(A->Eth.PermanentAddress, VwifiDefaultMac, NDD_ETH_ALEN);
-	NdisMoveMemory(A->Eth.CurrentAddress, VwifiDefaultMac, NDD_ETH_ALEN);
+	NddEthInit(&A->Eth, VwifiOids, VwifiOidsSize, 0x444e02 | 0x02000000,
+		   A->Label, VWIFI_VERSION_MAJOR << 16 | VWIFI_VERSION_MINOR,
+		   VwifiDefaultMac);
 	VwifiReadConfig(A, Wcc, &RxCount);
 	VwifiSeed(A);
 	VwifiPrepareAccessPoints(A);
-
-	A->Eth.SupportedOids = VwifiOids;
-	A->Eth.SupportedOidsSize = VwifiOidsSize;
-	A->Eth.VendorId = 0x444e02 | 0x02000000;
-	A->Eth.VendorDescription = A->Label;
-	A->Eth.VendorDriverVersion = VWIFI_VERSION_MAJOR << 16 |
-				     VWIFI_VERSION_MINOR;
-	A->Eth.NdisVersion = 0x0501;
 	A->Eth.LinkSpeed = VWIFI_LINK_SPEED;
 	A->Eth.TxBufferSpace = RxCount * NDD_ETH_MAX_FRAME;
 	A->Eth.RxBufferSpace = RxCount * NDD_ETH_MAX_FRAME;
 	A->Eth.MaxSendPackets = VWIFI_MAX_BATCH;
-	A->Eth.MacOptions = NDIS_MAC_OPTION_COPY_LOOKAHEAD_DATA |
-			    NDIS_MAC_OPTION_TRANSFERS_NOT_PEND |
-			    NDIS_MAC_OPTION_NO_LOOPBACK;
-	A->Eth.HardwareStatus = NdisHardwareStatusReady;
-	A->Eth.Lookahead = NDD_ETH_MAX_DATA;
 	A->Eth.MediaState = NdisMediaStateDisconnected;
 
 	Status = VwifiRxInit(A, RxCount);
