@@ -5,9 +5,11 @@
 # interrupt), ping and a TCP download with checksum compare, ethtool
 # (driver, 1000 Mbit/s, counters), its descriptor rings above 4 GiB (the
 # guest has 4.5 GiB; tests/vm/host/e1000_dma64.sh reads the ring base
-# registers through the monitor), the link dropped and restored from the
-# monitor (media disconnect/connect indications), down, removal with the
-# module's accounting back to zero, rmmod, no warning in the kernel log.
+# registers through the monitor), a transmit hang (bus mastering switched
+# off in config space) found by CheckForHang and cured by MiniportReset,
+# the link dropped and restored from the monitor (media
+# disconnect/connect indications), down, removal with the module's
+# accounting back to zero, rmmod, no other warning in the kernel log.
 # nic: e1000
 # mem: 4608
 # monitor: yes
@@ -35,10 +37,34 @@ carrier_is() { # VALUE SECONDS
 		_n=$((_n - 1)); [ $_n -gt 0 ] || return 1; sleep 0.1
 	done
 }
-# Kernel log lines at warning level or worse, but the module's taint notes.
+# Kernel log lines at warning level or worse, but the module's taint notes
+# and the hang this test causes.
 dmesg_clean() {
-	_w=$(dmesg -r | grep -E '^<[0-4]>' | grep -vE 'taints kernel|verification failed')
+	_w=$(dmesg -r | grep -E '^<[0-4]>' |
+		grep -vE 'taints kernel|verification failed|hung[:;] resetting')
 	[ -z "$_w" ] || { echo "$_w"; return 1; }
+}
+stat_of() { ndl-ioctl ethtool "$iface" | sed -n "s/^stat $1 //p"; }
+# set_master 0|1: the PCI command register's bus master bit.
+set_master() {
+	_cfg=/sys/bus/pci/devices/$slot/config
+	_cmd=$(dd if="$_cfg" bs=1 skip=4 count=1 2>/dev/null | od -An -tu1 | tr -d ' ')
+	_cmd=$(( $1 ? _cmd | 4 : _cmd & ~4 ))
+	printf "\\$(printf '%03o' "$_cmd")" |
+		dd of="$_cfg" bs=1 seek=4 count=1 conv=notrunc 2>/dev/null
+}
+# The chip can no longer fetch descriptors: sends stall until the hang
+# check (every 2 s, two checks) resets the miniport.
+hang_reset() {
+	_r=$(stat_of rt_resets)
+	set_master 0 || return 1
+	ping -c 2 -W 1 10.0.2.2 >/dev/null 2>&1
+	_n=100
+	while [ "$(stat_of rt_resets)" -le "$_r" ]; do
+		_n=$((_n - 1)); [ $_n -gt 0 ] || { set_master 1; echo "no reset"; return 1; }
+		sleep 0.1
+	done
+	set_master 1 && [ "$(stat_of rt_hangs)" -ge 1 ]
 }
 no_leaks() { _l=$(ndl_leaks); [ -z "$_l" ] || { echo "$_l"; return 1; }; }
 
@@ -60,6 +86,8 @@ for reg in 0x2800 0x2804 0x3800 0x3804; do
 	ndl_monitor "xp /1wx $(printf '0x%x' $((bar0 + reg)))"
 done
 ndl_report "HOST: rings $bar0"
+check hang-reset hang_reset
+check ping-after-reset ping -c 2 -W 3 10.0.2.2
 ndl_monitor set_link n0 off
 check link-lost carrier_is 0 10
 ndl_monitor set_link n0 on
