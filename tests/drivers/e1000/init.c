@@ -26,8 +26,6 @@ static VOID E1kReadConfig(PE1K_ADAPTER A, NDIS_HANDLE Wcc)
 {
 	NDIS_HANDLE Config;
 	NDIS_STATUS Status;
-	PVOID Addr;
-	UINT AddrLen;
 
 	A->RxCount = 256;
 	A->TxCount = 256;
@@ -42,12 +40,7 @@ static VOID E1kReadConfig(PE1K_ADAPTER A, NDIS_HANDLE Wcc)
 				1024) & ~7u;
 	if (!NddReadInt(Config, L"InterruptModeration", 1, 0, 1))
 		A->Itr = 0;
-	NdisReadNetworkAddress(&Status, &Addr, &AddrLen, Config);
-	if (Status == NDIS_STATUS_SUCCESS && AddrLen == NDD_ETH_ALEN &&
-	    !(((PUCHAR)Addr)[0] & 1) &&
-	    (((PUCHAR)Addr)[0] | ((PUCHAR)Addr)[1] | ((PUCHAR)Addr)[2] |
-	     ((PUCHAR)Addr)[3] | ((PUCHAR)Addr)[4] | ((PUCHAR)Addr)[5]))
-		NdisMoveMemory(A->Eth.CurrentAddress, Addr, NDD_ETH_ALEN);
+	NddReadNetworkAddress(Config, A->Eth.CurrentAddress);
 	NdisCloseConfiguration(Config);
 }
 
@@ -183,21 +176,13 @@ static BOOLEAN E1kAddressSet(const UCHAR *Mac)
 
 static VOID E1kInitEth(PE1K_ADAPTER A)
 {
-	A->Eth.SupportedOids = E1kOids;
-	A->Eth.SupportedOidsSize = E1kOidsSize;
-	A->Eth.VendorId = 0x1b2100;	/* Intel OUI 00-1B-21 */
-	A->Eth.VendorDescription = "Intel PRO/1000 MT (82540EM) Gigabit Ethernet (ndisload test driver)";
-	A->Eth.VendorDriverVersion = E1K_VERSION_MAJOR << 16 |
-				     E1K_VERSION_MINOR;
-	A->Eth.NdisVersion = 0x0501;
+	/* Intel OUI 00-1B-21; the addresses are set already. */
+	NddEthInit(&A->Eth, E1kOids, E1kOidsSize, 0x1b2100,
+		   "Intel PRO/1000 MT (82540EM) Gigabit Ethernet (ndisload test driver)",
+		   E1K_VERSION_MAJOR << 16 | E1K_VERSION_MINOR, NULL);
 	A->Eth.TxBufferSpace = A->TxCount * NDD_ETH_MAX_FRAME;
 	A->Eth.RxBufferSpace = A->RxCount * E1K_RX_BUF_SIZE;
 	A->Eth.MaxSendPackets = 64;
-	A->Eth.MacOptions = NDIS_MAC_OPTION_COPY_LOOKAHEAD_DATA |
-			    NDIS_MAC_OPTION_TRANSFERS_NOT_PEND |
-			    NDIS_MAC_OPTION_NO_LOOPBACK;
-	A->Eth.HardwareStatus = NdisHardwareStatusReady;
-	A->Eth.Lookahead = NDD_ETH_MAX_DATA;
 	A->Eth.LinkSpeed = 10000000;	/* until the link says otherwise */
 }
 
@@ -238,19 +223,12 @@ static NDIS_STATUS E1kInitialize(PNDIS_STATUS OpenErrorStatus,
 {
 	PE1K_ADAPTER A;
 	NDIS_STATUS Status;
-	UINT i;
 
-	for (i = 0; i < MediumArraySize; i++)
-		if (MediumArray[i] == NdisMedium802_3)
-			break;
-	if (i == MediumArraySize)
-		return NDIS_STATUS_UNSUPPORTED_MEDIA;
-	*SelectedMediumIndex = i;
-
-	if (NdisAllocateMemoryWithTag((PVOID *)&A, sizeof(*A), E1K_TAG) !=
-	    NDIS_STATUS_SUCCESS)
-		return NDIS_STATUS_RESOURCES;
-	NdisZeroMemory(A, sizeof(*A));
+	Status = NddAllocateAdapter(SelectedMediumIndex, MediumArray,
+				    MediumArraySize, (PVOID *)&A, sizeof(*A),
+				    E1K_TAG);
+	if (Status != NDIS_STATUS_SUCCESS)
+		return Status;
 	A->Handle = Handle;
 	NdisAllocateSpinLock(&A->RxLock);
 	NdisAllocateSpinLock(&A->TxLock);
@@ -275,9 +253,9 @@ static NDIS_STATUS E1kInitialize(PNDIS_STATUS OpenErrorStatus,
 	if (Status == NDIS_STATUS_SUCCESS)
 		Status = E1kAllocShared(A);
 	if (Status == NDIS_STATUS_SUCCESS &&
-	    NdisAllocateMemoryWithTag((PVOID *)&A->TxSlot,
-				      A->TxCount * sizeof(E1K_TXSLOT),
-				      E1K_TAG) != NDIS_STATUS_SUCCESS)
+	    NddAllocateZeroed((PVOID *)&A->TxSlot,
+			      A->TxCount * sizeof(E1K_TXSLOT),
+			      E1K_TAG) != NDIS_STATUS_SUCCESS)
 		Status = NDIS_STATUS_RESOURCES;
 	if (Status == NDIS_STATUS_SUCCESS)
 		Status = E1kRxAlloc(A);

@@ -12,15 +12,6 @@
 
 #define E1K_CHUNK_BYTES	(E1K_RX_CHUNK * E1K_RX_BUF_SIZE)
 
-static NDIS_STATUS E1kAllocArray(PVOID *Out, ULONG Size)
-{
-	NDIS_STATUS Status = NdisAllocateMemoryWithTag(Out, Size, E1K_TAG);
-
-	if (Status == NDIS_STATUS_SUCCESS)
-		NdisZeroMemory(*Out, Size);
-	return Status;
-}
-
 NDIS_STATUS E1kRxAlloc(PE1K_ADAPTER A)
 {
 	NDIS_STATUS Status;
@@ -29,18 +20,21 @@ NDIS_STATUS E1kRxAlloc(PE1K_ADAPTER A)
 	InitializeListHead(&A->RxSpare);
 	A->RxBufCount = 2 * A->RxCount;
 	A->RxChunks = (A->RxBufCount + E1K_RX_CHUNK - 1) / E1K_RX_CHUNK;
-	Status = E1kAllocArray((PVOID *)&A->RxBufs,
-			       A->RxBufCount * sizeof(E1K_RXBUF));
+	Status = NddAllocateZeroed((PVOID *)&A->RxBufs,
+				   A->RxBufCount * sizeof(E1K_RXBUF), E1K_TAG);
 	if (Status == NDIS_STATUS_SUCCESS)
-		Status = E1kAllocArray((PVOID *)&A->RxSlot,
-				       A->RxCount * sizeof(PE1K_RXBUF));
+		Status = NddAllocateZeroed((PVOID *)&A->RxSlot,
+					   A->RxCount * sizeof(PE1K_RXBUF),
+					   E1K_TAG);
 	if (Status == NDIS_STATUS_SUCCESS)
-		Status = E1kAllocArray((PVOID *)&A->RxChunkVa,
-				       A->RxChunks * sizeof(PUCHAR));
+		Status = NddAllocateZeroed((PVOID *)&A->RxChunkVa,
+					   A->RxChunks * sizeof(PUCHAR),
+					   E1K_TAG);
 	if (Status == NDIS_STATUS_SUCCESS)
-		Status = E1kAllocArray((PVOID *)&A->RxChunkPa,
-				       A->RxChunks *
-				       sizeof(NDIS_PHYSICAL_ADDRESS));
+		Status = NddAllocateZeroed((PVOID *)&A->RxChunkPa,
+					   A->RxChunks *
+					   sizeof(NDIS_PHYSICAL_ADDRESS),
+					   E1K_TAG);
 	if (Status != NDIS_STATUS_SUCCESS)
 		return NDIS_STATUS_RESOURCES;
 	for (i = 0; i < A->RxChunks; i++) {
