@@ -100,6 +100,21 @@ NDIS_STATUS NddEthSet(PNDD_ETH Eth, NDIS_OID Oid, PVOID Buffer, ULONG Length,
 NDIS_STATUS NddCopyInfo(PVOID Buffer, ULONG Length, const VOID *Data,
 			ULONG DataLength, PULONG BytesWritten,
 			PULONG BytesNeeded);
+/*
+ * The same three with Lock (the one guarding Eth) held around them; the
+ * query first zeroes *BytesWritten and *BytesNeeded; Changed may be NULL.
+ */
+NDIS_STATUS NddEthQueryWithLock(PNDD_ETH Eth, PNDIS_SPIN_LOCK Lock,
+				NDIS_OID Oid, PVOID Buffer, ULONG Length,
+				PULONG BytesWritten, PULONG BytesNeeded);
+NDIS_STATUS NddEthSetWithLock(PNDD_ETH Eth, PNDIS_SPIN_LOCK Lock,
+			      NDIS_OID Oid, PVOID Buffer, ULONG Length,
+			      PULONG BytesRead, PULONG BytesNeeded,
+			      PULONG Changed);
+NDIS_STATUS NddCopyInfoWithLock(PNDIS_SPIN_LOCK Lock, PVOID Buffer,
+				ULONG Length, const VOID *Data,
+				ULONG DataLength, PULONG BytesWritten,
+				PULONG BytesNeeded);
 /* Count one received frame's class into the statistics. */
 VOID NddEthCountRx(PNDD_ETH Eth, const UCHAR *Frame, ULONG Length);
 VOID NddEthCountTx(PNDD_ETH Eth, const UCHAR *Frame, ULONG Length);

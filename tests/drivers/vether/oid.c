@@ -16,22 +16,13 @@ NDIS_STATUS VetherQueryInformation(NDIS_HANDLE Context, NDIS_OID Oid,
 				   PULONG BytesWritten, PULONG BytesNeeded)
 {
 	PVETHER_ADAPTER A = Context;
-	NDIS_STATUS Status;
-	ULONG Queued;
 
-	*BytesWritten = 0;
-	*BytesNeeded = 0;
-	NdisAcquireSpinLock(&A->Lock);
-	if (Oid == OID_GEN_TRANSMIT_QUEUE_LENGTH) {
-		Queued = A->SendQueued;
-		Status = NddCopyInfo(Buffer, Length, &Queued, sizeof(Queued),
-				     BytesWritten, BytesNeeded);
-	} else {
-		Status = NddEthQuery(&A->Eth, Oid, Buffer, Length,
-				     BytesWritten, BytesNeeded);
-	}
-	NdisReleaseSpinLock(&A->Lock);
-	return Status;
+	if (Oid == OID_GEN_TRANSMIT_QUEUE_LENGTH)
+		return NddCopyInfoWithLock(&A->Lock, Buffer, Length,
+					   &A->SendQueued, sizeof(A->SendQueued),
+					   BytesWritten, BytesNeeded);
+	return NddEthQueryWithLock(&A->Eth, &A->Lock, Oid, Buffer, Length,
+				   BytesWritten, BytesNeeded);
 }
 
 NDIS_STATUS VetherSetInformation(NDIS_HANDLE Context, NDIS_OID Oid,
@@ -39,12 +30,7 @@ NDIS_STATUS VetherSetInformation(NDIS_HANDLE Context, NDIS_OID Oid,
 				 PULONG BytesNeeded)
 {
 	PVETHER_ADAPTER A = Context;
-	NDIS_STATUS Status;
-	ULONG Changed;
 
-	NdisAcquireSpinLock(&A->Lock);
-	Status = NddEthSet(&A->Eth, Oid, Buffer, Length, BytesRead,
-			   BytesNeeded, &Changed);
-	NdisReleaseSpinLock(&A->Lock);
-	return Status;
+	return NddEthSetWithLock(&A->Eth, &A->Lock, Oid, Buffer, Length,
+				 BytesRead, BytesNeeded, NULL);
 }

@@ -18,20 +18,14 @@ NDIS_STATUS VserialQueryInformation(NDIS_HANDLE Context, NDIS_OID Oid,
 				    PULONG BytesWritten, PULONG BytesNeeded)
 {
 	PVSERIAL_ADAPTER A = Context;
-	NDIS_STATUS Status;
 
-	*BytesWritten = 0;
-	*BytesNeeded = 0;
-	NdisAcquireSpinLock(&A->Lock);
 	if (Oid == OID_VSERIAL_TRANSFERS)
-		Status = NddCopyInfo(Buffer, Length, &A->TransfersDone,
-				     sizeof(A->TransfersDone), BytesWritten,
-				     BytesNeeded);
-	else
-		Status = NddEthQuery(&A->Eth, Oid, Buffer, Length,
-				     BytesWritten, BytesNeeded);
-	NdisReleaseSpinLock(&A->Lock);
-	return Status;
+		return NddCopyInfoWithLock(&A->Lock, Buffer, Length,
+					   &A->TransfersDone,
+					   sizeof(A->TransfersDone),
+					   BytesWritten, BytesNeeded);
+	return NddEthQueryWithLock(&A->Eth, &A->Lock, Oid, Buffer, Length,
+				   BytesWritten, BytesNeeded);
 }
 
 NDIS_STATUS VserialSetInformation(NDIS_HANDLE Context, NDIS_OID Oid,
@@ -39,12 +33,7 @@ NDIS_STATUS VserialSetInformation(NDIS_HANDLE Context, NDIS_OID Oid,
 				  PULONG BytesNeeded)
 {
 	PVSERIAL_ADAPTER A = Context;
-	NDIS_STATUS Status;
-	ULONG Changed;
 
-	NdisAcquireSpinLock(&A->Lock);
-	Status = NddEthSet(&A->Eth, Oid, Buffer, Length, BytesRead,
-			   BytesNeeded, &Changed);
-	NdisReleaseSpinLock(&A->Lock);
-	return Status;
+	return NddEthSetWithLock(&A->Eth, &A->Lock, Oid, Buffer, Length,
+				 BytesRead, BytesNeeded, NULL);
 }
