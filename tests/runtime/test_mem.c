@@ -19,26 +19,6 @@ void NTAPI ndlw_ExInitializeNPagedLookasideList(NPAGED_LOOKASIDE_LIST *l,
 void NTAPI ndlw_ExDeleteNPagedLookasideList(NPAGED_LOOKASIDE_LIST *l);
 void *NTAPI ndlw_ExAllocateFromNPagedLookasideList(NPAGED_LOOKASIDE_LIST *l);
 void NTAPI ndlw_ExFreeToNPagedLookasideList(NPAGED_LOOKASIDE_LIST *l, void *e);
-LIST_ENTRY *NTAPI ndlw_ExInterlockedInsertTailList(LIST_ENTRY *h,
-						   LIST_ENTRY *e,
-						   KSPIN_LOCK *l);
-LIST_ENTRY *NTAPI ndlw_ExInterlockedInsertHeadList(LIST_ENTRY *h,
-						   LIST_ENTRY *e,
-						   KSPIN_LOCK *l);
-LIST_ENTRY *NTAPI ndlw_ExInterlockedRemoveHeadList(LIST_ENTRY *h,
-						   KSPIN_LOCK *l);
-LIST_ENTRY *NTAPI ndlw_ExInterlockedRemoveTailList(LIST_ENTRY *h,
-						   KSPIN_LOCK *l);
-LIST_ENTRY *FASTCALL ndlw_ExfInterlockedInsertHeadList(LIST_ENTRY *h,
-						       LIST_ENTRY *e,
-						       KSPIN_LOCK *l);
-LIST_ENTRY *FASTCALL ndlw_ExfInterlockedInsertTailList(LIST_ENTRY *h,
-						       LIST_ENTRY *e,
-						       KSPIN_LOCK *l);
-LIST_ENTRY *FASTCALL ndlw_ExfInterlockedRemoveHeadList(LIST_ENTRY *h,
-						       KSPIN_LOCK *l);
-LIST_ENTRY *FASTCALL ndlw_ExfInterlockedRemoveTailList(LIST_ENTRY *h,
-						       KSPIN_LOCK *l);
 SLIST_ENTRY *NTAPI ndlw_RtlFirstEntrySList(const SLIST_HEADER *h);
 void *NTAPI ndlw_MmMapLockedPagesSpecifyCache(MDL *m, KPROCESSOR_MODE mode,
 					      MEMORY_CACHING_TYPE c, void *a,
@@ -123,35 +103,56 @@ static int list_is(LIST_ENTRY *head, LIST_ENTRY **want, int n)
 	return e->Flink == head && head->Blink == e;
 }
 
+/* The list exports as a driver binds them (FASTCALL is NTAPI on x64). */
+typedef LIST_ENTRY *(NTAPI *insert_fn)(LIST_ENTRY *, LIST_ENTRY *,
+				       KSPIN_LOCK *);
+typedef LIST_ENTRY *(NTAPI *remove_fn)(LIST_ENTRY *, KSPIN_LOCK *);
+
+static void *nt_export(const char *name)
+{
+	void *fn = ndl_exports_lookup(ndl_exports_default(), name);
+
+	CHECK(fn != NULL);
+	return fn;
+}
+
 static void test_lists(void)
 {
+	insert_fn ins_head = nt_export("ExInterlockedInsertHeadList");
+	insert_fn ins_tail = nt_export("ExInterlockedInsertTailList");
+	insert_fn fins_head = nt_export("ExfInterlockedInsertHeadList");
+	insert_fn fins_tail = nt_export("ExfInterlockedInsertTailList");
+	remove_fn rem_head = nt_export("ExInterlockedRemoveHeadList");
+	remove_fn rem_tail = nt_export("ExInterlockedRemoveTailList");
+	remove_fn frem_head = nt_export("ExfInterlockedRemoveHeadList");
+	remove_fn frem_tail = nt_export("ExfInterlockedRemoveTailList");
 	LIST_ENTRY head = { &head, &head }, a, b, c;
 	SLIST_HEADER sh;
 	SLIST_ENTRY e1, e2;
 	KSPIN_LOCK lock = 0;
 
-	CHECK(ndlw_ExInterlockedInsertTailList(&head, &a, &lock) == NULL);
-	CHECK(ndlw_ExInterlockedInsertHeadList(&head, &b, &lock) == &a);
-	CHECK(ndlw_ExInterlockedRemoveHeadList(&head, &lock) == &b);
-	CHECK(ndlw_ExInterlockedRemoveHeadList(&head, &lock) == &a);
-	CHECK(ndlw_ExInterlockedRemoveHeadList(&head, &lock) == NULL);
+	CHECK(ins_tail(&head, &a, &lock) == NULL);
+	CHECK(ins_head(&head, &b, &lock) == &a);
+	CHECK(rem_head(&head, &lock) == &b);
+	CHECK(rem_head(&head, &lock) == &a);
+	CHECK(rem_head(&head, &lock) == NULL);
 	CHECK_EQ_INT(lock, 0);
 
 	/* Insert returns the old first (head) or last (tail) entry. */
-	CHECK(ndlw_ExfInterlockedInsertHeadList(&head, &a, &lock) == NULL);
-	CHECK(ndlw_ExfInterlockedInsertTailList(&head, &b, &lock) == &a);
-	CHECK(ndlw_ExInterlockedInsertTailList(&head, &c, &lock) == &b);
+	CHECK(fins_head(&head, &a, &lock) == NULL);
+	CHECK(fins_tail(&head, &b, &lock) == &a);
+	CHECK(ins_tail(&head, &c, &lock) == &b);
 	CHECK(list_is(&head, (LIST_ENTRY *[]){ &a, &b, &c }, 3));
-	CHECK(ndlw_ExfInterlockedRemoveTailList(&head, &lock) == &c);
+	CHECK(frem_tail(&head, &lock) == &c);
 	CHECK(list_is(&head, (LIST_ENTRY *[]){ &a, &b }, 2));
-	CHECK(ndlw_ExfInterlockedInsertHeadList(&head, &c, &lock) == &a);
+	CHECK(fins_head(&head, &c, &lock) == &a);
 	CHECK(list_is(&head, (LIST_ENTRY *[]){ &c, &a, &b }, 3));
-	CHECK(ndlw_ExfInterlockedRemoveHeadList(&head, &lock) == &c);
-	CHECK(ndlw_ExInterlockedRemoveTailList(&head, &lock) == &b);
+	CHECK(frem_head(&head, &lock) == &c);
+	CHECK(rem_tail(&head, &lock) == &b);
 	CHECK(list_is(&head, (LIST_ENTRY *[]){ &a }, 1));
-	CHECK(ndlw_ExfInterlockedRemoveTailList(&head, &lock) == &a);
-	CHECK(ndlw_ExInterlockedRemoveTailList(&head, &lock) == NULL);
-	CHECK(ndlw_ExfInterlockedRemoveHeadList(&head, &lock) == NULL);
+	CHECK(frem_tail(&head, &lock) == &a);
+	CHECK(rem_tail(&head, &lock) == NULL);
+	CHECK(frem_head(&head, &lock) == NULL);
 	CHECK(list_is(&head, NULL, 0));
 	CHECK_EQ_INT(lock, 0);
 
