@@ -16,25 +16,19 @@ if ! make -s -C "$top/helper" fuzz >"$top/build/fuzz-helper-build.log" 2>&1; the
 	exit 1
 fi
 status=0
-run() { # NAME SECONDS SEEDS...
+. "$top/tests/lib/run-binary.sh"
+fuzz() { # NAME SECONDS SEEDS...: build/helper/fuzz/fuzz-NAME on its corpus
 	name=$1 secs=$2
 	shift 2
-	corpus=$out/corpus-$name findings=$out/findings
-	mkdir -p "$corpus" "$findings"
+	corpus=$out/corpus-$name
+	mkdir -p "$corpus" "$out/findings"
 	for s in "$@"; do [ -f "$s" ] && cp "$s" "$corpus/"; done
-	if "$out/fuzz-$name" -max_total_time="$secs" -timeout=10 -rss_limit_mb=1024 \
-		-max_len=65536 -artifact_prefix="$findings/$name-" "$corpus" \
-		>"$out/$name.log" 2>&1; then
-		echo "PASS: fuzz/$name ($(grep -o 'Done [0-9]* runs' "$out/$name.log" | head -n1) in $secs s)"
-	else
-		echo "FAIL: fuzz/$name (see $out/$name.log; reproducer in $findings)"
-		tail -n 30 "$out/$name.log"
-		status=1
-	fi
+	run_fuzzer "fuzz/$name" "$secs" "$out/$name.log" "$out/findings/$name-" \
+		"$out/fuzz-$name" -rss_limit_mb=1024 -max_len=65536 "$corpus"
 }
-run inf 40 "$top"/tests/helper/inf/*.inf "$top"/tests/helper/inf/bad/*.inf \
+fuzz inf 40 "$top"/tests/helper/inf/*.inf "$top"/tests/helper/inf/bad/*.inf \
 	"$top"/tests/helper/inf-corpus/*.inf
 printf '[0000:00:03.0]\ndriver = rtl8139\nunbind_native = yes\n' >"$out/seed.conf"
 printf '# c\n[device x]\nKey = "a \\" b"\n*J = 1\n' >"$out/seed2.conf"
-run conf 15 "$out/seed.conf" "$out/seed2.conf"
+fuzz conf 15 "$out/seed.conf" "$out/seed2.conf"
 exit $status

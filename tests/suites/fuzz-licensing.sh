@@ -29,14 +29,8 @@ if [ -x "$tool" ]; then
 		--macs 52:54:00:12:34:56 --host M26S-5KZ4-MEE4-PQ9W --features a,b \
 		--expires 2030-01-01 --out "$work/corpus/scoped.lic" 2>/dev/null
 fi
-if "$fuzzer" -max_total_time="$secs" -max_len=9000 -timeout=10 -print_final_stats=1 \
-	-artifact_prefix="$work/" "$work/corpus" >"$work/fuzz.log" 2>&1; then
-	echo "PASS: licensing/fuzz-license ($(grep -o 'stat::number_of_executed_units: *[0-9]*' "$work/fuzz.log" | grep -o '[0-9]*$' || echo '?') runs in ${secs}s)"
-else
-	mkdir -p "$top/build/test-results"
-	cp "$work/fuzz.log" "$top/build/fuzz/licensing/fuzz.log"
-	cp "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$top/build/fuzz/licensing/" 2>/dev/null
-	echo "FAIL: licensing/fuzz-license (crash; log and input in build/fuzz/licensing/)"
-	tail -n 30 "$work/fuzz.log"
-	exit 1
-fi
+status=0
+. "$top/tests/lib/run-binary.sh"
+run_fuzzer licensing/fuzz-license "$secs" "$top/build/fuzz/licensing/fuzz.log" \
+	"$top/build/fuzz/licensing/" "$fuzzer" -max_len=9000 "$work/corpus"
+exit $status

@@ -25,16 +25,9 @@ for f in "$top"/build/test-bin/runtime/fixtures/*.sys "$top"/build/drivers/*/*.s
 	# The 1 MiB benchmark image slows every iteration: leave it out.
 	[ "$(wc -c <"$f")" -lt 262144 ] && cp "$f" "$work/seeds/"
 done
-NDL_LOG=err "$fuzz" -max_total_time="$secs" -max_len=262144 \
-	-rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
-	-artifact_prefix="$work/artifacts/" "$work/corpus" "$work/seeds" \
-	>"$work/fuzz.log" 2>&1
-rc=$?
-tail -n 20 "$work/fuzz.log" >&2
-runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/fuzz.log")
-if [ $rc -eq 0 ]; then
-	echo "PASS: fuzz-pe/loader (${runs:-?} inputs in ${secs}s, no crash)"
-else
-	echo "FAIL: fuzz-pe/loader (libFuzzer exited $rc; reproducer in build/fuzz-pe/artifacts)"
-	exit 1
-fi
+status=0
+. "$top/tests/lib/run-binary.sh"
+NDL_LOG=err run_fuzzer fuzz-pe/loader "$secs" "$work/fuzz.log" \
+	"$work/artifacts/" "$fuzz" -max_len=262144 -rss_limit_mb=2048 \
+	"$work/corpus" "$work/seeds"
+exit $status

@@ -27,18 +27,14 @@ expect() {
 	fi
 }
 
+. "$top/tests/lib/run-binary.sh"
 for t in format scope state; do
 	if [ ! -x "$tbin/test-$t" ]; then
 		fail "$t" "$tbin/test-$t is not built (make -C licensing)"
 		continue
 	fi
-	"$tbin/test-$t" >"$tbin/test-$t.out" 2>&1 || status=1
-	sed -n "s#^\(PASS\|FAIL\|SKIP\): #&licensing/$t/#p" "$tbin/test-$t.out"
-	# A crash (sanitizer report) leaves no FAIL line of its own.
-	if grep -q 'ERROR: \(Address\|Undefined\)Sanitizer\|runtime error:' "$tbin/test-$t.out"; then
-		fail "$t/sanitizer" "see $tbin/test-$t.out"
-	fi
-	grep -v '^\(PASS\|FAIL\|SKIP\): ' "$tbin/test-$t.out" | head -n 20
+	run -l "$tbin/test-$t.out" "licensing/$t" "$tbin/test-$t"
+	head -n 20 "$tbin/test-$t.out"
 done
 
 [ -x "$tool" ] || { fail tool "$tool is not built"; exit 1; }

@@ -22,19 +22,6 @@ status=0
 
 . "$top/tests/lib/run-binary.sh"
 
-for t in "$top"/build/test-bin/ndis/ndis_test_*; do
-	[ -x "$t" ] || continue
-	run "ndis/${t##*/ndis_test_}" "$t"
-done
-
-if command -v valgrind >/dev/null 2>&1; then
-	for t in "$top"/build/test-bin/ndis/plain/ndis_test_*; do
-		[ -x "$t" ] || continue
-		NDL_TEST_UNDER_VALGRIND=1 run "ndis-valgrind/${t##*/ndis_test_}" \
-			valgrind -q --error-exitcode=99 --leak-check=full \
-			--errors-for-leak-kinds=definite "$t"
-	done
-else
-	echo "SKIP: ndis-valgrind (valgrind not installed)"
-fi
+run_each ndis "$top/build/test-bin/ndis" ndis_test_
+run_valgrind ndis-valgrind "$top/build/test-bin/ndis/plain" ndis_test_
 exit $status

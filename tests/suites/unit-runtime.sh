@@ -18,10 +18,7 @@ status=0
 
 . "$top/tests/lib/run-binary.sh"
 
-for t in "$top"/build/test-bin/runtime/test_*; do
-	[ -x "$t" ] || continue
-	run "runtime/${t##*/test_}" "$t"
-done
+run_each runtime "$top/build/test-bin/runtime" test_
 
 # The same sources must build warning-free with the kernel's flags.
 kver=$("$top/tests/vm/kver.sh" default 2>/dev/null)
@@ -80,14 +77,5 @@ else
 	echo "SKIP: runtime/check (build/bin/ndisload without the checker: make helper)"
 fi
 
-if command -v valgrind >/dev/null 2>&1; then
-	for t in "$top"/build/test-bin/runtime/plain/test_*; do
-		[ -x "$t" ] || continue
-		NDL_TEST_UNDER_VALGRIND=1 run "runtime-valgrind/${t##*/test_}" \
-			valgrind -q --error-exitcode=99 --leak-check=full \
-			--errors-for-leak-kinds=definite "$t"
-	done
-else
-	echo "SKIP: runtime-valgrind (valgrind not installed)"
-fi
+run_valgrind runtime-valgrind "$top/build/test-bin/runtime/plain" test_
 exit $status

@@ -11,17 +11,6 @@ if ! make -s -C "$top/tests/sim" >"$top/build/sim-build.log" 2>&1; then
 fi
 echo "PASS: sim/build"
 status=0
-for t in "$top"/build/sim/test-*; do
-	[ -x "$t" ] || continue
-	name=${t##*/test-}
-	out=$("$t" 2>&1)
-	rc=$?
-	printf '%s\n' "$out" | sed -n "s#^\(PASS\|FAIL\|SKIP\): #\1: sim/$name/#p"
-	printf '%s\n' "$out" | grep -v '^\(PASS\|FAIL\|SKIP\): ' >&2
-	if [ $rc -ne 0 ]; then
-		printf '%s\n' "$out" | grep -q '^FAIL: ' ||
-			echo "FAIL: sim/$name (exited $rc: sanitizer report or crash)"
-		status=1
-	fi
-done
+. "$top/tests/lib/run-binary.sh"
+run_each sim "$top/build/sim" test-
 exit $status

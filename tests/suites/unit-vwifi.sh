@@ -25,17 +25,8 @@ fi
 echo "PASS: vwifi/build"
 
 status=0
-run() {	# binary prefix
-	res=$("$out/$1" 2>"$out/$1.log")
-	rc=$?
-	printf '%s\n' "$res" | sed -n "s#^\(PASS\|FAIL\|SKIP\): #\1: vwifi/$2#p"
-	if [ $rc -ne 0 ]; then
-		printf '%s\n' "$res" | grep -q '^FAIL: ' ||
-			echo "FAIL: vwifi/$2run (exited $rc: sanitizer report or crash, see build/vwifi-test/$1.log)"
-		status=1
-	fi
-}
-run test-vwifi ""
+. "$top/tests/lib/run-binary.sh"
+run -l "$out/test-vwifi.log" vwifi "$out/test-vwifi"
 
 # The driver itself, in the user-space runtime.
 if ! make -s -C "$top/module" userlib >"$out/lib.log" 2>&1 ||
@@ -57,5 +48,5 @@ if ! "$cc" -std=c11 -D_GNU_SOURCE -g -O1 -Wall -Wextra -Werror \
 	exit 1
 fi
 echo "PASS: vwifi/e2e-build"
-run e2e-vwifi "driver/"
+run -l "$out/e2e-vwifi.log" vwifi/driver "$out/e2e-vwifi"
 exit $status
