@@ -7,8 +7,9 @@
 #   make check-vm T=name run one VM test; make vm-shell opens a guest shell
 #   make bench           benchmark figures
 #   make demo            boot the demo VM
-#   make vm-try PKG=DIR [NIC=rtl8139]   a Windows driver package through
-#                        the VM's end-to-end network test (verdict + dmesg)
+#   make vm-try PKG=DIR [NIC=model]   a Windows driver package through
+#                        the VM's end-to-end network test (verdict + dmesg);
+#                        the NIC defaults to the one the package's .inf names
 #   make install         install (DESTDIR, PREFIX, BRAND=dir honoured);
 #                        make uninstall [PURGE=1] removes it again
 #   make installer BRAND=installer/brands/<name>
@@ -67,7 +68,7 @@ vm-shell: all
 
 vm-try: all
 	@test -n "$(PKG)" || { echo "usage: make vm-try PKG=DIR [NIC=rtl8139|e1000|...]" >&2; exit 2; }
-	tests/vm/run.sh --pkg "$(PKG)" --nic "$(or $(NIC),rtl8139)" _try
+	tests/vm/run.sh --pkg "$(PKG)" --nic "$(or $(NIC),$$(tests/vm/pkg-nic.sh '$(PKG)'))" _try
 
 install: all
 	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" BRAND="$(BRAND)" installer/install.sh

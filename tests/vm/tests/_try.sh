@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# make vm-try PKG=DIR NIC=MODEL: any Windows driver package through the
+# make vm-try PKG=DIR [NIC=MODEL]: any Windows driver package through the
 # same end-to-end network test, with the product's own CLI. The package is
-# in /lib/ndl/try (tests/vm/run.sh --pkg); the NIC comes from --nic. The
+# in /lib/ndl/try (tests/vm/run.sh --pkg); the NIC comes from --nic (by
+# default the model the package's .inf names, tests/vm/pkg-nic.sh). The
 # driver is installed (ndisload install) and loaded (ndisload load), its
 # interface brought up on QEMU's user network, then ping and an 8 MiB TCP
 # download with checksum compare; the verdict is the last line.
