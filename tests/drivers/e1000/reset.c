@@ -32,7 +32,8 @@ NDIS_STATUS E1kReset(PBOOLEAN AddressingReset, NDIS_HANDLE Context)
 /*
  * Every two seconds: fold the counters before they can wrap, follow the
  * link in case its interrupt went missing, and call it hung when packets
- * sit on the ring with none completed across two checks.
+ * sit on the ring with none completed across two checks while the link is
+ * up (without a link the chip may hold them; a reset would not help).
  */
 BOOLEAN E1kCheckForHang(NDIS_HANDLE Context)
 {
@@ -44,7 +45,8 @@ BOOLEAN E1kCheckForHang(NDIS_HANDLE Context)
 	E1kUpdateStats(A);
 	E1kCheckLink(A, TRUE);
 	NdisDprAcquireSpinLock(&A->TxLock);
-	if (A->TxCons != A->TxProd && A->TxDone == A->TxDoneMark)
+	if (A->LinkUp && A->TxCons != A->TxProd &&
+	    A->TxDone == A->TxDoneMark)
 		A->HangStalls++;
 	else
 		A->HangStalls = 0;
