@@ -53,7 +53,6 @@ void ndl_mp_leave(struct ndl_adapter *ad, KIRQL old)
 {
 	if (ndl_mp_owned(ad)) {
 		/* What the driver's calls into NDIS deferred meanwhile. */
-		ndl_rx_run_returns_locked(ad);
 		ndl_tx_drain_locked(ad);
 		ndl_atomic_store(&ad->mp_owner, 0u);
 		ndl_spin_release(&ad->mp_lock);

@@ -72,7 +72,11 @@ struct ndl_frag {
 #define NDL_RX_VLAN		0x100	/* vlan_tci is valid */
 
 struct ndl_rx_frame {
-	const struct ndl_frag *frags;	/* valid only during the callback */
+	/* Where the bytes are, valid only during the callback: a chain of
+	 * MDLs (runtime-private) or, if that is NULL, nfrags fragments.
+	 */
+	const struct _MDL *mdl;
+	const struct ndl_frag *frags;
 	u32 nfrags;
 	u32 len;			/* total bytes, header included */
 	u32 flags;			/* NDL_RX_* */

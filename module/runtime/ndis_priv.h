@@ -135,8 +135,6 @@ struct ndl_adapter {
 	u32 max_send_packets;
 
 	/* receive */
-	KDPC return_dpc;
-	NDIS_PACKET *return_head;	/* linked through WrapperReservedEx */
 	struct ndl_rx *rx;		/* TransferData slots (ndis_recv.c) */
 
 	/* requests */
@@ -239,7 +237,6 @@ void NTAPI ndl_send_resources_handler(NDIS_HANDLE h);
 /* ndis_recv.c */
 int ndl_rx_init(struct ndl_adapter *ad);
 void ndl_rx_free(struct ndl_adapter *ad);
-void ndl_rx_run_returns_locked(struct ndl_adapter *ad);
 void NTAPI ndl_packet_indicate_handler(NDIS_HANDLE h, NDIS_PACKET **pkts,
 				       UINT n);
 void NTAPI ndl_eth_indicate_handler(void *filter, NDIS_HANDLE rx_ctx,

@@ -72,8 +72,9 @@ for prog in "$build"/bin/* "$build"/test-bin/*; do
 	[ -f "$prog" ] && [ -x "$prog" ] || continue
 	copy_prog "$prog"
 done
-# Debian's wireless tools for the wifi_* tests (installer/deps.sh).
-for prog in /usr/sbin/iw /usr/sbin/wpa_supplicant /usr/sbin/wpa_cli; do
+# Debian's wireless tools for the wifi_* tests (installer/deps.sh), and
+# whatever NDL_VM_PROGS names (e.g. /usr/bin/perf to profile in the guest).
+for prog in /usr/sbin/iw /usr/sbin/wpa_supplicant /usr/sbin/wpa_cli ${NDL_VM_PROGS:-}; do
 	[ -x "$prog" ] || continue
 	copy_prog "$prog"
 done

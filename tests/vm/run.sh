@@ -38,6 +38,9 @@
 # port), each test's kernel log ("dmesg:" lines), and, when the guest crashes,
 # hangs or logs a kernel problem, a FAIL naming it plus the console tail.
 # Everything is kept in build/vm/<kver>/<test>/.
+# Environment: NDL_VM_APPEND adds to the guest's kernel command line,
+# NDL_VM_QEMU to QEMU's arguments (e.g. -icount for benchmarks), NDL_VM_KVM=no
+# forbids KVM.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 kver=${KVER:-} mode=test all=0 extra_nics="" fwd="" tests="" pkg=""
@@ -186,7 +189,7 @@ run_one() { # TEST
 	for d in $devices; do netargs="$netargs -device $d"; done
 	touch "$out/results" "$out/console"
 	# shellcheck disable=SC2086
-	set -- qemu-system-x86_64 $accel -m "${mem:-512}" -smp "${smp:-1}" -nographic -no-reboot \
+	set -- qemu-system-x86_64 $accel ${NDL_VM_QEMU:-} -m "${mem:-512}" -smp "${smp:-1}" -nographic -no-reboot \
 		-nic none $netargs $monargs \
 		-monitor "unix:$out/monitor.sock,server=on,wait=off" \
 		-kernel "$work/vmlinux" -initrd "$initrd" \

@@ -12,15 +12,15 @@
 slot=0000:00:03.0
 rounds=${ndl_rounds:-2}
 
-now_cs() { # uptime in centiseconds
-	sed 's/^\([0-9]*\)\.\([0-9]*\) .*/\1\2/' /proc/uptime
+now_ns() { # monotonic clock in ns (busybox date has no %N; uptime is in cs)
+	sed -n 's/^now at \([0-9]*\) nsecs$/\1/p' /proc/timer_list
 }
 
 # measure NAME: download and ping on the interface that is up.
 measure() {
-	_t0=$(now_cs)
+	_t0=$(now_ns)
 	wget -q -O /tmp/dl "http://$ndl_serve"
-	_t1=$(now_cs)
+	_t1=$(now_ns)
 	_sum=$(sha256sum /tmp/dl | cut -d' ' -f1)
 	rm -f /tmp/dl
 	if [ "$_sum" != "$ndl_serve_sha" ]; then
@@ -28,7 +28,7 @@ measure() {
 		return
 	fi
 	_bytes=$(($(echo "$ndl_serve" | sed 's/.*data-\([0-9]*\)M$/\1/') << 20))
-	ndl_report "BENCH: $1_MBps $(awk -v b="$_bytes" -v cs=$((_t1 - _t0)) 'BEGIN { printf "%.1f", cs ? b / 1048576 / (cs / 100) : 0 }')"
+	ndl_report "BENCH: $1_MBps $(awk -v b="$_bytes" -v ns=$((_t1 - _t0)) 'BEGIN { printf "%.1f", ns ? b / 1048576 / (ns / 1e9) : 0 }')"
 	_rtt=$(ping -c 20 -i 0.2 -W 2 10.0.2.2 | sed -n 's|.*min/avg/max = [0-9.]*/\([0-9.]*\)/.*|\1|p')
 	ndl_report "BENCH: $1_rtt_ms ${_rtt:-nan}"
 }
