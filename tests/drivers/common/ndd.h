@@ -81,6 +81,40 @@ typedef struct _NDD_ETH {
 	NDD_ETH_STATS Stats;
 } NDD_ETH, *PNDD_ETH;
 
+/* One receive buffer of an NDD_RX_POOL and the packet that describes it. */
+typedef struct _NDD_RX {
+	LIST_ENTRY Link;		/* on the free list, or the driver's */
+	PNDIS_PACKET Packet;
+	PNDIS_BUFFER Buffer;
+	PUCHAR Data;			/* NDD_ETH_MAX_FRAME bytes */
+	ULONG Length;			/* of the frame in Data */
+} NDD_RX, *PNDD_RX;
+
+/* The packet's MiniportReserved area names its NDD_RX. */
+#define NDD_RX_OF(Packet)	(*(PNDD_RX *)(Packet)->MiniportReserved)
+#define NDD_RX_MAX_BATCH	16	/* packets per indication */
+
+/*
+ * Receive buffers indicated with NdisMIndicateReceivePacket. Lock is the
+ * adapter's spin lock; it guards Eth and everything from Free on.
+ */
+typedef struct _NDD_RX_POOL {
+	NDIS_HANDLE Miniport;
+	PNDD_ETH Eth;			/* receive filter and counters */
+	PNDIS_SPIN_LOCK Lock;
+	/* Called, Lock held, each time a buffer is back on the free list. */
+	VOID (*Recycled)(struct _NDD_RX_POOL *Pool);
+	PNDD_RX Rx;
+	ULONG Slots;			/* allocated entries of Rx */
+	NDIS_HANDLE PacketPool;
+	NDIS_HANDLE BufferPool;
+	LIST_ENTRY Free;
+	ULONG FreeCount;
+	ULONG LowWater;			/* indicate with RESOURCES below this */
+	ULONG Outstanding;		/* indicated, not yet returned */
+	NDIS_EVENT Idle;		/* set while Outstanding is 0 */
+} NDD_RX_POOL, *PNDD_RX_POOL;
+
 /* NddEthSet reports which hardware state the driver must reprogram. */
 #define NDD_CHANGED_FILTER	0x1
 #define NDD_CHANGED_MCAST	0x2
@@ -155,6 +189,28 @@ BOOLEAN NddEthAccepts(PNDD_ETH Eth, const UCHAR *Frame, ULONG Length);
 VOID NddEthInit(PNDD_ETH Eth, const NDIS_OID *Oids, ULONG OidsSize,
 		ULONG VendorId, const char *VendorDescription,
 		ULONG VendorDriverVersion, const UCHAR *Address);
+
+/*
+ * Allocate Count receive buffers into a zeroed Pool, all free. On failure
+ * NddRxPoolFree undoes what was done. LowWater and Recycled start unset.
+ */
+NDIS_STATUS NddRxPoolInit(PNDD_RX_POOL Pool, NDIS_HANDLE Miniport,
+			  PNDD_ETH Eth, PNDIS_SPIN_LOCK Lock, ULONG Count,
+			  ULONG Tag);
+VOID NddRxPoolFree(PNDD_RX_POOL Pool);
+/* With Pool->Lock held: a free buffer (NULL if none), or one back. */
+PNDD_RX NddRxTake(PNDD_RX_POOL Pool);
+VOID NddRxPut(PNDD_RX_POOL Pool, PNDD_RX Rx);
+/*
+ * At DISPATCH_LEVEL, Lock not held: indicate the frames in Rx[] (Length
+ * set) that the packet filter accepts, in batches; the rest, and what NDIS
+ * does not keep, go back on the free list.
+ */
+VOID NddRxIndicate(PNDD_RX_POOL Pool, PNDD_RX *Rx, ULONG Count);
+/* MiniportReturnPacket's work. */
+VOID NddRxReturnPacket(PNDD_RX_POOL Pool, PNDIS_PACKET Packet);
+/* Halt: wait until NDIS has returned every indicated packet. */
+VOID NddRxWaitIdle(PNDD_RX_POOL Pool);
 
 /*
  * DriverEntry's registration: initialize the NDIS wrapper, stamp Chars with

@@ -35,7 +35,7 @@ static VOID VetherReadConfig(PVETHER_ADAPTER A, NDIS_HANDLE Wcc,
 
 static VOID VetherFree(PVETHER_ADAPTER A)
 {
-	VetherRxFree(A);
+	NddRxPoolFree(&A->RxPool);
 	NdisFreeSpinLock(&A->Lock);
 	NdisFreeMemory(A, sizeof(*A), 0);
 }
@@ -60,8 +60,6 @@ static NDIS_STATUS VetherInitialize(PNDIS_STATUS OpenErrorStatus,
 	InitializeListHead(&A->SendQueue);
 	NdisInitializeEvent(&A->ResetIdle);
 	NdisSetEvent(&A->ResetIdle);
-	NdisInitializeEvent(&A->RxIdle);
-	NdisSetEvent(&A->RxIdle);
 	strcpy(A->Label, "ndisload vether loopback adapter");
 
 	NddEthInit(&A->Eth, VetherOids, VetherOidsSize, 0x444e02 | 0x01000000,
@@ -123,9 +121,7 @@ static VOID VetherHalt(NDIS_HANDLE Context)
 	NdisReleaseSpinLock(&A->Lock);
 	VetherStopTimer(A);
 	VetherFailQueuedSends(A, NDIS_STATUS_FAILURE);
-	/* Protocols return what they hold before NDIS halts us; be sure. */
-	while (!NdisWaitEvent(&A->RxIdle, 2000))
-		;
+	NddRxWaitIdle(&A->RxPool);
 	VetherFree(A);
 }
 
@@ -173,7 +169,8 @@ static BOOLEAN VetherCheckForHang(NDIS_HANDLE Context)
 	BOOLEAN Hung = FALSE;
 
 	NdisDprAcquireSpinLock(&A->Lock);
-	if (A->SendQueued && A->RxFreeCount && A->SendsDone == A->HangMark &&
+	if (A->SendQueued && A->RxPool.FreeCount &&
+	    A->SendsDone == A->HangMark &&
 	    !A->Resetting) {
 		Hung = ++A->HangStalls >= VETHER_HANG_CHECKS;
 	} else {

@@ -126,8 +126,7 @@ VOID VetherLoopTimer(PVOID S1, PVOID Context, PVOID S2, PVOID S3)
 {
 	PVETHER_ADAPTER A = Context;
 	PNDIS_PACKET Done[VETHER_MAX_BATCH];
-	PVETHER_RX Rx[VETHER_MAX_BATCH];
-	ULONG Len[VETHER_MAX_BATCH];
+	PNDD_RX Rx[VETHER_MAX_BATCH];
 	ULONG i, n = 0;
 
 	NdisDprAcquireSpinLock(&A->Lock);
@@ -138,15 +137,13 @@ VOID VetherLoopTimer(PVOID S1, PVOID Context, PVOID S2, PVOID S3)
 	}
 	A->TimerRunning = TRUE;
 	while (n < VETHER_MAX_BATCH && !IsListEmpty(&A->SendQueue) &&
-	       !IsListEmpty(&A->RxFree)) {
+	       A->RxPool.FreeCount) {
 		Done[n] = VETHER_PACKET(RemoveHeadList(&A->SendQueue));
 		A->SendQueued--;
-		Rx[n] = CONTAINING_RECORD(RemoveHeadList(&A->RxFree),
-					  VETHER_RX, Link);
-		A->RxFreeCount--;
-		Len[n] = VetherCopyPacket(Done[n], Rx[n]->Data);
-		if (Len[n])
-			NddEthCountTx(&A->Eth, Rx[n]->Data, Len[n]);
+		Rx[n] = NddRxTake(&A->RxPool);
+		Rx[n]->Length = VetherCopyPacket(Done[n], Rx[n]->Data);
+		if (Rx[n]->Length)
+			NddEthCountTx(&A->Eth, Rx[n]->Data, Rx[n]->Length);
 		else
 			A->Eth.Stats.XmitError++;
 		n++;
@@ -156,14 +153,14 @@ VOID VetherLoopTimer(PVOID S1, PVOID Context, PVOID S2, PVOID S3)
 
 	for (i = 0; i < n; i++)
 		NdisMSendComplete(A->Handle, Done[i],
-				  Len[i] ? NDIS_STATUS_SUCCESS :
+				  Rx[i]->Length ? NDIS_STATUS_SUCCESS :
 				  NDIS_STATUS_FAILURE);
-	VetherIndicate(A, Rx, Len, n);
+	NddRxIndicate(&A->RxPool, Rx, n);
 
 	NdisDprAcquireSpinLock(&A->Lock);
 	A->TimerRunning = FALSE;
 	/* More to loop and room to receive it: go on right away. */
-	if (A->SendQueued && A->RxFreeCount && !A->TimerArmed &&
+	if (A->SendQueued && A->RxPool.FreeCount && !A->TimerArmed &&
 	    !A->Halting && !A->Resetting)
 		VetherArmTimerLocked(A, 0);
 	NdisDprReleaseSpinLock(&A->Lock);

@@ -14,14 +14,6 @@
 #define VETHER_MAX_BATCH	16	/* frames looped per timer run */
 #define VETHER_HANG_CHECKS	3	/* stalled checks before "hung" */
 
-/* One receive buffer and the packet that describes it. */
-typedef struct _VETHER_RX {
-	LIST_ENTRY Link;
-	PNDIS_PACKET Packet;
-	PNDIS_BUFFER Buffer;
-	PUCHAR Data;
-} VETHER_RX, *PVETHER_RX;
-
 typedef struct _VETHER_ADAPTER {
 	NDIS_HANDLE Handle;
 	NDD_ETH Eth;
@@ -33,32 +25,22 @@ typedef struct _VETHER_ADAPTER {
 	ULONG64 SendsDone;		/* progress marker for CheckForHang */
 	ULONG64 HangMark;
 	ULONG HangStalls;
-	LIST_ENTRY RxFree;
-	ULONG RxFreeCount;
-	ULONG RxCount;
-	ULONG RxOutstanding;		/* indicated, not yet returned */
-	ULONG RxLowWater;		/* indicate with RESOURCES below this */
+	NDD_RX_POOL RxPool;		/* its free list, counts, Idle event */
 	BOOLEAN TimerArmed;
 	BOOLEAN TimerRunning;
 	BOOLEAN Resetting;
 	BOOLEAN Halting;
 	BOOLEAN Removed;
 
-	PVETHER_RX Rx;
-	ULONG RxSlots;			/* allocated entries of Rx */
-	NDIS_HANDLE PacketPool;
-	NDIS_HANDLE BufferPool;
 	NDIS_MINIPORT_TIMER LoopTimer;
 	ULONG LoopDelayMs;
 	NDIS_WORK_ITEM ResetWork;
 	NDIS_EVENT ResetIdle;		/* set while no reset is running */
-	NDIS_EVENT RxIdle;		/* set when RxOutstanding drops to 0 */
 } VETHER_ADAPTER, *PVETHER_ADAPTER;
 
-/* The packet's MiniportReserved area holds our queue linkage. */
+/* A send packet's MiniportReserved area holds our queue linkage. */
 #define VETHER_LINK(Packet)	((PLIST_ENTRY)(Packet)->MiniportReserved)
 #define VETHER_PACKET(Entry)	CONTAINING_RECORD(Entry, NDIS_PACKET, MiniportReserved)
-#define VETHER_RX_OF(Packet)	(*(PVETHER_RX *)(Packet)->MiniportReserved)
 
 /* send.c */
 VOID VetherSendPackets(NDIS_HANDLE Context, PPNDIS_PACKET Packets,
@@ -70,9 +52,6 @@ VOID VetherArmTimerLocked(PVETHER_ADAPTER A, ULONG DelayMs);
 
 /* recv.c */
 NDIS_STATUS VetherRxInit(PVETHER_ADAPTER A, ULONG Count);
-VOID VetherRxFree(PVETHER_ADAPTER A);
-VOID VetherIndicate(PVETHER_ADAPTER A, PVETHER_RX *Rx, ULONG *Length,
-		    ULONG Count);
 VOID VetherReturnPacket(NDIS_HANDLE Context, PNDIS_PACKET Packet);
 
 /* oid.c */

@@ -75,7 +75,7 @@ static VOID VwifiPrepareAccessPoints(PVWIFI_ADAPTER A)
 
 static VOID VwifiFree(PVWIFI_ADAPTER A)
 {
-	VwifiRxFree(A);
+	NddRxPoolFree(&A->RxPool);
 	NdisFreeSpinLock(&A->Lock);
 	vw_wipe(A, sizeof(*A));
 	NdisFreeMemory(A, sizeof(*A), 0);
@@ -99,10 +99,7 @@ static NDIS_STATUS VwifiInitialize(PNDIS_STATUS OpenErrorStatus,
 		return Status;
 	A->Handle = Handle;
 	NdisAllocateSpinLock(&A->Lock);
-	InitializeListHead(&A->RxFree);
 	InitializeListHead(&A->RxQueue);
-	NdisInitializeEvent(&A->RxIdle);
-	NdisSetEvent(&A->RxIdle);
 	strcpy(A->Label, "ndisload vwifi simulated 802.11 adapter");
 
 	A->ScanTimeMs = 200;
@@ -128,7 +125,8 @@ static NDIS_STATUS VwifiInitialize(PNDIS_STATUS OpenErrorStatus,
 	A->Eth.MaxSendPackets = VWIFI_MAX_BATCH;
 	A->Eth.MediaState = NdisMediaStateDisconnected;
 
-	Status = VwifiRxInit(A, RxCount);
+	Status = NddRxPoolInit(&A->RxPool, Handle, &A->Eth, &A->Lock, RxCount,
+			       VWIFI_TAG);
 	if (Status != NDIS_STATUS_SUCCESS) {
 		VwifiFree(A);
 		return NDIS_STATUS_RESOURCES;
@@ -196,9 +194,7 @@ static VOID VwifiHalt(NDIS_HANDLE Context)
 			break;
 		NdisMSleep(1000);
 	}
-	/* Protocols return what they hold before NDIS halts us; be sure. */
-	while (!NdisWaitEvent(&A->RxIdle, 2000))
-		;
+	NddRxWaitIdle(&A->RxPool);
 	VwifiFree(A);
 }
 

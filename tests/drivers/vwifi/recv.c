@@ -8,72 +8,6 @@
  */
 #include "vwifi.h"
 
-NDIS_STATUS VwifiRxInit(PVWIFI_ADAPTER A, ULONG Count)
-{
-	NDIS_STATUS Status;
-	ULONG i;
-
-	Status = NdisAllocateMemoryWithTag((PVOID *)&A->Rx,
-					   Count * sizeof(VWIFI_RX), VWIFI_TAG);
-	if (Status != NDIS_STATUS_SUCCESS)
-		return Status;
-	NdisZeroMemory(A->Rx, Count * sizeof(VWIFI_RX));
-	A->RxSlots = Count;
-	NdisAllocatePacketPool(&Status, &A->PacketPool, Count,
-			       PROTOCOL_RESERVED_SIZE_IN_PACKET);
-	if (Status != NDIS_STATUS_SUCCESS)
-		return Status;
-	NdisAllocateBufferPool(&Status, &A->BufferPool, Count);
-	if (Status != NDIS_STATUS_SUCCESS)
-		return Status;
-	for (i = 0; i < Count; i++) {
-		PVWIFI_RX Rx = &A->Rx[i];
-
-		Status = NdisAllocateMemoryWithTag((PVOID *)&Rx->Data,
-						   NDD_ETH_MAX_FRAME,
-						   VWIFI_TAG);
-		if (Status != NDIS_STATUS_SUCCESS)
-			return Status;
-		NdisAllocatePacket(&Status, &Rx->Packet, A->PacketPool);
-		if (Status != NDIS_STATUS_SUCCESS)
-			return Status;
-		NdisAllocateBuffer(&Status, &Rx->Buffer, A->BufferPool,
-				   Rx->Data, NDD_ETH_MAX_FRAME);
-		if (Status != NDIS_STATUS_SUCCESS)
-			return Status;
-		NdisChainBufferAtFront(Rx->Packet, Rx->Buffer);
-		VWIFI_RX_OF(Rx->Packet) = Rx;
-		InsertTailList(&A->RxFree, &Rx->Link);
-	}
-	return NDIS_STATUS_SUCCESS;
-}
-
-/* Also undoes a partly failed VwifiRxInit. */
-VOID VwifiRxFree(PVWIFI_ADAPTER A)
-{
-	ULONG i;
-
-	if (A->Rx) {
-		for (i = 0; i < A->RxSlots; i++) {
-			PVWIFI_RX Rx = &A->Rx[i];
-
-			if (Rx->Buffer)
-				NdisFreeBuffer(Rx->Buffer);
-			if (Rx->Packet)
-				NdisFreePacket(Rx->Packet);
-			if (Rx->Data)
-				NdisFreeMemory(Rx->Data, NDD_ETH_MAX_FRAME, 0);
-		}
-		NdisFreeMemory(A->Rx, A->RxSlots * sizeof(VWIFI_RX), 0);
-		A->Rx = NULL;
-	}
-	if (A->BufferPool)
-		NdisFreeBufferPool(A->BufferPool);
-	if (A->PacketPool)
-		NdisFreePacketPool(A->PacketPool);
-	A->BufferPool = A->PacketPool = NULL;
-}
-
 static VOID VwifiArmDeliverLocked(PVWIFI_ADAPTER A)
 {
 	if (!A->DeliverArmed && !A->Halting) {
@@ -84,15 +18,15 @@ static VOID VwifiArmDeliverLocked(PVWIFI_ADAPTER A)
 
 VOID VwifiQueueRxLocked(PVWIFI_ADAPTER A, const UCHAR *Frame, ULONG Length)
 {
-	PVWIFI_RX Rx;
+	PNDD_RX Rx;
 
 	if (Length > NDD_ETH_MAX_FRAME || Length < NDD_ETH_HLEN)
 		return;
-	if (IsListEmpty(&A->RxFree)) {
+	Rx = NddRxTake(&A->RxPool);
+	if (!Rx) {
 		A->Eth.Stats.RcvNoBuffer++;
 		return;
 	}
-	Rx = CONTAINING_RECORD(RemoveHeadList(&A->RxFree), VWIFI_RX, Link);
 	NdisMoveMemory(Rx->Data, (PVOID)Frame, Length);
 	if (Length < NDD_ETH_MIN_FRAME) {
 		NdisZeroMemory(Rx->Data + Length, NDD_ETH_MIN_FRAME - Length);
@@ -108,7 +42,8 @@ VOID VwifiQueueRxLocked(PVWIFI_ADAPTER A, const UCHAR *Frame, ULONG Length)
 VOID VwifiPurgeRxLocked(PVWIFI_ADAPTER A)
 {
 	while (!IsListEmpty(&A->RxQueue))
-		InsertTailList(&A->RxFree, RemoveHeadList(&A->RxQueue));
+		NddRxPut(&A->RxPool, CONTAINING_RECORD(
+				 RemoveHeadList(&A->RxQueue), NDD_RX, Link));
 }
 
 VOID VwifiQueueStatusLocked(PVWIFI_ADAPTER A, NDIS_STATUS Status,
@@ -127,59 +62,12 @@ VOID VwifiQueueStatusLocked(PVWIFI_ADAPTER A, NDIS_STATUS Status,
 	VwifiArmDeliverLocked(A);
 }
 
-static VOID VwifiRecycleLocked(PVWIFI_ADAPTER A, PVWIFI_RX Rx)
-{
-	InsertTailList(&A->RxFree, &Rx->Link);
-}
-
-static VOID VwifiIndicateFrames(PVWIFI_ADAPTER A, PVWIFI_RX *Rx, ULONG Count)
-{
-	PNDIS_PACKET Packets[VWIFI_MAX_BATCH];
-	ULONG i, n = 0;
-
-	NdisDprAcquireSpinLock(&A->Lock);
-	for (i = 0; i < Count; i++) {
-		PNDIS_PACKET P = Rx[i]->Packet;
-
-		if (!NddEthAccepts(&A->Eth, Rx[i]->Data, Rx[i]->Length)) {
-			VwifiRecycleLocked(A, Rx[i]);
-			continue;
-		}
-		NdisAdjustBufferLength(Rx[i]->Buffer, Rx[i]->Length);
-		NdisRecalculatePacketCounts(P);
-		NDIS_SET_PACKET_HEADER_SIZE(P, NDD_ETH_HLEN);
-		NDIS_SET_PACKET_STATUS(P, NDIS_STATUS_SUCCESS);
-		NddEthCountRx(&A->Eth, Rx[i]->Data, Rx[i]->Length);
-		A->RxOutstanding++;
-		Packets[n++] = P;
-	}
-	if (A->RxOutstanding)
-		NdisResetEvent(&A->RxIdle);
-	NdisDprReleaseSpinLock(&A->Lock);
-	if (!n)
-		return;
-
-	NdisMIndicateReceivePacket(A->Handle, Packets, n);
-
-	NdisDprAcquireSpinLock(&A->Lock);
-	for (i = 0; i < n; i++) {
-		/* Anything but PENDING is ours again right now. */
-		if (NDIS_GET_PACKET_STATUS(Packets[i]) == NDIS_STATUS_PENDING)
-			continue;
-		A->RxOutstanding--;
-		VwifiRecycleLocked(A, VWIFI_RX_OF(Packets[i]));
-	}
-	if (!A->RxOutstanding)
-		NdisSetEvent(&A->RxIdle);
-	NdisDprReleaseSpinLock(&A->Lock);
-}
-
 /* NDIS timer callback: runs at DISPATCH_LEVEL. */
 VOID VwifiDeliverTimer(PVOID S1, PVOID Context, PVOID S2, PVOID S3)
 {
 	PVWIFI_ADAPTER A = Context;
 	VWIFI_STATUS Status[VWIFI_STATUS_RING];
-	PVWIFI_RX Rx[VWIFI_MAX_BATCH];
+	PNDD_RX Rx[VWIFI_MAX_BATCH];
 	ULONG i, nstatus = 0, nrx = 0;
 
 	if (!VwifiTimerEnter(A))
@@ -193,7 +81,7 @@ VOID VwifiDeliverTimer(PVOID S1, PVOID Context, PVOID S2, PVOID S3)
 	}
 	while (nrx < VWIFI_MAX_BATCH && !IsListEmpty(&A->RxQueue))
 		Rx[nrx++] = CONTAINING_RECORD(RemoveHeadList(&A->RxQueue),
-					      VWIFI_RX, Link);
+					      NDD_RX, Link);
 	NdisDprReleaseSpinLock(&A->Lock);
 
 	for (i = 0; i < nstatus; i++)
@@ -203,7 +91,7 @@ VOID VwifiDeliverTimer(PVOID S1, PVOID Context, PVOID S2, PVOID S3)
 	if (nstatus)
 		NdisMIndicateStatusComplete(A->Handle);
 	if (nrx)
-		VwifiIndicateFrames(A, Rx, nrx);
+		NddRxIndicate(&A->RxPool, Rx, nrx);
 
 	NdisDprAcquireSpinLock(&A->Lock);
 	if (!IsListEmpty(&A->RxQueue) || A->StatusCount)
@@ -216,10 +104,5 @@ VOID VwifiReturnPacket(NDIS_HANDLE Context, PNDIS_PACKET Packet)
 {
 	PVWIFI_ADAPTER A = Context;
 
-	NdisAcquireSpinLock(&A->Lock);
-	A->RxOutstanding--;
-	VwifiRecycleLocked(A, VWIFI_RX_OF(Packet));
-	if (!A->RxOutstanding)
-		NdisSetEvent(&A->RxIdle);
-	NdisReleaseSpinLock(&A->Lock);
+	NddRxReturnPacket(&A->RxPool, Packet);
 }

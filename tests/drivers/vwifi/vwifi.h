@@ -39,15 +39,6 @@ typedef struct _VWIFI_KEY {
 	ULONG64 Rsc;
 } VWIFI_KEY, *PVWIFI_KEY;
 
-/* One receive buffer and the packet that describes it. */
-typedef struct _VWIFI_RX {
-	LIST_ENTRY Link;
-	PNDIS_PACKET Packet;
-	PNDIS_BUFFER Buffer;
-	PUCHAR Data;
-	ULONG Length;
-} VWIFI_RX, *PVWIFI_RX;
-
 /* A status indication waiting for the delivery timer. */
 typedef struct _VWIFI_STATUS {
 	NDIS_STATUS Status;
@@ -130,25 +121,15 @@ typedef struct _VWIFI_ADAPTER {
 	BOOLEAN Removed;
 
 	/* receive */
-	PVWIFI_RX Rx;
-	ULONG RxSlots;
-	LIST_ENTRY RxFree;
+	NDD_RX_POOL RxPool;
 	LIST_ENTRY RxQueue;		/* filled, waiting for the timer */
-	ULONG RxOutstanding;		/* indicated, not yet returned */
-	NDIS_EVENT RxIdle;
-	NDIS_HANDLE PacketPool;
-	NDIS_HANDLE BufferPool;
 } VWIFI_ADAPTER, *PVWIFI_ADAPTER;
-
-#define VWIFI_RX_OF(Packet)	(*(PVWIFI_RX *)(Packet)->MiniportReserved)
 
 /* main.c */
 BOOLEAN VwifiTimerEnter(PVWIFI_ADAPTER A);	/* at DISPATCH, lock free */
 VOID VwifiTimerLeave(PVWIFI_ADAPTER A);
 
 /* recv.c */
-NDIS_STATUS VwifiRxInit(PVWIFI_ADAPTER A, ULONG Count);
-VOID VwifiRxFree(PVWIFI_ADAPTER A);
 VOID VwifiQueueRxLocked(PVWIFI_ADAPTER A, const UCHAR *Frame, ULONG Length);
 VOID VwifiPurgeRxLocked(PVWIFI_ADAPTER A);
 VOID VwifiQueueStatusLocked(PVWIFI_ADAPTER A, NDIS_STATUS Status,
