@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Windows hardware IDs: parse, generate for a device, rank (see hwid.h). */
+/*
+ * Windows hardware IDs: parse, generate for a device, rank (see hwid.h).
+ * Self-contained: libndllicense links it too, for the device IDs a
+ * license names (licensing/ids.c).
+ */
 #include <stdio.h>
 #include <string.h>
 
 #include "hwid.h"
-#include "strutil.h"
 
 /* Parses exactly n hex digits at s into *v. */
 static bool hexn(const char *s, size_t n, uint32_t *v)
@@ -29,13 +32,13 @@ static bool hexn(const char *s, size_t n, uint32_t *v)
 	return true;
 }
 
-/* Matches "NAME_" + n hex digits as the whole token. */
+/* Matches "NAME_" + n hex digits as the whole token (both upper case). */
 static bool field(const char *tok, size_t len, const char *name, size_t n,
 		  uint32_t *v)
 {
 	size_t k = strlen(name);
 
-	return len == k + n && str_istarts(tok, name) && hexn(tok + k, n, v);
+	return len == k + n && !strncmp(tok, name, k) && hexn(tok + k, n, v);
 }
 
 static void canon(struct hwid *id)
@@ -153,15 +156,15 @@ static bool parse_usb(const char *s, struct hwid *id)
 			id->mi = (uint8_t)v;
 			id->has |= HWID_MI;
 		} else if (!(id->has & HWID_UCLASS) && (id->has & HWID_VEN ? (id->has & HWID_DEV) != 0 : true) &&
-			   field(tok, len, "Class_", 2, &v)) {
+			   field(tok, len, "CLASS_", 2, &v)) {
 			id->uclass = (uint8_t)v;
 			id->has |= HWID_UCLASS;
 		} else if ((id->has & HWID_UCLASS) && !(id->has & HWID_USUB) &&
-			   field(tok, len, "SubClass_", 2, &v)) {
+			   field(tok, len, "SUBCLASS_", 2, &v)) {
 			id->usub = (uint8_t)v;
 			id->has |= HWID_USUB;
 		} else if ((id->has & HWID_USUB) && !(id->has & HWID_UPROT) &&
-			   field(tok, len, "Prot_", 2, &v)) {
+			   field(tok, len, "PROT_", 2, &v)) {
 			id->uprot = (uint8_t)v;
 			id->has |= HWID_UPROT;
 		} else {
@@ -194,12 +197,12 @@ bool hwid_parse(const char *s, struct hwid *out)
 		out->text[i] = (char)((c >= 'a' && c <= 'z') ? c - 32 : c);
 	}
 	out->text[n] = '\0';
-	if (str_istarts(out->text, "PCI\\")) {
+	if (!strncmp(out->text, "PCI\\", 4)) {
 		if (parse_pci(out->text + 4, out)) {
 			canon(out);
 			return true;
 		}
-	} else if (str_istarts(out->text, "USB\\")) {
+	} else if (!strncmp(out->text, "USB\\", 4)) {
 		if (parse_usb(out->text + 4, out)) {
 			canon(out);
 			return true;
@@ -217,11 +220,11 @@ void hwid_bus_name(const struct hwid *id, char *out, size_t size)
 	size_t n;
 
 	if (id->bus == HWID_PCI) {
-		str_copy(out, size, "PCI");
+		snprintf(out, size, "PCI");
 		return;
 	}
 	if (id->bus == HWID_USB) {
-		str_copy(out, size, "USB");
+		snprintf(out, size, "USB");
 		return;
 	}
 	n = strcspn(id->text, "\\");

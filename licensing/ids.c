@@ -9,23 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hwid.h"
 #include "internal.h"
-
-struct id_part {
-	const char *name;
-	size_t digits;
-	bool required;
-};
-
-static const struct id_part pci_parts[] = {
-	{ "VEN_", 4, true }, { "DEV_", 4, true },
-	{ "SUBSYS_", 8, false }, { "REV_", 2, false }, { NULL, 0, false },
-};
-
-static const struct id_part usb_parts[] = {
-	{ "VID_", 4, true }, { "PID_", 4, true },
-	{ "REV_", 4, false }, { NULL, 0, false },
-};
 
 static bool all_hex(const char *s, size_t n)
 {
@@ -35,55 +20,43 @@ static bool all_hex(const char *s, size_t n)
 	return true;
 }
 
-/* s (upper-case) after "PCI\" or "USB\": parts in order, '&'-separated. */
-static bool parts_ok(const char *s, const struct id_part *parts)
+/*
+ * The forms a license names: vendor and device, on PCI then optionally the
+ * subsystem and the revision, on USB the revision; nothing wider (class
+ * codes, interfaces) that the parser also knows.
+ */
+static bool license_form(const struct hwid *id)
 {
-	for (const struct id_part *p = parts; p->name; p++) {
-		size_t nl = strlen(p->name);
+	const unsigned int need = HWID_VEN | HWID_DEV;
+	unsigned int allowed = need | HWID_REV;
 
-		if (!*s)
-			return !p->required;
-		if (strncmp(s, p->name, nl) != 0) {
-			if (p->required)
-				return false;
-			continue;
-		}
-		s += nl;
-		if (!all_hex(s, p->digits))
-			return false;
-		s += p->digits;
-		if (*s == '&' && s[1])
-			s++;
-		else if (*s)
-			return false;
-	}
-	return !*s;
+	if (id->bus == HWID_PCI)
+		allowed |= HWID_SUBSYS;
+	return id->bus != HWID_OTHER && (id->has & need) == need &&
+	       !(id->has & ~allowed);
 }
 
+/* Parsed and spelled by the helper's hardware-ID parser (helper/hwid.c). */
 int ndl_lic_device_id_normalize(const char *in, char *out, size_t outlen,
 			    char *err, size_t errlen)
 {
-	char up[NDL_LIC_ITEM_MAX];
+	char pci[sizeof("PCI\\VEN_0000&DEV_0000")];
+	const char *id_text = in;
+	struct hwid id;
 	size_t n = strlen(in);
-	bool ok;
 
-	if (n >= sizeof(up) || n >= outlen)
+	/* The parser forgives blanks around an ID; a license entry has none. */
+	if (!n || n >= NDL_LIC_ITEM_MAX || isspace((unsigned char)in[0]) ||
+	    isspace((unsigned char)in[n - 1]))
 		goto bad;
-	for (size_t i = 0; i <= n; i++)
-		up[i] = (char)toupper((unsigned char)in[i]);
-	if (n == 9 && up[4] == ':' && all_hex(up, 4) && all_hex(up + 5, 4)) {
-		snprintf(out, outlen, "PCI\\VEN_%.4s&DEV_%.4s", up, up + 5);
-		return 0;
+	if (n == 9 && in[4] == ':' && all_hex(in, 4) && all_hex(in + 5, 4)) {
+		snprintf(pci, sizeof(pci), "PCI\\VEN_%.4s&DEV_%.4s", in, in + 5);
+		id_text = pci;
 	}
-	if (!strncmp(up, "PCI\\", 4))
-		ok = parts_ok(up + 4, pci_parts);
-	else if (!strncmp(up, "USB\\", 4))
-		ok = parts_ok(up + 4, usb_parts);
-	else
-		ok = false;
-	if (!ok)
+	if (!hwid_parse(id_text, &id) || !license_form(&id) ||
+	    strlen(id.text) >= outlen)
 		goto bad;
-	memcpy(out, up, n + 1);
+	memcpy(out, id.text, strlen(id.text) + 1);
 	return 0;
 bad:
 	ndll_errf(err, errlen, "\"%s\" is not a device ID: use PCI\\VEN_xxxx&DEV_xxxx[&SUBSYS_xxxxxxxx][&REV_xx], USB\\VID_xxxx&PID_xxxx, or vendor:device in hex (10ec:8139)",
