@@ -314,6 +314,16 @@ static void test_ids(void)
 	CHECK_EQ_INT(ndl_lic_device_id_normalize("PCI\\VEN_10EC&DEV_8139&", out, sizeof(out), err, sizeof(err)), -1);
 	CHECK_EQ_INT(ndl_lic_device_id_normalize("PCI\\VEN_10EC&DEV_813G", out, sizeof(out), err, sizeof(err)), -1);
 	CHECK_STR(err, "\"PCI\\VEN_10EC&DEV_813G\" is not a device ID: use PCI\\VEN_xxxx&DEV_xxxx[&SUBSYS_xxxxxxxx][&REV_xx], USB\\VID_xxxx&PID_xxxx, or vendor:device in hex (10ec:8139)");
+	CHECK_EQ_INT(ndl_lic_device_id_normalize("usb\\vid_0bda&pid_8187&rev_0100", out, sizeof(out), err, sizeof(err)), 0);
+	CHECK_STR(out, "USB\\VID_0BDA&PID_8187&REV_0100");
+	/* Forms the hardware-ID parser knows but a license does not name. */
+	static const char *const refused[] = {
+		"PCI\\VEN_10EC&DEV_8139&CC_0200", "PCI\\VEN_10EC&DEV_8139&REV_20&SUBSYS_11001AF4",
+		"PCI\\CC_020000", "USB\\VID_0BDA&PID_8187&MI_00", "USB\\Class_FF&SubClass_01",
+		" PCI\\VEN_10EC&DEV_8139", "PCI\\VEN_10EC&DEV_8139\t", "SD\\VID_02D0&PID_4319", "",
+	};
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		CHECK_EQ_INT(ndl_lic_device_id_normalize(refused[i], out, sizeof(out), err, sizeof(err)), -1);
 	CHECK_EQ_INT(ndl_lic_mac_normalize("52-54-00-12-34-56", out, sizeof(out), err, sizeof(err)), 0);
 	CHECK_STR(out, "52:54:00:12:34:56");
 	CHECK_EQ_INT(ndl_lic_mac_normalize("525400ABCDEF", out, sizeof(out), err, sizeof(err)), 0);
