@@ -8,8 +8,12 @@
 # registers through the monitor), a transmit hang (bus mastering switched
 # off in config space) found by CheckForHang and cured by MiniportReset,
 # the link dropped and restored from the monitor (media
-# disconnect/connect indications), down, removal with the module's
-# accounting back to zero, rmmod, no other warning in the kernel log.
+# disconnect/connect indications), IPv6 autoconfiguration from QEMU's
+# router advertisement (a multicast frame to 33:33:00:00:00:01, let in by
+# the multicast hash), promiscuous mode on and off (RCTL), a MAC address
+# change (the miniport restarted with NetworkAddress), down, removal with
+# the module's accounting back to zero, rmmod, no other warning in the
+# kernel log.
 # nic: e1000
 # mem: 4608
 # monitor: yes
@@ -44,6 +48,26 @@ dmesg_clean() {
 		grep -vE 'taints kernel|verification failed|hung[:;] resetting')
 	[ -z "$_w" ] || { echo "$_w"; return 1; }
 }
+# QEMU's user network answers the router solicitation with a router
+# advertisement to all nodes: a multicast frame, so a fec0:: address
+# means the hash filter let it in.
+slaac_ok() {
+	_n=150
+	until ip addr show dev "$iface" | grep -q 'inet6 fec0:'; do
+		_n=$((_n - 1)); [ $_n -gt 0 ] || { ip addr show dev "$iface"; return 1; }
+		sleep 0.1
+	done
+}
+promisc_ok() {
+	ip link set "$iface" promisc on && ping -c 1 -W 3 10.0.2.2 >/dev/null &&
+	ip link set "$iface" promisc off && ping -c 1 -W 3 10.0.2.2 >/dev/null
+}
+mac_ok() {
+	ip link set "$iface" down && ip link set "$iface" address 02:00:00:11:22:33 &&
+	[ "$(cat /sys/class/net/$iface/address)" = 02:00:00:11:22:33 ] &&
+	ndl_net_up "$iface" && ndl_wait_carrier "$iface" 10 &&
+	ping -c 2 -W 3 10.0.2.2 >/dev/null
+}
 stat_of() { ndl-ioctl ethtool "$iface" | sed -n "s/^stat $1 //p"; }
 # set_master 0|1: the PCI command register's bus master bit.
 set_master() {
@@ -76,6 +100,7 @@ check interface test -n "$iface" -a -d "/sys/class/net/$iface"
 check up ndl_net_up "$iface"
 check carrier ndl_wait_carrier "$iface" 10
 check listed listed
+check multicast-ra slaac_ok
 check ping ping -c 3 -W 3 10.0.2.2
 check download ndl_download
 check counters received
@@ -93,6 +118,8 @@ check link-lost carrier_is 0 10
 ndl_monitor set_link n0 on
 check link-back carrier_is 1 10
 check ping-after-link ping -c 2 -W 3 10.0.2.2
+check promisc promisc_ok
+check mac-address mac_ok
 check down ip link set "$iface" down
 check remove ndl-ioctl remove ndle1000
 check interface-gone test ! -d "/sys/class/net/$iface"
