@@ -223,6 +223,16 @@ NDIS_STATUS NddRegisterMiniport(PDRIVER_OBJECT DriverObject,
 				PNDIS_HANDLE Wrapper);
 
 /*
+ * Copy Packet's buffer chain into Frame: its length, or 0 if a buffer
+ * cannot be mapped or the chain holds more than Max bytes.
+ */
+ULONG NddCopyPacket(PNDIS_PACKET Packet, PUCHAR Frame, ULONG Max);
+/* Zero-pad a frame shorter than NDD_ETH_MIN_FRAME; the new length. */
+ULONG NddPadFrame(PUCHAR Frame, ULONG Length);
+/* The frame as it goes on the wire: copied (at most NDD_ETH_MAX_FRAME), padded. */
+ULONG NddCopyFrame(PNDIS_PACKET Packet, PUCHAR Frame);
+
+/*
  * MiniportInitialize's first step: select NdisMedium802_3 from MediumArray
  * (else NDIS_STATUS_UNSUPPORTED_MEDIA) and allocate a zeroed adapter context
  * of Size bytes into *Adapter (else NDIS_STATUS_RESOURCES).

@@ -25,34 +25,14 @@ VOID RtlTxRingInit(PRTL_ADAPTER A)
 
 static LONG RtlBounce(PRTL_ADAPTER A, PNDIS_PACKET P, PULONG Length)
 {
-	PNDIS_BUFFER Buf;
-	PUCHAR Dest;
-	ULONG Total = 0;
 	LONG b;
 
 	for (b = 0; !(A->BounceFree & (1u << b)); b++)
 		;
+	*Length = NddCopyFrame(P, A->BounceVa + b * RTL_RX_BUF_SIZE);
+	if (!*Length)
+		return -1;
 	A->BounceFree &= ~(1u << b);
-	Dest = A->BounceVa + b * RTL_RX_BUF_SIZE;
-	NdisQueryPacket(P, NULL, NULL, &Buf, NULL);
-	while (Buf) {
-		PVOID Va;
-		UINT Len;
-
-		NdisQueryBufferSafe(Buf, &Va, &Len, NormalPagePriority);
-		if (!Va || Len > NDD_ETH_MAX_FRAME - Total) {
-			A->BounceFree |= 1u << b;
-			return -1;
-		}
-		NdisMoveMemory(Dest + Total, Va, Len);
-		Total += Len;
-		NdisGetNextBuffer(Buf, &Buf);
-	}
-	if (Total < NDD_ETH_MIN_FRAME) {
-		NdisZeroMemory(Dest + Total, NDD_ETH_MIN_FRAME - Total);
-		Total = NDD_ETH_MIN_FRAME;
-	}
-	*Length = Total;
 	return b;
 }
 

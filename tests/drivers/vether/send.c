@@ -14,31 +14,6 @@ VOID VetherArmTimerLocked(PVETHER_ADAPTER A, ULONG DelayMs)
 	NdisMSetTimer(&A->LoopTimer, DelayMs);
 }
 
-static ULONG VetherCopyPacket(PNDIS_PACKET Packet, PUCHAR Dest)
-{
-	PNDIS_BUFFER Buffer;
-	PVOID Va;
-	UINT Len, Total = 0;
-
-	NdisQueryPacket(Packet, NULL, NULL, &Buffer, NULL);
-	while (Buffer && Total < NDD_ETH_MAX_FRAME) {
-		NdisQueryBufferSafe(Buffer, &Va, &Len, NormalPagePriority);
-		if (!Va)
-			return 0;
-		if (Len > NDD_ETH_MAX_FRAME - Total)
-			Len = NDD_ETH_MAX_FRAME - Total;
-		NdisMoveMemory(Dest + Total, Va, Len);
-		Total += Len;
-		NdisGetNextBuffer(Buffer, &Buffer);
-	}
-	/* The wire pads runts as an Ethernet MAC would. */
-	if (Total < NDD_ETH_MIN_FRAME) {
-		NdisZeroMemory(Dest + Total, NDD_ETH_MIN_FRAME - Total);
-		Total = NDD_ETH_MIN_FRAME;
-	}
-	return Total;
-}
-
 VOID VetherSendPackets(NDIS_HANDLE Context, PPNDIS_PACKET Packets,
 		       UINT Count)
 {
@@ -141,7 +116,7 @@ VOID VetherLoopTimer(PVOID S1, PVOID Context, PVOID S2, PVOID S3)
 		Done[n] = VETHER_PACKET(RemoveHeadList(&A->SendQueue));
 		A->SendQueued--;
 		Rx[n] = NddRxTake(&A->RxPool);
-		Rx[n]->Length = VetherCopyPacket(Done[n], Rx[n]->Data);
+		Rx[n]->Length = NddCopyFrame(Done[n], Rx[n]->Data);
 		if (Rx[n]->Length)
 			NddEthCountTx(&A->Eth, Rx[n]->Data, Rx[n]->Length);
 		else

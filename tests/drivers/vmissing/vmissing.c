@@ -100,23 +100,7 @@ static VOID VmissingSendPackets(NDIS_HANDLE Context, PPNDIS_PACKET Packets,
 			NdisMSendComplete(A->Handle, P, NDIS_STATUS_FAILURE);
 			continue;
 		}
-		{
-			PNDIS_BUFFER B;
-			PVOID Va;
-			UINT Len, Off = 0;
-
-			NdisQueryPacket(P, NULL, NULL, &B, NULL);
-			while (B) {
-				NdisQueryBufferSafe(B, &Va, &Len,
-						    NormalPagePriority);
-				if (!Va)
-					break;
-				NdisMoveMemory(A->Frame + Off, Va, Len);
-				Off += Len;
-				NdisGetNextBuffer(B, &B);
-			}
-			A->FrameLength = Off;
-		}
+		A->FrameLength = NddCopyPacket(P, A->Frame, sizeof(A->Frame));
 		NddEthCountTx(&A->Eth, A->Frame, A->FrameLength);
 		A->Pending = P;
 		NdisReleaseSpinLock(&A->Lock);

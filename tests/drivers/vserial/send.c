@@ -7,28 +7,6 @@
  */
 #include "vserial.h"
 
-static ULONG VserialCopyPacket(PNDIS_PACKET Packet, PUCHAR Dest)
-{
-	PNDIS_BUFFER Buffer;
-	PVOID Va;
-	UINT Len, Total = 0;
-
-	NdisQueryPacket(Packet, NULL, NULL, &Buffer, NULL);
-	while (Buffer) {
-		NdisQueryBufferSafe(Buffer, &Va, &Len, NormalPagePriority);
-		if (!Va || Len > NDD_ETH_MAX_FRAME - Total)
-			return 0;
-		NdisMoveMemory(Dest + Total, Va, Len);
-		Total += Len;
-		NdisGetNextBuffer(Buffer, &Buffer);
-	}
-	if (Total < NDD_ETH_MIN_FRAME) {
-		NdisZeroMemory(Dest + Total, NDD_ETH_MIN_FRAME - Total);
-		Total = NDD_ETH_MIN_FRAME;
-	}
-	return Total;
-}
-
 NDIS_STATUS VserialSend(NDIS_HANDLE Context, PNDIS_PACKET Packet, UINT Flags)
 {
 	PVSERIAL_ADAPTER A = Context;
@@ -49,7 +27,7 @@ NDIS_STATUS VserialSend(NDIS_HANDLE Context, PNDIS_PACKET Packet, UINT Flags)
 		return NDIS_STATUS_RESOURCES;
 	}
 	Slot = (A->TxHead + A->TxCount) % A->TxSlots;
-	Len = VserialCopyPacket(Packet, A->TxFrame[Slot].Data);
+	Len = NddCopyFrame(Packet, A->TxFrame[Slot].Data);
 	if (!Len) {
 		A->Eth.Stats.XmitError++;
 		NdisReleaseSpinLock(&A->Lock);

@@ -28,11 +28,7 @@ VOID VwifiQueueRxLocked(PVWIFI_ADAPTER A, const UCHAR *Frame, ULONG Length)
 		return;
 	}
 	NdisMoveMemory(Rx->Data, (PVOID)Frame, Length);
-	if (Length < NDD_ETH_MIN_FRAME) {
-		NdisZeroMemory(Rx->Data + Length, NDD_ETH_MIN_FRAME - Length);
-		Length = NDD_ETH_MIN_FRAME;
-	}
-	Rx->Length = Length;
+	Rx->Length = NddPadFrame(Rx->Data, Length);
 	InsertTailList(&A->RxQueue, &Rx->Link);
 	A->RxFragments++;
 	VwifiArmDeliverLocked(A);

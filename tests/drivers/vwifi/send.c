@@ -9,26 +9,6 @@
  */
 #include "vwifi.h"
 
-static ULONG VwifiCopyPacket(PNDIS_PACKET Packet, PUCHAR Dest)
-{
-	PNDIS_BUFFER Buffer;
-	PVOID Va;
-	UINT Len, Total = 0;
-
-	NdisQueryPacket(Packet, NULL, NULL, &Buffer, NULL);
-	while (Buffer && Total < NDD_ETH_MAX_FRAME) {
-		NdisQueryBufferSafe(Buffer, &Va, &Len, NormalPagePriority);
-		if (!Va)
-			return 0;
-		if (Len > NDD_ETH_MAX_FRAME - Total)
-			Len = NDD_ETH_MAX_FRAME - Total;
-		NdisMoveMemory(Dest + Total, Va, Len);
-		Total += Len;
-		NdisGetNextBuffer(Buffer, &Buffer);
-	}
-	return Total;
-}
-
 /* One frame, copied into A->TxFrame. Caller holds A->Lock. */
 static NDIS_STATUS VwifiTransmitLocked(PVWIFI_ADAPTER A, ULONG Length)
 {
@@ -68,7 +48,7 @@ VOID VwifiSendPackets(NDIS_HANDLE Context, PPNDIS_PACKET Packets, UINT Count)
 		NdisQueryPacket(P, NULL, NULL, NULL, &Total);
 		NdisAcquireSpinLock(&A->Lock);
 		if (Total < NDD_ETH_HLEN || Total > NDD_ETH_MAX_FRAME ||
-		    VwifiCopyPacket(P, A->TxFrame) != Total)
+		    NddCopyPacket(P, A->TxFrame, sizeof(A->TxFrame)) != Total)
 			Status = NDIS_STATUS_INVALID_PACKET;
 		else
 			Status = VwifiTransmitLocked(A, Total);
