@@ -61,9 +61,16 @@ static NDIS_STATUS VserialInitialize(PNDIS_STATUS OpenErrorStatus,
 	return NDIS_STATUS_SUCCESS;
 }
 
-/* A wire timer callback already running must finish before we go on. */
-static VOID VserialWaitTimer(PVSERIAL_ADAPTER A)
+/*
+ * Take the wire down: no timer callback pending or still running (one that
+ * had started must finish first), every frame in the slots completed with
+ * Status.
+ */
+static VOID VserialStopWire(PVSERIAL_ADAPTER A, NDIS_STATUS Status)
 {
+	BOOLEAN Cancelled;
+
+	NdisMCancelTimer(&A->WireTimer, &Cancelled);
 	for (;;) {
 		BOOLEAN Busy;
 
@@ -71,19 +78,17 @@ static VOID VserialWaitTimer(PVSERIAL_ADAPTER A)
 		Busy = A->TimerRunning;
 		NdisReleaseSpinLock(&A->Lock);
 		if (!Busy)
-			return;
+			break;
 		NdisMSleep(1000);
 	}
+	VserialAbortSends(A, Status);
 }
 
 static VOID VserialHalt(NDIS_HANDLE Context)
 {
 	PVSERIAL_ADAPTER A = Context;
-	BOOLEAN Cancelled;
 
-	NdisMCancelTimer(&A->WireTimer, &Cancelled);
-	VserialWaitTimer(A);
-	VserialAbortSends(A, NDIS_STATUS_FAILURE);
+	VserialStopWire(A, NDIS_STATUS_FAILURE);
 	NdisFreeSpinLock(&A->Lock);
 	NdisFreeMemory(A, sizeof(*A), 0);
 }
@@ -91,12 +96,9 @@ static VOID VserialHalt(NDIS_HANDLE Context)
 static NDIS_STATUS VserialReset(PBOOLEAN AddressingReset, NDIS_HANDLE Context)
 {
 	PVSERIAL_ADAPTER A = Context;
-	BOOLEAN Cancelled;
 
 	*AddressingReset = FALSE;
-	NdisMCancelTimer(&A->WireTimer, &Cancelled);
-	VserialWaitTimer(A);
-	VserialAbortSends(A, NDIS_STATUS_REQUEST_ABORTED);
+	VserialStopWire(A, NDIS_STATUS_REQUEST_ABORTED);
 	NdisAcquireSpinLock(&A->Lock);
 	A->TimerArmed = FALSE;
 	A->RxHead = A->RxCount = 0;
