@@ -48,8 +48,13 @@ const char *driver_path(const char *name)
 {
 	static char path[512];
 
-	snprintf(path, sizeof(path), "%s/drivers/%s/%s.sys", build_dir(),
-		 name, name);
+	/* "dir/file" names a driver whose files are not named after its dir. */
+	if (strchr(name, '/'))
+		snprintf(path, sizeof(path), "%s/drivers/%s.sys", build_dir(),
+			 name);
+	else
+		snprintf(path, sizeof(path), "%s/drivers/%s/%s.sys",
+			 build_dir(), name, name);
 	return path;
 }
 

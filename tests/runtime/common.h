@@ -14,7 +14,8 @@
 void *read_file(const char *path, size_t *len);
 /* Path of a fixture or test driver: $NDL_BUILD or build/ of the tree. */
 const char *fixture_path(const char *name);	/* fx_basic -> .../fx_basic.sys */
-const char *driver_path(const char *name);	/* vether -> build/drivers/... */
+/* vether -> build/drivers/vether/vether.sys, e1000/ndle1000 -> .../e1000/ndle1000.sys */
+const char *driver_path(const char *name);
 /* Start the host; every line logged is kept for log_contains(). */
 void test_init(void);
 /* Stop the host; prints the leak-check result, returns 1 on a leak. */

@@ -16,7 +16,8 @@ SAN := -fsanitize=address,undefined -fno-sanitize-recover=all \
 TESTS := $(patsubst %.c,%,$(wildcard ndis_test_*.c))
 HELP  := common.c ndis_testlib.c ndis_fakemp.c
 HDRS  := common.h ndis_testlib.h ndis_fakemp.h
-SIM   := $(TOP)/tests/sim/rtl8139.c $(TOP)/tests/sim/rtl8139_eeprom.c
+SIM   := $(TOP)/tests/sim/rtl8139.c $(TOP)/tests/sim/rtl8139_eeprom.c \
+	$(TOP)/tests/sim/e1000.c
 BIN := $(patsubst %,$(OUT)/%,$(TESTS)) $(patsubst %,$(OUT)/plain/%,$(TESTS)) \
 	$(OUT)/bench-packets
 

@@ -3,7 +3,8 @@
 # The NDIS 5.1 layer (module/runtime/ndis_*) in the user-space host:
 # export families, NDIS semantics with a miniport written in C, and the
 # test miniports end to end (vether, vserial, rtl8139 on the simulated
-# RTL8139C+, vmissing refused). Each binary under ASan+UBSan, then the
+# RTL8139C+, e1000's ndle1000 on the simulated 82540EM, vmissing refused).
+# Each binary under ASan+UBSan, then the
 # plain build under valgrind.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
