@@ -33,7 +33,11 @@ void ndl_rxq_receive(void *ctx, const struct ndl_rx_frame *frame)
 		return;
 	}
 	ndl_fpu_pause_rt();
-	skb = netdev_alloc_skb_ip_align(dev, frame->len);
+	/* A DPC runs with bottom halves off: the per-CPU NAPI cache is ours. */
+	if (in_softirq())
+		skb = napi_alloc_skb(&b->napi, frame->len);
+	else
+		skb = netdev_alloc_skb_ip_align(dev, frame->len);
 	if (!skb) {
 		atomic64_inc(&b->rx_dropped);
 		goto out;
