@@ -79,10 +79,8 @@ NDIS_STATUS E1kSetInformation(NDIS_HANDLE Context, NDIS_OID Oid,
 	ULONG Changed;
 
 	/* The receive DPC filters with the same state: change it locked. */
-	NdisAcquireSpinLock(&A->RxLock);
-	Status = NddEthSet(&A->Eth, Oid, Buffer, Length, BytesRead,
-			   BytesNeeded, &Changed);
-	NdisReleaseSpinLock(&A->RxLock);
+	Status = NddEthSetWithLock(&A->Eth, &A->RxLock, Oid, Buffer, Length,
+				   BytesRead, BytesNeeded, &Changed);
 	if (Status == NDIS_STATUS_SUCCESS &&
 	    (Changed & (NDD_CHANGED_FILTER | NDD_CHANGED_MCAST)) &&
 	    !A->Removed)

@@ -30,28 +30,16 @@ VOID E1kTxRingInit(PE1K_ADAPTER A)
 /* Copy the frame into a free bounce buffer; its index, or -1. */
 static LONG E1kBounce(PE1K_ADAPTER A, PNDIS_PACKET P, PULONG Length)
 {
-	PNDIS_BUFFER Buf;
-	PUCHAR Dest;
-	ULONG Total = 0;
 	LONG b;
 
 	for (b = 0; !(A->BounceFree & (1u << b)); b++)
 		;
-	Dest = A->BounceVa + b * E1K_RX_BUF_SIZE;
-	NdisQueryPacket(P, NULL, NULL, &Buf, NULL);
-	while (Buf) {
-		PVOID Va;
-		UINT Len;
-
-		NdisQueryBufferSafe(Buf, &Va, &Len, NormalPagePriority);
-		if (!Va || Len > NDD_ETH_MAX_FRAME - Total)
-			return -1;
-		NdisMoveMemory(Dest + Total, Va, Len);
-		Total += Len;
-		NdisGetNextBuffer(Buf, &Buf);
-	}
+	/* The chip pads short frames (TCTL.PSP): no padding here. */
+	*Length = NddCopyPacket(P, A->BounceVa + b * E1K_RX_BUF_SIZE,
+				NDD_ETH_MAX_FRAME);
+	if (!*Length)
+		return -1;
 	A->BounceFree &= ~(1u << b);
-	*Length = Total;
 	return b;
 }
 
