@@ -125,6 +125,13 @@ struct ndl_adapter_ops {
 	void (*send_ready)(void *ctx);
 	/* Link state and other indications, after initialize returned. */
 	void (*status)(void *ctx, const struct ndl_status_event *ev);
+	/*
+	 * Optional, called from the ISR: the interrupt's DPC is due. Return
+	 * true to run it yourself soon with ndl_adapter_interrupt_dpc() (a
+	 * receive poll does: frames then go straight to it); false to let
+	 * the runtime queue it as a KDPC.
+	 */
+	bool (*interrupt_dpc)(void *ctx);
 };
 
 /* ---- adapter life cycle --------------------------------------------------- */
@@ -188,6 +195,13 @@ int ndl_adapter_initialize(struct ndl_adapter *ad, struct ndl_adapter_info *info
  * each. No callback runs after it returns. PASSIVE.
  */
 void ndl_adapter_halt(struct ndl_adapter *ad);
+/*
+ * Run the interrupt DPC the host took (ops->interrupt_dpc): DISPATCH, on
+ * a driver stack. _queue hands one the host can no longer run back to the
+ * runtime, which queues it as a KDPC. Any IRQL <= DISPATCH.
+ */
+void ndl_adapter_interrupt_dpc(struct ndl_adapter *ad);
+void ndl_adapter_interrupt_dpc_queue(struct ndl_adapter *ad);
 /* Free the adapter (halting it first if still running). PASSIVE. */
 void ndl_adapter_destroy(struct ndl_adapter *ad);
 

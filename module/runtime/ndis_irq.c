@@ -34,14 +34,14 @@ static bool isr(void *ctx)
 	}
 	if (recognized)
 		ad->stats.interrupts++;
-	if (queue)
+	if (queue && !(ad->ops->interrupt_dpc &&
+		       ad->ops->interrupt_dpc(ad->ctx)))
 		ndlw_KeInsertQueueDpc(&in->InterruptDpc, NULL, NULL);
 	return recognized;
 }
 
-static void NTAPI interrupt_dpc(KDPC *dpc, void *ctx, void *a1, void *a2)
+static void run_interrupt_dpc(NDIS_MINIPORT_INTERRUPT *in)
 {
-	NDIS_MINIPORT_INTERRUPT *in = ctx;
 	struct ndl_adapter *ad = (struct ndl_adapter *)in->Miniport;
 	KIRQL old;
 
@@ -56,6 +56,27 @@ static void NTAPI interrupt_dpc(KDPC *dpc, void *ctx, void *a1, void *a2)
 	/* Sends the miniport refused may fit now. */
 	ndl_tx_unblock(ad);
 	ndl_mp_leave(ad, old);
+}
+
+static void NTAPI interrupt_dpc(KDPC *dpc, void *ctx, void *a1, void *a2)
+{
+	run_interrupt_dpc(ctx);
+}
+
+void ndl_adapter_interrupt_dpc(struct ndl_adapter *ad)
+{
+	NDIS_MINIPORT_INTERRUPT *in = ad->interrupt;
+
+	if (in)
+		run_interrupt_dpc(in);
+}
+
+void ndl_adapter_interrupt_dpc_queue(struct ndl_adapter *ad)
+{
+	NDIS_MINIPORT_INTERRUPT *in = ad->interrupt;
+
+	if (in)
+		ndlw_KeInsertQueueDpc(&in->InterruptDpc, NULL, NULL);
 }
 
 NDIS_STATUS NTAPI ndlw_NdisMRegisterInterrupt(NDIS_MINIPORT_INTERRUPT *in,

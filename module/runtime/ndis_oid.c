@@ -12,13 +12,9 @@
 
 static struct ndl_request *pop(LIST_ENTRY *head)
 {
-	LIST_ENTRY *e = head->Flink;
+	LIST_ENTRY *e = ndl_list_op(head, NULL, NDL_LIST_REMOVE_HEAD);
 
-	if (e == head)
-		return NULL;
-	head->Flink = e->Flink;
-	e->Flink->Blink = head;
-	return NDL_CONTAINER_OF(e, struct ndl_request, link);
+	return e ? NDL_CONTAINER_OF(e, struct ndl_request, link) : NULL;
 }
 
 static void req_put(struct ndl_adapter *ad, struct ndl_request *r)
@@ -104,7 +100,7 @@ void ndl_req_kick(struct ndl_adapter *ad)
 	KIRQL old;
 
 	if (ndl_atomic_load(&ad->req_cur) ||
-	    ad->req_queue.Flink == &ad->req_queue)
+	    ndl_list_empty(&ad->req_queue))
 		return;
 	old = ndl_q_lock(ad);
 	r = ad->req_cur || ad->resetting ? NULL : pop(&ad->req_queue);

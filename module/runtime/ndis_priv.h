@@ -10,6 +10,7 @@
 #include "ndis_adapter.h"
 #include "ndis_types.h"
 #include "nt_api.h"
+#include "nt_list.h"
 #include "nt_queue.h"
 #include "nt_sync.h"
 
@@ -349,36 +350,6 @@ static inline bool ndl_ascii_starts_nocase(const char *s, const char *prefix,
 			     ndl_ascii_lower((u8)prefix[i]))
 			return false;
 	return true;
-}
-
-/* LIST_ENTRY helpers for the runtime's own queues. */
-static inline void ndl_list_add_tail(LIST_ENTRY *head, LIST_ENTRY *e)
-{
-	e->Flink = head;
-	e->Blink = head->Blink;
-	head->Blink->Flink = e;
-	head->Blink = e;
-}
-static inline void ndl_list_add_head(LIST_ENTRY *head, LIST_ENTRY *e)
-{
-	e->Flink = head->Flink;
-	e->Blink = head;
-	head->Flink->Blink = e;
-	head->Flink = e;
-}
-static inline void ndl_list_del(LIST_ENTRY *e)
-{
-	e->Blink->Flink = e->Flink;
-	e->Flink->Blink = e->Blink;
-	e->Flink = e->Blink = e;
-}
-static inline bool ndl_list_empty(const LIST_ENTRY *h)
-{
-	return h->Flink == h;
-}
-static inline void ndl_list_init(LIST_ENTRY *l)
-{
-	l->Flink = l->Blink = l;
 }
 
 /* Milliseconds to a relative Windows due time (100 ns units, negative). */

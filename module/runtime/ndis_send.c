@@ -50,7 +50,7 @@ int ndl_tx_init(struct ndl_adapter *ad, u32 n)
 			if (!s->mdl[k])
 				return -NDL_ENOMEM;
 		}
-		s->link.Flink = s->link.Blink = &s->link;
+		ndl_list_init(&s->link);
 		ndl_list_add_tail(&ad->tx_free, &s->link);
 	}
 	return 0;

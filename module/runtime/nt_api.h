@@ -42,16 +42,7 @@ void NTAPI ndlw_ExFreePool(void *p);
 void *ndl_lookaside_alloc(GENERAL_LOOKASIDE *l);
 void ndl_lookaside_free(GENERAL_LOOKASIDE *l, void *e);
 
-/* Lists (nt_list.c) */
-enum ndl_list_op {
-	NDL_LIST_INSERT_HEAD,
-	NDL_LIST_INSERT_TAIL,
-	NDL_LIST_REMOVE_HEAD,
-	NDL_LIST_REMOVE_TAIL,
-};
-
-/* One LIST_ENTRY operation under the caller's lock; e only for inserts. */
-LIST_ENTRY *ndl_list_op(LIST_ENTRY *head, LIST_ENTRY *e, enum ndl_list_op op);
+/* Lists (nt_list.c; the LIST_ENTRY primitives are nt_list.h) */
 void NTAPI ndlw_InitializeSListHead(SLIST_HEADER *h);
 USHORT NTAPI ndlw_ExQueryDepthSList(SLIST_HEADER *h);
 NTAPI SLIST_ENTRY *ndlw_ExpInterlockedPushEntrySList(SLIST_HEADER *h,

@@ -4,6 +4,7 @@
  * KeFlushQueuedDpcs. One runtime-wide queue drained at DISPATCH_LEVEL by
  * ndl_rt_run_dispatch(); KDPC.DpcData is non-NULL while queued.
  */
+#include "nt_list.h"
 #include "nt_queue.h"
 #include "nt_sync.h"
 #include "nt_wait.h"
@@ -55,15 +56,10 @@ BOOLEAN NTAPI ndlw_KeInsertQueueDpc(KDPC *dpc, void *arg1, void *arg2)
 	dpc->DpcData = &dpc_queue;
 	dpc->SystemArgument1 = arg1;
 	dpc->SystemArgument2 = arg2;
-	if (dpc->Importance == HighImportance) {
-		e->Flink = dpc_queue.Flink;
-		e->Blink = &dpc_queue;
-	} else {
-		e->Flink = &dpc_queue;
-		e->Blink = dpc_queue.Blink;
-	}
-	e->Blink->Flink = e;
-	e->Flink->Blink = e;
+	if (dpc->Importance == HighImportance)
+		ndl_list_add_head(&dpc_queue, e);
+	else
+		ndl_list_add_tail(&dpc_queue, e);
 	dpc_queued++;
 	ndl_unlock_any(&dpc_lock, old);
 	ndl_os_schedule_dispatch();
@@ -76,8 +72,7 @@ BOOLEAN NTAPI ndlw_KeRemoveQueueDpc(KDPC *dpc)
 	bool was = dpc->DpcData != NULL;
 
 	if (was) {
-		dpc->DpcListEntry.Blink->Flink = dpc->DpcListEntry.Flink;
-		dpc->DpcListEntry.Flink->Blink = dpc->DpcListEntry.Blink;
+		ndl_list_unlink(&dpc->DpcListEntry);
 		dpc->DpcData = NULL;
 		dpc_queued--;
 	}
@@ -93,16 +88,15 @@ void ndl_rt_run_dispatch(void)
 		KIRQL old = ndl_lock_any(&dpc_lock);
 		PKDEFERRED_ROUTINE fn;
 		void *ctx, *a1, *a2;
-		LIST_ENTRY *e = dpc_queue.Flink;
+		LIST_ENTRY *e = ndl_list_op(&dpc_queue, NULL,
+					    NDL_LIST_REMOVE_HEAD);
 		KDPC *dpc;
 
-		if (e == &dpc_queue) {
+		if (!e) {
 			ndl_unlock_any(&dpc_lock, old);
 			break;
 		}
 		dpc = NDL_CONTAINER_OF(e, KDPC, DpcListEntry);
-		e->Blink->Flink = e->Flink;
-		e->Flink->Blink = e->Blink;
 		dpc->DpcData = NULL;
 		dpc_queued--;
 		dpc_running++;

@@ -7,51 +7,19 @@
  * header keeps the layout drivers' inline readers expect.
  */
 #include "nt_api.h"
+#include "nt_list.h"
 #include "nt_sync.h"
 
-/* Links e in; returns the entry that was first (at_head) or last, or NULL. */
-static LIST_ENTRY *list_insert(LIST_ENTRY *head, LIST_ENTRY *e, bool at_head)
-{
-	LIST_ENTRY *prev = at_head ? head : head->Blink;
-	LIST_ENTRY *next = at_head ? head->Flink : head;
-	LIST_ENTRY *old = at_head ? next : prev;
-
-	e->Flink = next;
-	e->Blink = prev;
-	prev->Flink = e;
-	next->Blink = e;
-	return old == head ? NULL : old;
-}
-
-static LIST_ENTRY *list_remove(LIST_ENTRY *head, bool from_head)
-{
-	LIST_ENTRY *e = from_head ? head->Flink : head->Blink;
-
-	if (e == head)
-		return NULL;
-	e->Blink->Flink = e->Flink;
-	e->Flink->Blink = e->Blink;
-	return e;
-}
-
-/*
- * The one body of every LIST_ENTRY export (Ex, Exf and NdisInterlocked*);
- * the caller holds the list's lock. Returns what Windows documents: the
- * old first or last entry for an insert, the removed one for a removal,
- * NULL when the list was empty.
- */
 LIST_ENTRY *ndl_list_op(LIST_ENTRY *head, LIST_ENTRY *e, enum ndl_list_op op)
 {
-	switch (op) {
-	case NDL_LIST_INSERT_HEAD:
-		return list_insert(head, e, true);
-	case NDL_LIST_INSERT_TAIL:
-		return list_insert(head, e, false);
-	case NDL_LIST_REMOVE_HEAD:
-		return list_remove(head, true);
-	default:
-		return list_remove(head, false);
-	}
+	bool at_head = op == NDL_LIST_INSERT_HEAD || op == NDL_LIST_REMOVE_HEAD;
+	LIST_ENTRY *end = at_head ? head->Flink : head->Blink;
+
+	if (op == NDL_LIST_INSERT_HEAD || op == NDL_LIST_INSERT_TAIL)
+		ndl_list_insert_before(e, at_head ? end : head);
+	else if (end != head)
+		ndl_list_unlink(end);
+	return end == head ? NULL : end;
 }
 
 /* ExInterlocked*List: callable at any IRQL, so the lock is ndl_lock_any. */

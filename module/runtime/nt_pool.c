@@ -6,6 +6,7 @@
  * non-cached memory.
  */
 #include "nt_api.h"
+#include "nt_list.h"
 #include "nt_status.h"
 #include "nt_sync.h"
 
@@ -98,7 +99,7 @@ static void lookaside_init(GENERAL_LOOKASIDE *l, PALLOCATE_FUNCTION alloc,
 			  size);
 	l->Allocate = alloc ? alloc : lookaside_default_alloc;
 	l->Free = fr ? fr : lookaside_default_free;
-	l->ListEntry.Flink = l->ListEntry.Blink = &l->ListEntry;
+	ndl_list_init(&l->ListEntry);
 }
 
 void NTAPI ndlw_ExInitializeNPagedLookasideList(NPAGED_LOOKASIDE_LIST *l,

@@ -5,6 +5,7 @@
  * (monotonic ns in KTIMER.DueTime) under the dispatcher lock; the host's
  * one-shot alarm is kept at the head's due time.
  */
+#include "nt_list.h"
 #include "nt_queue.h"
 #include "nt_sync.h"
 #include "nt_wait.h"
@@ -16,14 +17,20 @@ static LIST_ENTRY timer_list = { &timer_list, &timer_list };
 static u32 timers_armed;
 static u64 armed_due;
 
+/* Dispatcher lock held: the earliest due time, 0 if no timer is armed. */
+static u64 first_due(void)
+{
+	if (ndl_list_empty(&timer_list))
+		return 0;
+	return NDL_CONTAINER_OF(timer_list.Flink, KTIMER,
+				TimerListEntry)->DueTime.QuadPart;
+}
+
 /* Dispatcher lock held: tell the host about the earliest due time. */
 static void rearm(void)
 {
-	u64 due = 0;
+	u64 due = first_due();
 
-	if (timer_list.Flink != &timer_list)
-		due = NDL_CONTAINER_OF(timer_list.Flink, KTIMER,
-				       TimerListEntry)->DueTime.QuadPart;
 	if (due != armed_due) {
 		armed_due = due;
 		ndl_os_timer_arm(due);
@@ -32,8 +39,7 @@ static void rearm(void)
 
 static void timer_remove(KTIMER *t)
 {
-	t->TimerListEntry.Blink->Flink = t->TimerListEntry.Flink;
-	t->TimerListEntry.Flink->Blink = t->TimerListEntry.Blink;
+	ndl_list_unlink(&t->TimerListEntry);
 	t->Header.Inserted = 0;
 	timers_armed--;
 }
@@ -46,10 +52,7 @@ static void timer_insert(KTIMER *t)
 	       NDL_CONTAINER_OF(e, KTIMER, TimerListEntry)->DueTime.QuadPart <=
 	       t->DueTime.QuadPart)
 		e = e->Flink;
-	t->TimerListEntry.Flink = e;
-	t->TimerListEntry.Blink = e->Blink;
-	e->Blink->Flink = &t->TimerListEntry;
-	e->Blink = &t->TimerListEntry;
+	ndl_list_insert_before(&t->TimerListEntry, e);
 	t->Header.Inserted = 1;
 	timers_armed++;
 }
@@ -118,7 +121,7 @@ void ndl_rt_run_timers(void)
 	KIRQL old = ndl_dispatcher_lock();
 
 	ndl_kusd_update();
-	while (timer_list.Flink != &timer_list) {
+	while (!ndl_list_empty(&timer_list)) {
 		KTIMER *t = NDL_CONTAINER_OF(timer_list.Flink, KTIMER,
 					     TimerListEntry);
 		LARGE_INTEGER st;
@@ -158,11 +161,8 @@ u32 ndl_timer_pending(void)
 u64 ndl_timer_next_due(void)
 {
 	KIRQL old = ndl_dispatcher_lock();
-	u64 due = 0;
+	u64 due = first_due();
 
-	if (timer_list.Flink != &timer_list)
-		due = NDL_CONTAINER_OF(timer_list.Flink, KTIMER,
-				       TimerListEntry)->DueTime.QuadPart;
 	ndl_dispatcher_unlock(old);
 	return due;
 }

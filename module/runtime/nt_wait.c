@@ -6,6 +6,7 @@
  * so exactly the documented number of waiters is released.
  */
 #include "nt_wait.h"
+#include "nt_list.h"
 #include "nt_sync.h"
 #include "nt_status.h"
 #include "nt_time.h"
@@ -27,7 +28,7 @@ void ndl_dispatcher_init(DISPATCHER_HEADER *h, u8 type, u8 size_bytes,
 	h->Size = size_bytes / 4;
 	h->Inserted = 0;
 	h->SignalState = state;
-	h->WaitListHead.Flink = h->WaitListHead.Blink = &h->WaitListHead;
+	ndl_list_init(&h->WaitListHead);
 }
 
 KIRQL ndl_dispatcher_lock(void)
@@ -109,21 +110,16 @@ static void link_blocks(DISPATCHER_HEADER **objs, ULONG n,
 		LIST_ENTRY *head = &objs[i]->WaitListHead;
 
 		if (!head->Flink)	/* zero-filled object: make it a list */
-			head->Flink = head->Blink = head;
+			ndl_list_init(head);
 		wb[i].waiter = w;
-		wb[i].link.Flink = head;
-		wb[i].link.Blink = head->Blink;
-		head->Blink->Flink = &wb[i].link;
-		head->Blink = &wb[i].link;
+		ndl_list_add_tail(head, &wb[i].link);
 	}
 }
 
 static void unlink_blocks(ULONG n, struct wait_block *wb)
 {
-	for (ULONG i = 0; i < n; i++) {
-		wb[i].link.Blink->Flink = wb[i].link.Flink;
-		wb[i].link.Flink->Blink = wb[i].link.Blink;
-	}
+	for (ULONG i = 0; i < n; i++)
+		ndl_list_unlink(&wb[i].link);
 }
 
 static NTSTATUS wait_objects(ULONG n, DISPATCHER_HEADER **objs,

@@ -8,6 +8,7 @@
  */
 #include "nt_queue.h"
 #include "nt_api.h"
+#include "nt_list.h"
 #include "nt_sync.h"
 #include "nt_wait.h"
 
@@ -19,10 +20,7 @@ void ndl_work_queue(WORK_QUEUE_ITEM *item)
 {
 	KIRQL old = ndl_lock_any(&work_lock);
 
-	item->List.Flink = &work_queue;
-	item->List.Blink = work_queue.Blink;
-	work_queue.Blink->Flink = &item->List;
-	work_queue.Blink = &item->List;
+	ndl_list_add_tail(&work_queue, &item->List);
 	work_queued++;
 	ndl_unlock_any(&work_lock, old);
 	ndl_os_schedule_passive();
@@ -31,21 +29,19 @@ void ndl_work_queue(WORK_QUEUE_ITEM *item)
 void ndl_rt_run_passive(void)
 {
 	KIRQL old = ndl_lock_any(&work_lock);
-	LIST_ENTRY *e = work_queue.Flink;
+	LIST_ENTRY *e = ndl_list_op(&work_queue, NULL, NDL_LIST_REMOVE_HEAD);
 	WORK_QUEUE_ITEM *item;
 	PWORKER_THREAD_ROUTINE fn;
 	void *param;
 	bool more;
 
-	if (e == &work_queue) {
+	if (!e) {
 		ndl_unlock_any(&work_lock, old);
 		return;
 	}
-	e->Blink->Flink = e->Flink;
-	e->Flink->Blink = e->Blink;
 	work_queued--;
 	work_running++;
-	more = work_queue.Flink != &work_queue;
+	more = !ndl_list_empty(&work_queue);
 	item = NDL_CONTAINER_OF(e, WORK_QUEUE_ITEM, List);
 	fn = item->WorkerRoutine;	/* the item may be freed by fn */
 	param = item->Parameter;
