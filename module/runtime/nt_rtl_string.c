@@ -419,12 +419,19 @@ NTSTATUS NTAPI ndlw_RtlCharToInteger(const char *s, ULONG base, ULONG *value)
 	return parse_integer(s, 0xffffffffu, false, base, value);
 }
 
-/* Digits of v in base into buf (reversed order undone), return count. */
+/*
+ * Digits of v in base (0 means 10) into buf, most significant first;
+ * returns their count, or 0 for a base Windows refuses.
+ */
 static u32 format_u64(u64 v, ULONG base, char *buf)
 {
 	char tmp[65];
 	u32 n = 0, k = 0;
 
+	if (base == 0)
+		base = 10;
+	if (base != 2 && base != 8 && base != 10 && base != 16)
+		return 0;
 	do {
 		tmp[n++] = "0123456789ABCDEF"[v % base];
 		v /= base;
@@ -437,13 +444,10 @@ static u32 format_u64(u64 v, ULONG base, char *buf)
 static NTSTATUS int_to_ustr(u64 v, ULONG base, UNICODE_STRING *s)
 {
 	char digits[65];
-	u32 n;
+	u32 n = format_u64(v, base, digits);
 
-	if (base == 0)
-		base = 10;
-	if (base != 2 && base != 8 && base != 10 && base != 16)
+	if (!n)
 		return STATUS_INVALID_PARAMETER;
-	n = format_u64(v, base, digits);
 	if (n * 2 > s->MaximumLength)
 		return STATUS_BUFFER_OVERFLOW;
 	for (u32 i = 0; i < n; i++)
@@ -469,13 +473,10 @@ NTSTATUS NTAPI ndlw_RtlInt64ToUnicodeString(ULONGLONG v, ULONG base,
 NTSTATUS NTAPI ndlw_RtlIntegerToChar(ULONG v, ULONG base, LONG len, char *str)
 {
 	char digits[65];
-	u32 n;
+	u32 n = format_u64(v, base, digits);
 
-	if (base == 0)
-		base = 10;
-	if (base != 2 && base != 8 && base != 10 && base != 16)
+	if (!n)
 		return STATUS_INVALID_PARAMETER;
-	n = format_u64(v, base, digits);
 	if (len < 0 || (u32)len < n)
 		return STATUS_BUFFER_OVERFLOW;
 	ndl_memcpy(str, digits, n);

@@ -22,6 +22,7 @@ NTSTATUS NTAPI ndlw_RtlUpcaseUnicodeString(UNICODE_STRING *dst,
 					   const UNICODE_STRING *src,
 					   BOOLEAN alloc);
 NTSTATUS NTAPI ndlw_RtlCharToInteger(const char *s, ULONG base, ULONG *v);
+NTSTATUS NTAPI ndlw_RtlIntegerToChar(ULONG v, ULONG base, LONG len, char *s);
 NTSTATUS NTAPI ndlw_RtlGUIDFromString(const UNICODE_STRING *s, GUID *g);
 NTSTATUS NTAPI ndlw_RtlStringFromGUID(const GUID *g, UNICODE_STRING *s);
 ULONG NTAPI ndlw_RtlxUnicodeStringToAnsiSize(const UNICODE_STRING *s);
@@ -135,6 +136,7 @@ static void test_integers(void)
 {
 	WCHAR buf[16];
 	UNICODE_STRING u = { 0, sizeof(buf), buf }, s;
+	char c[12];
 	ULONG v;
 
 	ndlw_RtlInitUnicodeString(&s, u"  -42xyz");
@@ -154,9 +156,20 @@ static void test_integers(void)
 	CHECK(ustr_is(&u, "BEEF"));
 	CHECK_EQ_INT(ndlw_RtlIntegerToUnicodeString(1234, 0, &u), 0);
 	CHECK(ustr_is(&u, "1234"));
+	CHECK_EQ_INT(ndlw_RtlIntegerToUnicodeString(1234, 7, &u),
+		     STATUS_INVALID_PARAMETER);
 	u.MaximumLength = 4;
 	CHECK_EQ_INT(ndlw_RtlIntegerToUnicodeString(1234, 10, &u),
 		     STATUS_BUFFER_OVERFLOW);
+	memset(c, 'x', sizeof(c));
+	CHECK_EQ_INT(ndlw_RtlIntegerToChar(255, 2, sizeof(c), c), 0);
+	CHECK(!strcmp(c, "11111111"));
+	CHECK_EQ_INT(ndlw_RtlIntegerToChar(255, 0, 3, c), 0);
+	CHECK(!memcmp(c, "255", 3));	/* exactly len: no terminator */
+	CHECK_EQ_INT(ndlw_RtlIntegerToChar(255, 16, 1, c),
+		     STATUS_BUFFER_OVERFLOW);
+	CHECK_EQ_INT(ndlw_RtlIntegerToChar(255, 3, sizeof(c), c),
+		     STATUS_INVALID_PARAMETER);
 }
 
 static void test_guid_and_case(void)
