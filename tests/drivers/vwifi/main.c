@@ -150,21 +150,19 @@ static NDIS_STATUS VwifiInitialize(PNDIS_STATUS OpenErrorStatus,
 	return NDIS_STATUS_SUCCESS;
 }
 
-BOOLEAN VwifiTimerEnter(PVWIFI_ADAPTER A)
+BOOLEAN VwifiTimerBegin(PVWIFI_ADAPTER A)
 {
-	BOOLEAN Run;
-
 	NdisDprAcquireSpinLock(&A->Lock);
-	Run = !A->Halting;
-	if (Run)
-		A->TimersRunning++;
-	NdisDprReleaseSpinLock(&A->Lock);
-	return Run;
+	if (A->Halting) {
+		NdisDprReleaseSpinLock(&A->Lock);
+		return FALSE;
+	}
+	A->TimersRunning++;
+	return TRUE;
 }
 
-VOID VwifiTimerLeave(PVWIFI_ADAPTER A)
+VOID VwifiTimerEnd(PVWIFI_ADAPTER A)
 {
-	NdisDprAcquireSpinLock(&A->Lock);
 	A->TimersRunning--;
 	NdisDprReleaseSpinLock(&A->Lock);
 }

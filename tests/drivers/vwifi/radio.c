@@ -30,16 +30,14 @@ VOID VwifiScanTimer(PVOID S1, PVOID Context, PVOID S2, PVOID S3)
 {
 	PVWIFI_ADAPTER A = Context;
 
-	if (!VwifiTimerEnter(A))
+	if (!VwifiTimerBegin(A))
 		return;
-	NdisDprAcquireSpinLock(&A->Lock);
 	A->Scanning = FALSE;
 	A->ScansDone++;
 	if (A->AuthMode == Ndis802_11AuthModeWPA2 ||
 	    A->AuthMode == Ndis802_11AuthModeWPA2PSK)
 		VwifiIndicatePmkidCandidatesLocked(A);
-	NdisDprReleaseSpinLock(&A->Lock);
-	VwifiTimerLeave(A);
+	VwifiTimerEnd(A);
 }
 
 /* The strongest access point that fits the SSID (and BSSID) we were given. */
@@ -202,9 +200,8 @@ VOID VwifiJoinTimer(PVOID S1, PVOID Context, PVOID S2, PVOID S3)
 	PVWIFI_ADAPTER A = Context;
 	const struct vw_ap *Ap;
 
-	if (!VwifiTimerEnter(A))
+	if (!VwifiTimerBegin(A))
 		return;
-	NdisDprAcquireSpinLock(&A->Lock);
 	Ap = A->Joining;
 	A->Joining = NULL;
 	if (Ap && A->WantAssociation && !A->Assoc) {
@@ -226,24 +223,21 @@ VOID VwifiJoinTimer(PVOID S1, PVOID Context, PVOID S2, PVOID S3)
 			VwifiClearKeysLocked(A);
 		}
 	}
-	NdisDprReleaseSpinLock(&A->Lock);
-	VwifiTimerLeave(A);
+	VwifiTimerEnd(A);
 }
 
 VOID VwifiAuthTimer(PVOID S1, PVOID Context, PVOID S2, PVOID S3)
 {
 	PVWIFI_ADAPTER A = Context;
 
-	if (!VwifiTimerEnter(A))
+	if (!VwifiTimerBegin(A))
 		return;
-	NdisDprAcquireSpinLock(&A->Lock);
 	A->AuthTimerArmed = FALSE;
 	if (A->Assoc && A->Assoc->security == VW_SEC_WPA2_PSK) {
 		vw_auth_tick(&A->Auth, VWIFI_AUTH_TICK_MS, &A->AuthOut);
 		VwifiAfterAuthLocked(A);
 	}
-	NdisDprReleaseSpinLock(&A->Lock);
-	VwifiTimerLeave(A);
+	VwifiTimerEnd(A);
 }
 
 VOID VwifiEapolFromStationLocked(PVWIFI_ADAPTER A, const UCHAR *Frame,

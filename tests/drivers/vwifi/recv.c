@@ -66,9 +66,8 @@ VOID VwifiDeliverTimer(PVOID S1, PVOID Context, PVOID S2, PVOID S3)
 	PNDD_RX Rx[VWIFI_MAX_BATCH];
 	ULONG i, nstatus = 0, nrx = 0;
 
-	if (!VwifiTimerEnter(A))
+	if (!VwifiTimerBegin(A))
 		return;
-	NdisDprAcquireSpinLock(&A->Lock);
 	A->DeliverArmed = FALSE;
 	while (A->StatusCount) {
 		Status[nstatus++] = A->StatusRing[A->StatusHead];
@@ -92,8 +91,7 @@ VOID VwifiDeliverTimer(PVOID S1, PVOID Context, PVOID S2, PVOID S3)
 	NdisDprAcquireSpinLock(&A->Lock);
 	if (!IsListEmpty(&A->RxQueue) || A->StatusCount)
 		VwifiArmDeliverLocked(A);
-	NdisDprReleaseSpinLock(&A->Lock);
-	VwifiTimerLeave(A);
+	VwifiTimerEnd(A);
 }
 
 VOID VwifiReturnPacket(NDIS_HANDLE Context, PNDIS_PACKET Packet)

@@ -126,8 +126,14 @@ typedef struct _VWIFI_ADAPTER {
 } VWIFI_ADAPTER, *PVWIFI_ADAPTER;
 
 /* main.c */
-BOOLEAN VwifiTimerEnter(PVWIFI_ADAPTER A);	/* at DISPATCH, lock free */
-VOID VwifiTimerLeave(PVWIFI_ADAPTER A);
+/*
+ * Timer callbacks (DISPATCH_LEVEL) begin with VwifiTimerBegin: FALSE once
+ * halting, else TRUE with A->Lock held and the callback counted running
+ * (halt waits for it); they end with VwifiTimerEnd, lock held, which
+ * releases it.
+ */
+BOOLEAN VwifiTimerBegin(PVWIFI_ADAPTER A);
+VOID VwifiTimerEnd(PVWIFI_ADAPTER A);
 
 /* recv.c */
 VOID VwifiQueueRxLocked(PVWIFI_ADAPTER A, const UCHAR *Frame, ULONG Length);
