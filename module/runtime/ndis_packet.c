@@ -369,31 +369,34 @@ void NTAPI ndlw_NdisUnchainBufferAtBack(NDIS_PACKET *p, MDL **out)
 	*out = m;
 }
 
-void NTAPI ndlw_NdisChainBufferAtFront(NDIS_PACKET *p, MDL *b)
+/* Chains b and the buffers linked after it in at the front or the back. */
+static void chain_buffers(NDIS_PACKET *p, MDL *b, bool at_front)
 {
 	MDL *last = b;
 
 	while (last->Next)
 		last = last->Next;
-	if (!p->Private.Head)
+	if (!p->Private.Head) {
+		p->Private.Head = b;
 		p->Private.Tail = last;
-	last->Next = p->Private.Head;
-	p->Private.Head = b;
+	} else if (at_front) {
+		last->Next = p->Private.Head;
+		p->Private.Head = b;
+	} else {
+		p->Private.Tail->Next = b;
+		p->Private.Tail = last;
+	}
 	p->Private.ValidCounts = FALSE;
+}
+
+void NTAPI ndlw_NdisChainBufferAtFront(NDIS_PACKET *p, MDL *b)
+{
+	chain_buffers(p, b, true);
 }
 
 void NTAPI ndlw_NdisChainBufferAtBack(NDIS_PACKET *p, MDL *b)
 {
-	MDL *last = b;
-
-	while (last->Next)
-		last = last->Next;
-	if (p->Private.Head)
-		p->Private.Tail->Next = b;
-	else
-		p->Private.Head = b;
-	p->Private.Tail = last;
-	p->Private.ValidCounts = FALSE;
+	chain_buffers(p, b, false);
 }
 
 void NTAPI ndlw_NdisQueryPacket(NDIS_PACKET *p, UINT *phys, UINT *count,
