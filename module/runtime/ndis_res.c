@@ -275,24 +275,31 @@ void ndl_res_release_all(struct ndl_adapter *ad)
 
 /* ---- PCI configuration space ------------------------------------------------------ */
 
-ULONG NTAPI ndlw_NdisReadPciSlotInformation(NDIS_HANDLE h, ULONG slot,
-					    ULONG off, void *buf, ULONG len)
+/* Bytes read or written; 0 without a device behind the adapter. */
+static ULONG pci_slot_io(NDIS_HANDLE h, const char *fn, ULONG off, void *buf,
+			 ULONG len, bool write)
 {
-	struct ndl_adapter *ad = ndl_ad(h, "NdisReadPciSlotInformation");
+	struct ndl_adapter *ad = ndl_ad(h, fn);
 
 	if (!ad || !ad->dev || !buf)
 		return 0;
+	if (write)
+		return ndl_os_pci_config_write(ad->dev, off, buf, len);
 	return ndl_os_pci_config_read(ad->dev, off, buf, len);
+}
+
+ULONG NTAPI ndlw_NdisReadPciSlotInformation(NDIS_HANDLE h, ULONG slot,
+					    ULONG off, void *buf, ULONG len)
+{
+	return pci_slot_io(h, "NdisReadPciSlotInformation", off, buf, len,
+			   false);
 }
 
 ULONG NTAPI ndlw_NdisWritePciSlotInformation(NDIS_HANDLE h, ULONG slot,
 					     ULONG off, void *buf, ULONG len)
 {
-	struct ndl_adapter *ad = ndl_ad(h, "NdisWritePciSlotInformation");
-
-	if (!ad || !ad->dev || !buf)
-		return 0;
-	return ndl_os_pci_config_write(ad->dev, off, buf, len);
+	return pci_slot_io(h, "NdisWritePciSlotInformation", off, buf, len,
+			   true);
 }
 
 /* The "Immediate" forms take the WrapperConfigurationContext. */
