@@ -224,9 +224,7 @@ NDIS_STATUS NTAPI ndlw_NdisMAllocateSharedMemoryAsync(NDIS_HANDLE h,
 	a->len = len;
 	a->cached = cached;
 	a->context = context;
-	a->item.WorkerRoutine = async_alloc_work;
-	a->item.Parameter = a;
-	ndl_work_queue(&a->item);
+	ndl_work_queue_call(&a->item, async_alloc_work, a);
 	return NDIS_STATUS_PENDING;
 }
 

@@ -57,13 +57,10 @@ static void NTAPI ndis_work(void *param)
 
 NDIS_STATUS NTAPI ndlw_NdisScheduleWorkItem(NDIS_WORK_ITEM *w)
 {
-	WORK_QUEUE_ITEM *item = (WORK_QUEUE_ITEM *)(void *)w->WrapperReserved;
-
 	if (!w || !w->Routine)
 		return NDIS_STATUS_FAILURE;
-	item->WorkerRoutine = ndis_work;
-	item->Parameter = w;
-	ndl_work_queue(item);
+	ndl_work_queue_call((WORK_QUEUE_ITEM *)(void *)w->WrapperReserved,
+			    ndis_work, w);
 	return NDIS_STATUS_SUCCESS;
 }
 

@@ -12,6 +12,9 @@
 
 /* Queue a WORK_QUEUE_ITEM (WorkerRoutine(Parameter) at PASSIVE). */
 void ndl_work_queue(WORK_QUEUE_ITEM *item);
+/* Fill in the runtime's own item to run fn(param), and queue it. */
+void ndl_work_queue_call(WORK_QUEUE_ITEM *item, PWORKER_THREAD_ROUTINE fn,
+			 void *param);
 /* PASSIVE: wait until no DPC / work item is queued or running. */
 void ndl_dpc_flush(void);
 void ndl_work_flush(void);

@@ -26,6 +26,14 @@ void ndl_work_queue(WORK_QUEUE_ITEM *item)
 	ndl_os_schedule_passive();
 }
 
+void ndl_work_queue_call(WORK_QUEUE_ITEM *item, PWORKER_THREAD_ROUTINE fn,
+			 void *param)
+{
+	item->WorkerRoutine = fn;
+	item->Parameter = param;
+	ndl_work_queue(item);
+}
+
 void ndl_rt_run_passive(void)
 {
 	KIRQL old = ndl_lock_any(&work_lock);
@@ -129,9 +137,7 @@ void NTAPI ndlw_IoQueueWorkItem(void *item, PIO_WORKITEM_ROUTINE routine,
 	w->routine = routine;
 	w->context = ctx;
 	w->queued = true;
-	w->item.WorkerRoutine = io_workitem_run;
-	w->item.Parameter = w;
-	ndl_work_queue(&w->item);
+	ndl_work_queue_call(&w->item, io_workitem_run, w);
 }
 
 ULONG NTAPI ndlw_IoSizeofWorkItem(void)
