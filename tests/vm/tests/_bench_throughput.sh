@@ -1,15 +1,32 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Benchmark body for tests/bench/vm-throughput.sh (not a test: its name
-# starts with "_"). One VM, one emulated RTL8139C+: a 32 MiB TCP download
-# from the host into tmpfs (timed; checksum compared after) and 20 pings, first through Linux's native 8139cp, then
-# through the Windows miniport under ndisload, alternating for ndl_rounds
+# starts with "_"). One VM, one emulated NIC (ndl_bench_nic: rtl8139, the
+# default, or e1000; run.sh --nic attaches it): a 32 MiB TCP download from
+# the host into tmpfs (timed; checksum compared after) and 20 pings, first
+# through Linux's native driver (8139cp, e1000), then through the Windows
+# miniport under ndisload (rtl8139, ndle1000), alternating for ndl_rounds
 # rounds (default 2); every figure goes out as a "BENCH: name value" line.
-# nic: rtl8139
 # serve: 32
 # timeout: 600
 . /tests/_ndl.sh
 
 slot=0000:00:03.0
+nic=${ndl_bench_nic:-rtl8139}
+case $nic in
+rtl8139) native=8139cp drv=rtl8139 ;;
+e1000) native=e1000 drv=ndle1000 ;;
+*) fail setup "no benchmark for NIC $nic"; exit 0 ;;
+esac
+
+# wrapped_add: push the NIC's Windows miniport (the e1000 one through the CLI).
+wrapped_add() {
+	if [ "$drv" = rtl8139 ]; then
+		ndl_add_rtl8139 >/dev/null
+	else
+		ndisload install --name "$drv" "$NDL_DRIVERS/e1000/ndle1000.inf" >/dev/null &&
+		ndisload load "$drv" >/dev/null
+	fi
+}
 rounds=${ndl_rounds:-2}
 
 now_ns() { # monotonic clock in ns (busybox date has no %N; uptime is in cs)
@@ -34,21 +51,21 @@ measure() {
 }
 
 native_round() {
-	load_module 8139cp || { fail native-load "8139cp"; return; }
+	load_module "$native" || { fail native-load "$native"; return; }
 	_if=$(basename "$(ls -d /sys/bus/pci/devices/$slot/net/* 2>/dev/null | head -n1)")
-	ndl_net_up "$_if" && ndl_wait_carrier "$_if" 5 || { fail native-up "$_if"; return; }
+	ndl_net_up "$_if" && ndl_wait_carrier "$_if" 10 || { fail native-up "$_if"; return; }
 	measure native
-	rmmod 8139cp
+	rmmod "$native"
 }
 
 wrapped_round() {
 	ndl_load || { fail wrapped-load "insmod"; return; }
-	ndl_add_rtl8139 >/dev/null
-	_if=$(ndl_iface rtl8139)
-	ndl_net_up "$_if" && ndl_wait_carrier "$_if" 5 || { fail wrapped-up "$_if"; return; }
+	wrapped_add || { fail wrapped-add "$drv"; rmmod ndisload; return; }
+	_if=$(ndl_iface "$drv")
+	ndl_net_up "$_if" && ndl_wait_carrier "$_if" 10 || { fail wrapped-up "$_if"; return; }
 	measure wrapped
 	ip link set "$_if" down
-	ndl-ioctl remove rtl8139 >/dev/null
+	ndl-ioctl remove "$drv" >/dev/null
 	rmmod ndisload
 }
 
