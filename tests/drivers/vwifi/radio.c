@@ -250,22 +250,30 @@ VOID VwifiEapolFromStationLocked(PVWIFI_ADAPTER A, const UCHAR *Frame,
 	VwifiAfterAuthLocked(A);
 }
 
+/* Does our WEP key Index match the AP's key? Counted when not. */
+static BOOLEAN VwifiWepKeyMatchesLocked(PVWIFI_ADAPTER A, ULONG Index)
+{
+	const struct vw_ap *Ap = A->Assoc;
+	BOOLEAN Ok = Index == Ap->wep_key_index &&
+		     VwifiKeyEquals(&A->WepKeys[Index], Ap->wep_key,
+				    Ap->wep_key_len);
+
+	if (!Ok)
+		A->WepUndecryptable++;
+	return Ok;
+}
+
 /* Station to AP: can the AP decrypt what we send with our keys? */
 BOOLEAN VwifiTxAllowedLocked(PVWIFI_ADAPTER A, const UCHAR *Frame)
 {
 	const struct vw_ap *Ap = A->Assoc;
-	const VWIFI_KEY *Key;
 	BOOLEAN Ok = FALSE;
 
 	switch (Ap->security) {
 	case VW_SEC_OPEN:
 		return TRUE;
 	case VW_SEC_WEP:
-		Key = &A->WepKeys[A->WepTxIndex];
-		Ok = A->WepTxIndex == Ap->wep_key_index &&
-		     VwifiKeyEquals(Key, Ap->wep_key, Ap->wep_key_len);
-		if (!Ok)
-			A->WepUndecryptable++;
+		Ok = VwifiWepKeyMatchesLocked(A, A->WepTxIndex);
 		break;
 	case VW_SEC_WPA2_PSK:
 		/* Nothing but EAPOL passes the AP's port before the handshake. */
@@ -284,17 +292,13 @@ BOOLEAN VwifiRxAllowedLocked(PVWIFI_ADAPTER A, const UCHAR *Frame)
 {
 	const struct vw_ap *Ap = A->Assoc;
 	BOOLEAN Group = (Frame[0] & 1) != 0;
-	const VWIFI_KEY *Key;
 	BOOLEAN Ok = FALSE;
 
 	switch (Ap->security) {
 	case VW_SEC_OPEN:
 		return TRUE;
 	case VW_SEC_WEP:
-		Key = &A->WepKeys[Ap->wep_key_index];
-		Ok = VwifiKeyEquals(Key, Ap->wep_key, Ap->wep_key_len);
-		if (!Ok)
-			A->WepUndecryptable++;
+		Ok = VwifiWepKeyMatchesLocked(A, Ap->wep_key_index);
 		break;
 	case VW_SEC_WPA2_PSK:
 		if (!A->PortOpen)
