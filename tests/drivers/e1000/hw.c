@@ -38,7 +38,10 @@ BOOLEAN E1kResetChip(PE1K_ADAPTER A)
 	}
 	if (i == 1000)
 		return FALSE;
-	/* The reset may unmask nothing, but clear what it latched. */
+	/* The chip reloads its EEPROM settings after a reset: 5 ms. */
+	for (i = 0; i < 100; i++)
+		NdisStallExecution(50);
+	/* Masked again, and whatever the reset latched cleared. */
 	E1kWrite(A, E1K_IMC, E1K_INT_ALL);
 	(VOID)E1kRead(A, E1K_ICR);
 	return TRUE;

@@ -276,7 +276,6 @@ static NDIS_STATUS E1kInitialize(PNDIS_STATUS OpenErrorStatus,
 		E1kStopChip(A);
 		goto fail;
 	}
-	A->IrqRegistered = TRUE;
 	E1kEnableInterruptSynced(A);
 
 	/* Report the link as the chip sees it now. */

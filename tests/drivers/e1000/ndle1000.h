@@ -54,7 +54,6 @@ typedef struct _E1K_ADAPTER {
 	ULONG IrqVector, IrqLevel;
 	NDIS_INTERRUPT_MODE IrqMode;
 	NDIS_MINIPORT_INTERRUPT Interrupt;
-	BOOLEAN IrqRegistered;
 	ULONG Itr;			/* INF InterruptModeration */
 
 	/* Shared memory: both descriptor rings and the copy buffers. */
