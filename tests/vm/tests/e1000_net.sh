@@ -83,7 +83,7 @@ hang_reset() {
 	_r=$(stat_of rt_resets)
 	set_master 0 || return 1
 	ping -c 2 -W 1 10.0.2.2 >/dev/null 2>&1
-	_n=100
+	_n=200
 	while [ "$(stat_of rt_resets)" -le "$_r" ]; do
 		_n=$((_n - 1)); [ $_n -gt 0 ] || { set_master 1; echo "no reset"; return 1; }
 		sleep 0.1
