@@ -8,7 +8,7 @@
  * the multicast hash with the driver's exact filter behind it, a receive
  * overrun and its counter, link changes, OIDs, reset with traffic after,
  * halt, unload, no leak; and the MAC from RAL0 when the EEPROM checksum is
- * bad.
+ * bad, and the shutdown handler stopping the chip.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -263,12 +263,16 @@ out:
 		ndl_sim_destroy(sim);
 }
 
-/* A bad EEPROM checksum is logged; the address then comes from RAL0. */
-static void test_bad_eeprom(void)
+/*
+ * A bad EEPROM checksum is logged; the address then comes from RAL0. Then
+ * the shutdown handler stops the chip's DMA.
+ */
+static void test_bad_eeprom_shutdown(void)
 {
 	struct ndl_sim_dev *sim = ndl_sim_create(&ndl_sim_e1000);
 	struct ndl_driver *drv = load_test_driver("e1000/ndle1000");
 	struct ndl_adapter_info info;
+	u8 frame[100];
 	struct ndl_adapter *ad = NULL;
 
 	CHECK(sim && drv);
@@ -281,7 +285,13 @@ static void test_bad_eeprom(void)
 	if (!ad)
 		goto out;
 	CHECK(!memcmp(info.perm_addr, mac, 6));
-	CHECK(log_contains("error log"));
+	CHECK(log_contains("error log entry"));
+	CHECK_EQ_INT(tap_open(ad, NDIS_PACKET_TYPE_DIRECTED), 0);
+	make_frame(frame, 100, mac, peer, 1);
+	CHECK(ndl_sim_inject(sim, frame, 100));
+	/* Shutdown stops the chip: it takes no more frames. */
+	ndl_adapter_shutdown(ad);
+	CHECK(!ndl_sim_inject(sim, frame, 100));
 	ndl_adapter_halt(ad);
 out:
 	ndl_adapter_destroy(ad);
@@ -297,13 +307,13 @@ int main(void)
 	/* MMIO reaches the model through deliberate faults the host traps. */
 	if (getenv("NDL_TEST_UNDER_VALGRIND")) {
 		printf("SKIP: test_traffic (its trapped MMIO faults are valgrind errors)\n");
-		printf("SKIP: test_bad_eeprom (its trapped MMIO faults are valgrind errors)\n");
+		printf("SKIP: test_bad_eeprom_shutdown (its trapped MMIO faults are valgrind errors)\n");
 		return test_exit() | CHECK_EXIT_CODE();
 	}
 	tap_reset(&tap);
 	RUN(test_traffic);
 	tap_reset(&tap);
-	RUN(test_bad_eeprom);
+	RUN(test_bad_eeprom_shutdown);
 	tap_free(&tap);
 	return test_exit() | CHECK_EXIT_CODE();
 }
