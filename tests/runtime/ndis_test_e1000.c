@@ -95,6 +95,16 @@ static struct ndl_adapter *start(struct ndl_sim_dev *sim,
 	return ad;
 }
 
+static void finish(struct ndl_adapter *ad, struct ndl_driver *drv,
+		   struct ndl_sim_dev *sim)
+{
+	ndl_adapter_destroy(ad);
+	if (drv)
+		ndl_driver_unload(drv);
+	if (sim)
+		ndl_sim_destroy(sim);
+}
+
 /* Frames from the wire through the ring; how many the host got. */
 static u32 inject(struct ndl_sim_dev *sim, struct wire *w, const u8 *dst,
 		  u32 n, u32 len)
@@ -256,11 +266,7 @@ static void test_traffic(void)
 	ndl_adapter_halt(ad);
 	CHECK(log_contains("halt left") == false);
 out:
-	ndl_adapter_destroy(ad);
-	if (drv)
-		ndl_driver_unload(drv);
-	if (sim)
-		ndl_sim_destroy(sim);
+	finish(ad, drv, sim);
 }
 
 /*
@@ -294,11 +300,7 @@ static void test_bad_eeprom_shutdown(void)
 	CHECK(!ndl_sim_inject(sim, frame, 100));
 	ndl_adapter_halt(ad);
 out:
-	ndl_adapter_destroy(ad);
-	if (drv)
-		ndl_driver_unload(drv);
-	if (sim)
-		ndl_sim_destroy(sim);
+	finish(ad, drv, sim);
 }
 
 int main(void)
