@@ -204,15 +204,21 @@ void ndl_sim_e1000_set_link(struct ndl_sim_dev *dev, bool up)
 
 /* ---- transmit ----------------------------------------------------------- */
 
+/* A 64-bit octet counter (low register at lo, high at lo + 4), FCS too. */
+static void add_octets(struct e1k_state *s, uint32_t lo, uint32_t len)
+{
+	uint64_t oct = ((uint64_t)s->reg[(lo + 4) >> 2] << 32 |
+			s->reg[lo >> 2]) + len + 4;
+
+	s->reg[lo >> 2] = (uint32_t)oct;
+	s->reg[(lo + 4) >> 2] = (uint32_t)(oct >> 32);
+}
+
 static void count_tx(struct e1k_state *s, uint32_t len)
 {
-	uint64_t oct = ((uint64_t)s->reg[R_GOTCH >> 2] << 32 |
-			s->reg[R_GOTCL >> 2]) + len + 4;
-
 	s->reg[R_GPTC >> 2]++;
 	s->reg[R_TPT >> 2]++;
-	s->reg[R_GOTCL >> 2] = (uint32_t)oct;
-	s->reg[R_GOTCH >> 2] = (uint32_t)(oct >> 32);
+	add_octets(s, R_GOTCL, len);
 }
 
 static void start_xmit(struct ndl_sim_dev *dev)
@@ -292,13 +298,9 @@ static bool rx_filter(struct e1k_state *s, const uint8_t *f)
 
 static void count_rx(struct e1k_state *s, const uint8_t *f, uint32_t len)
 {
-	uint64_t oct = ((uint64_t)s->reg[R_GORCH >> 2] << 32 |
-			s->reg[R_GORCL >> 2]) + len + 4;
-
 	s->reg[R_GPRC >> 2]++;
 	s->reg[R_TPR >> 2]++;
-	s->reg[R_GORCL >> 2] = (uint32_t)oct;
-	s->reg[R_GORCH >> 2] = (uint32_t)(oct >> 32);
+	add_octets(s, R_GORCL, len);
 	if ((f[0] & f[1] & f[2] & f[3] & f[4] & f[5]) == 0xff)
 		s->reg[R_BPRC >> 2]++;
 	else if (f[0] & 1)
