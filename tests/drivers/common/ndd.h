@@ -86,7 +86,8 @@ typedef struct _NDD_RX {
 	LIST_ENTRY Link;		/* on the free list, or the driver's */
 	PNDIS_PACKET Packet;
 	PNDIS_BUFFER Buffer;
-	PUCHAR Data;			/* NDD_ETH_MAX_FRAME bytes */
+	PUCHAR Data;			/* the pool's BufferSize bytes */
+	NDIS_PHYSICAL_ADDRESS Pa;	/* of Data, in a shared-memory pool */
 	ULONG Length;			/* of the frame in Data */
 } NDD_RX, *PNDD_RX;
 
@@ -106,6 +107,10 @@ typedef struct _NDD_RX_POOL {
 	VOID (*Recycled)(struct _NDD_RX_POOL *Pool);
 	PNDD_RX Rx;
 	ULONG Slots;			/* allocated entries of Rx */
+	ULONG BufferSize;		/* bytes at each Rx[i].Data */
+	PUCHAR SharedVa;		/* shared-memory pools: the block */
+	NDIS_PHYSICAL_ADDRESS SharedPa;
+	ULONG SharedLength;
 	NDIS_HANDLE PacketPool;
 	NDIS_HANDLE BufferPool;
 	LIST_ENTRY Free;
@@ -191,13 +196,28 @@ VOID NddEthInit(PNDD_ETH Eth, const NDIS_OID *Oids, ULONG OidsSize,
 		ULONG VendorDriverVersion, const UCHAR *Address);
 
 /*
- * Allocate Count receive buffers into a zeroed Pool, all free. On failure
- * NddRxPoolFree undoes what was done. LowWater and Recycled start unset.
+ * Allocate Count receive buffers of NDD_ETH_MAX_FRAME bytes (nonpaged
+ * pool) into a zeroed Pool, all free. On failure NddRxPoolFree undoes what
+ * was done. LowWater and Recycled start unset.
  */
 NDIS_STATUS NddRxPoolInit(PNDD_RX_POOL Pool, NDIS_HANDLE Miniport,
 			  PNDD_ETH Eth, PNDIS_SPIN_LOCK Lock, ULONG Count,
 			  ULONG Tag);
 VOID NddRxPoolFree(PNDD_RX_POOL Pool);
+/* The same for a bus master: BufferSize-byte slices of shared memory. */
+NDIS_STATUS NddRxPoolInitShared(PNDD_RX_POOL Pool, NDIS_HANDLE Miniport,
+				PNDD_ETH Eth, PNDIS_SPIN_LOCK Lock,
+				ULONG Count, ULONG BufferSize, ULONG Tag);
+VOID NddRxPoolFreeShared(PNDD_RX_POOL Pool);
+/*
+ * The two Inits' steps: Setup allocates the Rx array and the packet and
+ * buffer pools; Add gives an Rx whose Data (and Pa) is set its packet and
+ * buffer and puts it on the free list.
+ */
+NDIS_STATUS NddRxPoolSetup(PNDD_RX_POOL Pool, NDIS_HANDLE Miniport,
+			   PNDD_ETH Eth, PNDIS_SPIN_LOCK Lock, ULONG Count,
+			   ULONG BufferSize, ULONG Tag);
+NDIS_STATUS NddRxPoolAdd(PNDD_RX_POOL Pool, PNDD_RX Rx);
 /* With Pool->Lock held: a free buffer (NULL if none), or one back. */
 PNDD_RX NddRxTake(PNDD_RX_POOL Pool);
 VOID NddRxPut(PNDD_RX_POOL Pool, PNDD_RX Rx);

@@ -2,20 +2,21 @@
 /*
  * A pool of receive buffers, each with the NDIS packet and buffer that
  * describe it, for miniports that indicate with NdisMIndicateReceivePacket:
- * allocation, the free list, and waiting for NDIS to give everything back.
+ * setting it up (here with buffers from nonpaged pool), the free list, and
+ * waiting for NDIS to give everything back.
  */
 #include "ndd.h"
 
-NDIS_STATUS NddRxPoolInit(PNDD_RX_POOL Pool, NDIS_HANDLE Miniport,
-			  PNDD_ETH Eth, PNDIS_SPIN_LOCK Lock, ULONG Count,
-			  ULONG Tag)
+NDIS_STATUS NddRxPoolSetup(PNDD_RX_POOL Pool, NDIS_HANDLE Miniport,
+			   PNDD_ETH Eth, PNDIS_SPIN_LOCK Lock, ULONG Count,
+			   ULONG BufferSize, ULONG Tag)
 {
 	NDIS_STATUS Status;
-	ULONG i;
 
 	Pool->Miniport = Miniport;
 	Pool->Eth = Eth;
 	Pool->Lock = Lock;
+	Pool->BufferSize = BufferSize;
 	InitializeListHead(&Pool->Free);
 	NdisInitializeEvent(&Pool->Idle);
 	NdisSetEvent(&Pool->Idle);
@@ -29,26 +30,48 @@ NDIS_STATUS NddRxPoolInit(PNDD_RX_POOL Pool, NDIS_HANDLE Miniport,
 	if (Status != NDIS_STATUS_SUCCESS)
 		return Status;
 	NdisAllocateBufferPool(&Status, &Pool->BufferPool, Count);
+	return Status;
+}
+
+NDIS_STATUS NddRxPoolAdd(PNDD_RX_POOL Pool, PNDD_RX Rx)
+{
+	NDIS_STATUS Status;
+
+	NdisAllocatePacket(&Status, &Rx->Packet, Pool->PacketPool);
+	if (Status != NDIS_STATUS_SUCCESS)
+		return Status;
+	NdisAllocateBuffer(&Status, &Rx->Buffer, Pool->BufferPool, Rx->Data,
+			   Pool->BufferSize);
+	if (Status != NDIS_STATUS_SUCCESS)
+		return Status;
+	NdisChainBufferAtFront(Rx->Packet, Rx->Buffer);
+	NDD_RX_OF(Rx->Packet) = Rx;
+	InsertTailList(&Pool->Free, &Rx->Link);
+	Pool->FreeCount++;
+	return NDIS_STATUS_SUCCESS;
+}
+
+NDIS_STATUS NddRxPoolInit(PNDD_RX_POOL Pool, NDIS_HANDLE Miniport,
+			  PNDD_ETH Eth, PNDIS_SPIN_LOCK Lock, ULONG Count,
+			  ULONG Tag)
+{
+	NDIS_STATUS Status;
+	ULONG i;
+
+	Status = NddRxPoolSetup(Pool, Miniport, Eth, Lock, Count,
+				NDD_ETH_MAX_FRAME, Tag);
 	if (Status != NDIS_STATUS_SUCCESS)
 		return Status;
 	for (i = 0; i < Count; i++) {
 		PNDD_RX Rx = &Pool->Rx[i];
 
 		Status = NdisAllocateMemoryWithTag((PVOID *)&Rx->Data,
-						   NDD_ETH_MAX_FRAME, Tag);
+						   Pool->BufferSize, Tag);
 		if (Status != NDIS_STATUS_SUCCESS)
 			return Status;
-		NdisAllocatePacket(&Status, &Rx->Packet, Pool->PacketPool);
+		Status = NddRxPoolAdd(Pool, Rx);
 		if (Status != NDIS_STATUS_SUCCESS)
 			return Status;
-		NdisAllocateBuffer(&Status, &Rx->Buffer, Pool->BufferPool,
-				   Rx->Data, NDD_ETH_MAX_FRAME);
-		if (Status != NDIS_STATUS_SUCCESS)
-			return Status;
-		NdisChainBufferAtFront(Rx->Packet, Rx->Buffer);
-		NDD_RX_OF(Rx->Packet) = Rx;
-		InsertTailList(&Pool->Free, &Rx->Link);
-		Pool->FreeCount++;
 	}
 	return NDIS_STATUS_SUCCESS;
 }
@@ -65,8 +88,9 @@ VOID NddRxPoolFree(PNDD_RX_POOL Pool)
 				NdisFreeBuffer(Rx->Buffer);
 			if (Rx->Packet)
 				NdisFreePacket(Rx->Packet);
-			if (Rx->Data)
-				NdisFreeMemory(Rx->Data, NDD_ETH_MAX_FRAME, 0);
+			/* Slices of a shared block are freed with the block. */
+			if (Rx->Data && !Pool->SharedVa)
+				NdisFreeMemory(Rx->Data, Pool->BufferSize, 0);
 		}
 		NdisFreeMemory(Pool->Rx, Pool->Slots * sizeof(NDD_RX), 0);
 		Pool->Rx = NULL;

@@ -215,9 +215,6 @@ static NDIS_STATUS RtlInitialize(PNDIS_STATUS OpenErrorStatus,
 	NdisAllocateSpinLock(&A->RxLock);
 	NdisAllocateSpinLock(&A->TxLock);
 	InitializeListHead(&A->SendQueue);
-	InitializeListHead(&A->RxSpare);
-	NdisInitializeEvent(&A->RxIdle);
-	NdisSetEvent(&A->RxIdle);
 	RtlReadConfig(A, Wcc);
 
 	NdisMSetAttributesEx(Handle, A, 0,
@@ -312,8 +309,7 @@ static VOID RtlHalt(NDIS_HANDLE Context)
 	}
 	NdisMDeregisterInterrupt(&A->Interrupt);
 	RtlTxAbortAll(A, NDIS_STATUS_FAILURE);
-	while (!NdisWaitEvent(&A->RxIdle, 2000))
-		;
+	NddRxWaitIdle(&A->RxPool);
 	RtlFree(A);
 }
 

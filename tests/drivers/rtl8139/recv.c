@@ -11,83 +11,26 @@
 NDIS_STATUS RtlRxAlloc(PRTL_ADAPTER A)
 {
 	NDIS_STATUS Status;
-	ULONG i;
 
-	InitializeListHead(&A->RxSpare);
-	A->RxBufCount = 2 * A->RxCount;
-	Status = NddAllocateZeroed((PVOID *)&A->RxBufs,
-				   A->RxBufCount * sizeof(RTL_RXBUF), RTL_TAG);
-	if (Status != NDIS_STATUS_SUCCESS)
-		return Status;
 	Status = NddAllocateZeroed((PVOID *)&A->RxSlot,
-				   A->RxCount * sizeof(PRTL_RXBUF), RTL_TAG);
+				   A->RxCount * sizeof(PNDD_RX), RTL_TAG);
 	if (Status != NDIS_STATUS_SUCCESS)
 		return Status;
-
-	A->RxMemLength = A->RxBufCount * RTL_RX_BUF_SIZE;
-	NdisMAllocateSharedMemory(A->Handle, A->RxMemLength, FALSE,
-				  (PVOID *)&A->RxMemVa, &A->RxMemPa);
-	if (!A->RxMemVa)
-		return NDIS_STATUS_RESOURCES;
-	NdisAllocatePacketPool(&Status, &A->PacketPool, A->RxBufCount,
-			       PROTOCOL_RESERVED_SIZE_IN_PACKET);
-	if (Status != NDIS_STATUS_SUCCESS)
-		return Status;
-	NdisAllocateBufferPool(&Status, &A->BufferPool, A->RxBufCount);
-	if (Status != NDIS_STATUS_SUCCESS)
-		return Status;
-
-	for (i = 0; i < A->RxBufCount; i++) {
-		PRTL_RXBUF B = &A->RxBufs[i];
-
-		B->Va = A->RxMemVa + i * RTL_RX_BUF_SIZE;
-		B->Pa.QuadPart = A->RxMemPa.QuadPart + i * RTL_RX_BUF_SIZE;
-		NdisAllocatePacket(&Status, &B->Packet, A->PacketPool);
-		if (Status != NDIS_STATUS_SUCCESS)
-			return Status;
-		NdisAllocateBuffer(&Status, &B->Buffer, A->BufferPool, B->Va,
-				   RTL_RX_BUF_SIZE);
-		if (Status != NDIS_STATUS_SUCCESS)
-			return Status;
-		NdisChainBufferAtFront(B->Packet, B->Buffer);
-		RTL_PACKET_RXBUF(B->Packet) = B;
-		InsertTailList(&A->RxSpare, &B->Link);
-		A->RxSpareCount++;
-	}
-	return NDIS_STATUS_SUCCESS;
+	return NddRxPoolInitShared(&A->RxPool, A->Handle, &A->Eth, &A->RxLock,
+				   2 * A->RxCount, RTL_RX_BUF_SIZE, RTL_TAG);
 }
 
 /* Also undoes a partly done RtlRxAlloc. */
 VOID RtlRxFree(PRTL_ADAPTER A)
 {
-	ULONG i;
-
-	if (A->RxBufs) {
-		for (i = 0; i < A->RxBufCount; i++) {
-			if (A->RxBufs[i].Buffer)
-				NdisFreeBuffer(A->RxBufs[i].Buffer);
-			if (A->RxBufs[i].Packet)
-				NdisFreePacket(A->RxBufs[i].Packet);
-		}
-		NdisFreeMemory(A->RxBufs, A->RxBufCount * sizeof(RTL_RXBUF), 0);
-		A->RxBufs = NULL;
-	}
 	if (A->RxSlot)
-		NdisFreeMemory(A->RxSlot, A->RxCount * sizeof(PRTL_RXBUF), 0);
+		NdisFreeMemory(A->RxSlot, A->RxCount * sizeof(PNDD_RX), 0);
 	A->RxSlot = NULL;
-	if (A->BufferPool)
-		NdisFreeBufferPool(A->BufferPool);
-	if (A->PacketPool)
-		NdisFreePacketPool(A->PacketPool);
-	A->BufferPool = A->PacketPool = NULL;
-	if (A->RxMemVa)
-		NdisMFreeSharedMemory(A->Handle, A->RxMemLength, FALSE,
-				      A->RxMemVa, A->RxMemPa);
-	A->RxMemVa = NULL;
+	NddRxPoolFreeShared(&A->RxPool);
 }
 
 /* Hand ring entry i, with buffer B, to the chip. */
-static VOID RtlRxGive(PRTL_ADAPTER A, ULONG i, PRTL_RXBUF B)
+static VOID RtlRxGive(PRTL_ADAPTER A, ULONG i, PNDD_RX B)
 {
 	volatile RTL_DESC *D = &A->RxRing[i];
 
@@ -106,13 +49,10 @@ VOID RtlRxRingInit(PRTL_ADAPTER A)
 	ULONG i;
 
 	for (i = 0; i < A->RxCount; i++) {
-		PRTL_RXBUF B = A->RxSlot[i];
+		PNDD_RX B = A->RxSlot[i];
 
-		if (!B) {
-			B = CONTAINING_RECORD(RemoveHeadList(&A->RxSpare),
-					      RTL_RXBUF, Link);
-			A->RxSpareCount--;
-		}
+		if (!B)
+			B = NddRxTake(&A->RxPool);
 		RtlRxGive(A, i, B);
 	}
 	A->RxCur = 0;
@@ -126,7 +66,8 @@ static ULONG RtlRxCollect(PRTL_ADAPTER A, PNDIS_PACKET *Pk, ULONG *Slot)
 
 	while (n < RTL_BATCH) {
 		ULONG i = A->RxCur;
-		PRTL_RXBUF B = A->RxSlot[i];
+		PNDD_RX B = A->RxSlot[i];
+		PNDD_RX Spare;
 		ULONG Opts1 = ((volatile RTL_DESC *)&A->RxRing[i])->Opts1;
 		ULONG Len = Opts1 & RTL_RX_LEN_MASK;
 
@@ -144,23 +85,20 @@ static ULONG RtlRxCollect(PRTL_ADAPTER A, PNDIS_PACKET *Pk, ULONG *Slot)
 			continue;
 		}
 		Len -= 4;	/* the chip stores the FCS too */
-		NdisMUpdateSharedMemory(A->Handle, Len, B->Va, B->Pa);
+		NdisMUpdateSharedMemory(A->Handle, Len, B->Data, B->Pa);
 		/* The hash filter lets through more than NDIS asked for. */
-		if (!NddEthAccepts(&A->Eth, B->Va, Len)) {
+		if (!NddEthAccepts(&A->Eth, B->Data, Len)) {
 			RtlRxGive(A, i, B);
 			continue;
 		}
 		NdisAdjustBufferLength(B->Buffer, Len);
 		NdisRecalculatePacketCounts(B->Packet);
 		NDIS_SET_PACKET_HEADER_SIZE(B->Packet, NDD_ETH_HLEN);
-		if (!Low && !IsListEmpty(&A->RxSpare)) {
-			PRTL_RXBUF Spare = CONTAINING_RECORD(
-				RemoveHeadList(&A->RxSpare), RTL_RXBUF, Link);
-
-			A->RxSpareCount--;
+		Spare = Low ? NULL : NddRxTake(&A->RxPool);
+		if (Spare) {
 			RtlRxGive(A, i, Spare);
 			NDIS_SET_PACKET_STATUS(B->Packet, NDIS_STATUS_SUCCESS);
-			A->RxOutstanding++;
+			A->RxPool.Outstanding++;
 			Slot[n] = ~0u;
 		} else {
 			/* This one and every later one in the array: copy. */
@@ -170,11 +108,11 @@ static ULONG RtlRxCollect(PRTL_ADAPTER A, PNDIS_PACKET *Pk, ULONG *Slot)
 					       NDIS_STATUS_RESOURCES);
 			Slot[n] = i;
 		}
-		NddEthCountRx(&A->Eth, B->Va, Len);
+		NddEthCountRx(&A->Eth, B->Data, Len);
 		Pk[n++] = B->Packet;
 	}
-	if (A->RxOutstanding)
-		NdisResetEvent(&A->RxIdle);
+	if (A->RxPool.Outstanding)
+		NdisResetEvent(&A->RxPool.Idle);
 	return n;
 }
 
@@ -196,19 +134,18 @@ VOID RtlRxProcess(PRTL_ADAPTER A)
 
 		NdisDprAcquireSpinLock(&A->RxLock);
 		for (i = 0; i < n; i++) {
-			PRTL_RXBUF B = RTL_PACKET_RXBUF(Pk[i]);
+			PNDD_RX B = NDD_RX_OF(Pk[i]);
 
 			if (Slot[i] != ~0u) {
 				RtlRxGive(A, Slot[i], B);
 			} else if (NDIS_GET_PACKET_STATUS(Pk[i]) !=
 				   NDIS_STATUS_PENDING) {
-				InsertTailList(&A->RxSpare, &B->Link);
-				A->RxSpareCount++;
-				A->RxOutstanding--;
+				NddRxPut(&A->RxPool, B);
+				A->RxPool.Outstanding--;
 			}
 		}
-		if (!A->RxOutstanding)
-			NdisSetEvent(&A->RxIdle);
+		if (!A->RxPool.Outstanding)
+			NdisSetEvent(&A->RxPool.Idle);
 		NdisDprReleaseSpinLock(&A->RxLock);
 	} while (n == RTL_BATCH);
 }
@@ -216,12 +153,6 @@ VOID RtlRxProcess(PRTL_ADAPTER A)
 VOID RtlReturnPacket(NDIS_HANDLE Context, PNDIS_PACKET Packet)
 {
 	PRTL_ADAPTER A = Context;
-	PRTL_RXBUF B = RTL_PACKET_RXBUF(Packet);
 
-	NdisAcquireSpinLock(&A->RxLock);
-	InsertTailList(&A->RxSpare, &B->Link);
-	A->RxSpareCount++;
-	if (!--A->RxOutstanding)
-		NdisSetEvent(&A->RxIdle);
-	NdisReleaseSpinLock(&A->RxLock);
+	NddRxReturnPacket(&A->RxPool, Packet);
 }

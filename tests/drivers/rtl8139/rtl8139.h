@@ -17,15 +17,6 @@
 #define RTL_BOUNCE_COUNT	16	/* copy buffers for odd frames */
 #define RTL_BATCH		16	/* packets per indication */
 
-/* A receive buffer in shared memory and the packet describing it. */
-typedef struct _RTL_RXBUF {
-	LIST_ENTRY Link;		/* on the spare list when not in ring */
-	PUCHAR Va;
-	NDIS_PHYSICAL_ADDRESS Pa;
-	PNDIS_PACKET Packet;
-	PNDIS_BUFFER Buffer;
-} RTL_RXBUF, *PRTL_RXBUF;
-
 /* What the transmit ring holds for one descriptor. */
 typedef struct _RTL_TXSLOT {
 	PNDIS_PACKET Packet;		/* set on a packet's last descriptor */
@@ -64,21 +55,14 @@ typedef struct _RTL_ADAPTER {
 	ULONG64 BouncePa;
 	ULONG BounceFree;		/* bitmap of free copy buffers */
 
-	/* Receive buffers: RxCount in the ring plus spares for NDIS to hold. */
-	PUCHAR RxMemVa;
-	NDIS_PHYSICAL_ADDRESS RxMemPa;
-	ULONG RxMemLength;
-	PRTL_RXBUF RxBufs;
-	ULONG RxBufCount;
-	NDIS_HANDLE PacketPool, BufferPool;
-
-	NDIS_SPIN_LOCK RxLock;		/* Rx ring, spares, outstanding */
-	PRTL_RXBUF *RxSlot;		/* buffer in each ring entry */
+	/*
+	 * Receive buffers in shared memory: RxCount in the ring, as many
+	 * spares (the pool's free list) to swap in for those NDIS holds.
+	 */
+	NDD_RX_POOL RxPool;
+	NDIS_SPIN_LOCK RxLock;		/* Rx ring, RxPool */
+	PNDD_RX *RxSlot;		/* buffer in each ring entry */
 	ULONG RxCount, RxCur;
-	LIST_ENTRY RxSpare;
-	ULONG RxSpareCount;
-	ULONG RxOutstanding;
-	NDIS_EVENT RxIdle;
 
 	NDIS_SPIN_LOCK TxLock;		/* Tx ring, send queue */
 	PRTL_TXSLOT TxSlot;
@@ -108,7 +92,6 @@ typedef struct _RTL_ADAPTER {
 
 #define RTL_PACKET_LINK(P)	((PLIST_ENTRY)(P)->MiniportReserved)
 #define RTL_LINK_PACKET(E)	CONTAINING_RECORD(E, NDIS_PACKET, MiniportReserved)
-#define RTL_PACKET_RXBUF(P)	(*(PRTL_RXBUF *)(P)->MiniportReserved)
 
 /* Register access through the port or memory window. */
 static __inline UCHAR RtlRead8(PRTL_ADAPTER A, ULONG Reg)
