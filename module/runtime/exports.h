@@ -7,6 +7,9 @@
  *
  *   NDL_FN(ExAllocatePoolWithTag, 3)       implemented, 3 arguments
  *   NDL_FN_ORD(NdisFoo, 2, 17)             implemented, also ordinal 17
+ *   NDL_FN_AS(RtlInitString, 2, RtlInitAnsiString)
+ *                                          implemented by ndlw_RtlInitAnsiString
+ *                                          (same convention and arguments)
  *   NDL_DATA(KeNumberProcessors)           implemented data export
  *   NDL_TODO(IoCreateDevice, 7)            known export, not implemented
  *

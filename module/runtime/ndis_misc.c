@@ -20,11 +20,6 @@ CCHAR NTAPI ndlw_NdisSystemProcessorCount(void)
 	return (CCHAR)(n > 64 ? 64 : n);
 }
 
-void NTAPI ndlw_NdisGetCurrentSystemTime(LARGE_INTEGER *t)
-{
-	ndlw_KeQuerySystemTime(t);
-}
-
 void NTAPI ndlw_NdisGetSystemUpTime(ULONG *ms)
 {
 	*ms = (ULONG)(ndl_os_monotonic_ns() / 1000000);
@@ -49,11 +44,6 @@ void NTAPI ndlw_NdisGetCurrentProcessorCounts(ULONG *idle, ULONG *busy,
 void NTAPI ndlw_NdisGetCurrentProcessorCpuUsage(ULONG *usage)
 {
 	*usage = 0;
-}
-
-NTAPI void *ndlw_NdisGetRoutineAddress(NDIS_STRING *name)
-{
-	return ndlw_MmGetSystemRoutineAddress(name);
 }
 
 /*

@@ -302,30 +302,7 @@ void NTAPI ndlw_NdisAllocatePacket(NDIS_STATUS *status, NDIS_PACKET **p,
 	*status = *p ? NDIS_STATUS_SUCCESS : NDIS_STATUS_RESOURCES;
 }
 
-void NTAPI ndlw_NdisDprAllocatePacket(NDIS_STATUS *status, NDIS_PACKET **p,
-				      NDIS_HANDLE pool)
-{
-	ndlw_NdisAllocatePacket(status, p, pool);
-}
-
-void NTAPI ndlw_NdisDprAllocatePacketNonInterlocked(NDIS_STATUS *status,
-						    NDIS_PACKET **p,
-						    NDIS_HANDLE pool)
-{
-	ndlw_NdisAllocatePacket(status, p, pool);
-}
-
 void NTAPI ndlw_NdisFreePacket(NDIS_PACKET *p)
-{
-	ndl_packet_free(p);
-}
-
-void NTAPI ndlw_NdisDprFreePacket(NDIS_PACKET *p)
-{
-	ndl_packet_free(p);
-}
-
-void NTAPI ndlw_NdisDprFreePacketNonInterlocked(NDIS_PACKET *p)
 {
 	ndl_packet_free(p);
 }

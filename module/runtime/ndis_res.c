@@ -302,21 +302,6 @@ ULONG NTAPI ndlw_NdisWritePciSlotInformation(NDIS_HANDLE h, ULONG slot,
 			   true);
 }
 
-/* The "Immediate" forms take the WrapperConfigurationContext. */
-ULONG NTAPI ndlw_NdisImmediateReadPciSlotInformation(NDIS_HANDLE wcc,
-						     ULONG slot, ULONG off,
-						     void *buf, ULONG len)
-{
-	return ndlw_NdisReadPciSlotInformation(wcc, slot, off, buf, len);
-}
-
-ULONG NTAPI ndlw_NdisImmediateWritePciSlotInformation(NDIS_HANDLE wcc,
-						      ULONG slot, ULONG off,
-						      void *buf, ULONG len)
-{
-	return ndlw_NdisWritePciSlotInformation(wcc, slot, off, buf, len);
-}
-
 /* No PCMCIA bus here: nothing to read or write. */
 ULONG NTAPI ndlw_NdisReadPcmciaAttributeMemory(NDIS_HANDLE h, ULONG off,
 					       void *buf, ULONG len)

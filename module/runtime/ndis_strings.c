@@ -128,16 +128,6 @@ bool ndl_ustr_to_utf8(const UNICODE_STRING *s, char *buf, u32 len)
 
 /* ---- exports ------------------------------------------------------------ */
 
-void NTAPI ndlw_NdisInitUnicodeString(NDIS_STRING *dst, const WCHAR *src)
-{
-	ndlw_RtlInitUnicodeString(dst, src);
-}
-
-void NTAPI ndlw_NdisInitAnsiString(ANSI_STRING *dst, const char *src)
-{
-	ndlw_RtlInitAnsiString(dst, src);
-}
-
 /*
  * NdisInitializeString: a counted Unicode copy of an ANSI C string in
  * memory NDIS allocates; the driver frees it with NdisFreeString
@@ -190,10 +180,4 @@ NDIS_STATUS NTAPI ndlw_NdisUpcaseUnicodeString(NDIS_STRING *dst,
 		return NDIS_STATUS_FAILURE;
 	return ndlw_RtlUpcaseUnicodeString(dst, src, FALSE) == STATUS_SUCCESS ?
 	       NDIS_STATUS_SUCCESS : NDIS_STATUS_FAILURE;
-}
-
-BOOLEAN NTAPI ndlw_NdisEqualString(NDIS_STRING *a, NDIS_STRING *b,
-				   BOOLEAN ci)
-{
-	return ndlw_RtlEqualUnicodeString(a, b, ci);
 }

@@ -155,11 +155,6 @@ void NTAPI ndlw_NdisMSleep(ULONG us)
 	ndlw_KeDelayExecutionThread(0, FALSE, &iv);
 }
 
-void NTAPI ndlw_NdisStallExecution(UINT us)
-{
-	ndlw_KeStallExecutionProcessor(us);
-}
-
 /* ---- interlocked ------------------------------------------------------------------ */
 
 LONG NTAPI ndlw_NdisInterlockedIncrement(LONG *v)

@@ -128,11 +128,6 @@ void NTAPI ndlw_ExDeleteNPagedLookasideList(NPAGED_LOOKASIDE_LIST *l)
 		NDL_CALL_DRIVER_VOID(l->Free, e);
 }
 
-void NTAPI ndlw_ExDeletePagedLookasideList(PAGED_LOOKASIDE_LIST *l)
-{
-	ndlw_ExDeleteNPagedLookasideList(l);
-}
-
 /* What the x64 inline ExAllocateFromNPagedLookasideList does. */
 void *ndl_lookaside_alloc(GENERAL_LOOKASIDE *l)
 {

@@ -95,11 +95,6 @@ void NTAPI ndlw_RtlInitAnsiString(ANSI_STRING *dst, const char *src)
 	dst->Buffer = (CHAR *)src;
 }
 
-void NTAPI ndlw_RtlInitString(STRING *dst, const char *src)
-{
-	ndlw_RtlInitAnsiString(dst, src);
-}
-
 void NTAPI ndlw_RtlCopyUnicodeString(UNICODE_STRING *dst,
 				     const UNICODE_STRING *src)
 {

@@ -153,11 +153,6 @@ void NTAPI ndlw_ProbeForRead(const void *addr, SIZE_T len, ULONG align)
 		ndlw_ExRaiseDatatypeMisalignment();
 }
 
-void NTAPI ndlw_ProbeForWrite(void *addr, SIZE_T len, ULONG align)
-{
-	ndlw_ProbeForRead(addr, len, align);
-}
-
 /*
  * __chkstk: MSVC calls it (size in rax) before allocating a frame larger
  * than a page, to touch guard pages in order. Our stacks are committed,

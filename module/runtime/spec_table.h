@@ -13,11 +13,13 @@
 /* Declarations: the real prototypes live in the implementing files. */
 #define NDL_FN(name, nargs) extern char ndlw_##name[];
 #define NDL_FN_ORD(name, nargs, ord) extern char ndlw_##name[];
+#define NDL_FN_AS(name, nargs, impl) extern char ndlw_##impl[];
 #define NDL_DATA(name) extern char ndlw_##name[];
 #define NDL_TODO(name, nargs)
 #include NDL_SPEC_FILE
 #undef NDL_FN
 #undef NDL_FN_ORD
+#undef NDL_FN_AS
 #undef NDL_DATA
 #undef NDL_TODO
 
@@ -26,6 +28,8 @@ static const struct ndl_export NDL_SPEC_CAT(ndl_exports_, NDL_SPEC_NAME)[] = {
 	{ #name, ndlw_##name, 0, nargs, NDL_EXPORT_FUNC },
 #define NDL_FN_ORD(name, nargs, ord) \
 	{ #name, ndlw_##name, ord, nargs, NDL_EXPORT_FUNC },
+#define NDL_FN_AS(name, nargs, impl) \
+	{ #name, ndlw_##impl, 0, nargs, NDL_EXPORT_FUNC },
 #define NDL_DATA(name) \
 	{ #name, ndlw_##name, 0, 0, NDL_EXPORT_DATA },
 #define NDL_TODO(name, nargs) \
@@ -33,6 +37,7 @@ static const struct ndl_export NDL_SPEC_CAT(ndl_exports_, NDL_SPEC_NAME)[] = {
 #include NDL_SPEC_FILE
 #undef NDL_FN
 #undef NDL_FN_ORD
+#undef NDL_FN_AS
 #undef NDL_DATA
 #undef NDL_TODO
 };

@@ -230,6 +230,11 @@ static void test_export_tables(void)
 	CHECK(ndl_dll_export_by_ordinal(&test_dll, 7) == &test_exports[0]);
 	CHECK(ndl_dll_export_by_ordinal(&test_dll, 0) == NULL);
 	CHECK(ndl_exports_lookup(&test_set, "Beta") == NULL);
+	/* NDL_FN_AS: an export served by another one's function */
+	CHECK(ndl_exports_lookup(set, "RtlInitString") ==
+	      (void *)ndlw_RtlInitAnsiString);
+	CHECK(ndl_exports_lookup(set, "NdisDprFreePacket") ==
+	      ndl_exports_lookup(set, "NdisFreePacket"));
 	ndlw_RtlInitUnicodeString(&u, u"KeSetEvent");
 	CHECK(ndlw_MmGetSystemRoutineAddress(&u) == (void *)ndlw_KeSetEvent);
 	ndlw_RtlInitUnicodeString(&u, u"IoCreateDevice");	/* known, missing */
