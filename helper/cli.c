@@ -62,6 +62,28 @@ int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts,
 	return c;
 }
 
+int cli_json_opts(const char *cmd, int argc, char **argv, const char *usage,
+		  bool *json)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	*json = false;
+	optind = 1;
+	while ((c = cli_getopt(cmd, argc, argv, "", opts)) != -1) {
+		switch (c) {
+		case 'j': *json = true; break;
+		case 'h': return cli_help(usage);
+		default: return 2;
+		}
+	}
+	return -1;
+}
+
 bool cli_confirm(const char *question)
 {
 	char buf[16];

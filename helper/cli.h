@@ -33,6 +33,14 @@ int cli_print_json(json_object *o);
 int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts,
 	       const struct option *longopts);
 
+/*
+ * The whole option parsing of a command whose only options are --json and
+ * --help: sets *json; returns -1 to go on with argv[optind...], or the exit
+ * status to return (0 after the help, 2 after a usage error).
+ */
+int cli_json_opts(const char *cmd, int argc, char **argv, const char *usage,
+		  bool *json);
+
 /* Yes/no on a terminal; false when stdin is not a terminal. */
 bool cli_confirm(const char *question);
 

@@ -20,25 +20,14 @@ static const char usage[] =
 
 int cmd_status(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	bool json = false;
+	bool json;
 	struct ndl_err err;
 	json_object *r, *m, *a;
 	size_t i;
-	int c;
+	int rc = cli_json_opts("status", argc, argv, usage, &json);
 
-	optind = 1;
-	while ((c = cli_getopt("status", argc, argv, "", opts)) != -1) {
-		switch (c) {
-		case 'j': json = true; break;
-		case 'h': return cli_help(usage);
-		default: return 2;
-		}
-	}
+	if (rc >= 0)
+		return rc;
 	if (optind != argc)
 		return cli_usage_error("status", "unexpected argument %s", argv[optind]);
 	r = ops_call("status", NULL, NULL, 0, &err);

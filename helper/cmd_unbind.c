@@ -17,24 +17,13 @@ static const char usage[] =
 
 int cmd_unbind(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	bool json = false;
+	bool json;
 	struct ndl_err err;
 	json_object *args, *r;
-	int c;
+	int rc = cli_json_opts("unbind", argc, argv, usage, &json);
 
-	optind = 1;
-	while ((c = cli_getopt("unbind", argc, argv, "", opts)) != -1) {
-		switch (c) {
-		case 'j': json = true; break;
-		case 'h': return cli_help(usage);
-		default: return 2;
-		}
-	}
+	if (rc >= 0)
+		return rc;
 	if (argc - optind != 1)
 		return cli_usage_error("unbind", "give one DEVICE");
 	args = json_object_new_object();

@@ -15,23 +15,12 @@ static const char usage[] =
 
 int cmd_version(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	bool json = false;
+	bool json;
 	json_object *o, *m;
-	int c;
+	int rc = cli_json_opts("version", argc, argv, usage, &json);
 
-	optind = 1;
-	while ((c = cli_getopt("version", argc, argv, "", opts)) != -1) {
-		switch (c) {
-		case 'j': json = true; break;
-		case 'h': return cli_help(usage);
-		default: return 2;
-		}
-	}
+	if (rc >= 0)
+		return rc;
 	o = json_object_new_object();
 	jx_add_str(o, "version", NDL_VERSION);
 	json_object_object_add(o, "abi", json_object_new_int(NDL_ABI_VERSION));
