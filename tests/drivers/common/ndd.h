@@ -120,6 +120,10 @@ typedef struct _NDD_RX_POOL {
 	NDIS_EVENT Idle;		/* set while Outstanding is 0 */
 } NDD_RX_POOL, *PNDD_RX_POOL;
 
+/* A send packet on the miniport's own queue: linked by MiniportReserved. */
+#define NDD_PACKET_LINK(P)	((PLIST_ENTRY)(P)->MiniportReserved)
+#define NDD_LINK_PACKET(E)	CONTAINING_RECORD(E, NDIS_PACKET, MiniportReserved)
+
 /* NddEthSet reports which hardware state the driver must reprogram. */
 #define NDD_CHANGED_FILTER	0x1
 #define NDD_CHANGED_MCAST	0x2
@@ -251,6 +255,17 @@ ULONG NddCopyPacket(PNDIS_PACKET Packet, PUCHAR Frame, ULONG Max);
 ULONG NddPadFrame(PUCHAR Frame, ULONG Length);
 /* The frame as it goes on the wire: copied (at most NDD_ETH_MAX_FRAME), padded. */
 ULONG NddCopyFrame(PNDIS_PACKET Packet, PUCHAR Frame);
+
+/*
+ * With the send queue's lock held: move the packets on Queue whose cancel
+ * ID is CancelId to Cancelled, status NDIS_STATUS_REQUEST_ABORTED; or all
+ * of them to Failed with Status. Both return how many they moved.
+ */
+ULONG NddCancelSends(PLIST_ENTRY Queue, PVOID CancelId,
+		     PLIST_ENTRY Cancelled);
+ULONG NddFailSends(PLIST_ENTRY Queue, NDIS_STATUS Status, PLIST_ENTRY Failed);
+/* Lock released: NdisMSendComplete each packet on List with its status. */
+VOID NddCompleteSends(NDIS_HANDLE Miniport, PLIST_ENTRY List);
 
 /*
  * MiniportInitialize's first step: select NdisMedium802_3 from MediumArray

@@ -90,9 +90,6 @@ typedef struct _RTL_ADAPTER {
  */
 #define RtlBarrier() __asm__ __volatile__("lock; orl $0, (%%rsp)" ::: "memory")
 
-#define RTL_PACKET_LINK(P)	((PLIST_ENTRY)(P)->MiniportReserved)
-#define RTL_LINK_PACKET(E)	CONTAINING_RECORD(E, NDIS_PACKET, MiniportReserved)
-
 /* Register access through the port or memory window. */
 static __inline UCHAR RtlRead8(PRTL_ADAPTER A, ULONG Reg)
 {

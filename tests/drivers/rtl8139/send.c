@@ -116,7 +116,7 @@ static VOID RtlTxStartLocked(PRTL_ADAPTER A, PLIST_ENTRY Failed)
 
 	while (!IsListEmpty(&A->SendQueue)) {
 		PLIST_ENTRY E = A->SendQueue.Flink;
-		PNDIS_PACKET P = RTL_LINK_PACKET(E);
+		PNDIS_PACKET P = NDD_LINK_PACKET(E);
 		PSCATTER_GATHER_LIST Sg = NDIS_PER_PACKET_INFO_FROM_PACKET(
 			P, ScatterGatherListPacketInfo);
 		NDIS_STATUS Fail = NDIS_STATUS_INVALID_PACKET;
@@ -141,15 +141,6 @@ static VOID RtlTxStartLocked(PRTL_ADAPTER A, PLIST_ENTRY Failed)
 		RtlWrite8(A, RTL_TPPOLL, RTL_TPPOLL_NPQ);
 }
 
-static VOID RtlCompleteList(PRTL_ADAPTER A, PLIST_ENTRY List)
-{
-	while (!IsListEmpty(List)) {
-		PNDIS_PACKET P = RTL_LINK_PACKET(RemoveHeadList(List));
-
-		NdisMSendComplete(A->Handle, P, NDIS_GET_PACKET_STATUS(P));
-	}
-}
-
 VOID RtlSendPackets(NDIS_HANDLE Context, PPNDIS_PACKET Packets, UINT Count)
 {
 	PRTL_ADAPTER A = Context;
@@ -169,36 +160,27 @@ VOID RtlSendPackets(NDIS_HANDLE Context, PPNDIS_PACKET Packets, UINT Count)
 		if (Fail != NDIS_STATUS_SUCCESS) {
 			A->Eth.Stats.XmitError++;
 			NDIS_SET_PACKET_STATUS(P, Fail);
-			InsertTailList(&Failed, RTL_PACKET_LINK(P));
+			InsertTailList(&Failed, NDD_PACKET_LINK(P));
 			continue;
 		}
 		NDIS_SET_PACKET_STATUS(P, NDIS_STATUS_PENDING);
-		InsertTailList(&A->SendQueue, RTL_PACKET_LINK(P));
+		InsertTailList(&A->SendQueue, NDD_PACKET_LINK(P));
 	}
 	RtlTxStartLocked(A, &Failed);
 	NdisReleaseSpinLock(&A->TxLock);
-	RtlCompleteList(A, &Failed);
+	NddCompleteSends(A->Handle, &Failed);
 }
 
 VOID RtlCancelSendPackets(NDIS_HANDLE Context, PVOID CancelId)
 {
 	PRTL_ADAPTER A = Context;
-	LIST_ENTRY Cancelled, *E, *Next;
+	LIST_ENTRY Cancelled;
 
 	InitializeListHead(&Cancelled);
 	NdisAcquireSpinLock(&A->TxLock);
-	for (E = A->SendQueue.Flink; E != &A->SendQueue; E = Next) {
-		PNDIS_PACKET P = RTL_LINK_PACKET(E);
-
-		Next = E->Flink;
-		if (NDIS_GET_PACKET_CANCEL_ID(P) != CancelId)
-			continue;
-		RemoveEntryList(E);
-		NDIS_SET_PACKET_STATUS(P, NDIS_STATUS_REQUEST_ABORTED);
-		InsertTailList(&Cancelled, E);
-	}
+	NddCancelSends(&A->SendQueue, CancelId, &Cancelled);
 	NdisReleaseSpinLock(&A->TxLock);
-	RtlCompleteList(A, &Cancelled);
+	NddCompleteSends(A->Handle, &Cancelled);
 }
 
 /* DPC: reclaim descriptors the chip has sent, then refill the ring. */
@@ -232,7 +214,7 @@ VOID RtlTxComplete(PRTL_ADAPTER A)
 				}
 			}
 			NDIS_SET_PACKET_STATUS(S->Packet, St);
-			InsertTailList(&Done, RTL_PACKET_LINK(S->Packet));
+			InsertTailList(&Done, NDD_PACKET_LINK(S->Packet));
 		}
 		S->Packet = NULL;
 		S->Bounce = -1;
@@ -242,7 +224,7 @@ VOID RtlTxComplete(PRTL_ADAPTER A)
 	}
 	RtlTxStartLocked(A, &Done);
 	NdisDprReleaseSpinLock(&A->TxLock);
-	RtlCompleteList(A, &Done);
+	NddCompleteSends(A->Handle, &Done);
 }
 
 /* The chip is stopped: fail everything in the ring and the queue. */
@@ -258,18 +240,12 @@ VOID RtlTxAbortAll(PRTL_ADAPTER A, NDIS_STATUS Status)
 
 		if (P) {
 			NDIS_SET_PACKET_STATUS(P, Status);
-			InsertTailList(&Done, RTL_PACKET_LINK(P));
+			InsertTailList(&Done, NDD_PACKET_LINK(P));
 			A->Eth.Stats.XmitError++;
 		}
 	}
-	while (!IsListEmpty(&A->SendQueue)) {
-		PLIST_ENTRY E = RemoveHeadList(&A->SendQueue);
-
-		NDIS_SET_PACKET_STATUS(RTL_LINK_PACKET(E), Status);
-		InsertTailList(&Done, E);
-		A->Eth.Stats.XmitError++;
-	}
+	A->Eth.Stats.XmitError += NddFailSends(&A->SendQueue, Status, &Done);
 	RtlTxRingInit(A);
 	NdisReleaseSpinLock(&A->TxLock);
-	RtlCompleteList(A, &Done);
+	NddCompleteSends(A->Handle, &Done);
 }

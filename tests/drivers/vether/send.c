@@ -41,7 +41,7 @@ VOID VetherSendPackets(NDIS_HANDLE Context, PPNDIS_PACKET Packets,
 			continue;
 		}
 		NDIS_SET_PACKET_STATUS(P, NDIS_STATUS_PENDING);
-		InsertTailList(&A->SendQueue, VETHER_LINK(P));
+		InsertTailList(&A->SendQueue, NDD_PACKET_LINK(P));
 		A->SendQueued++;
 		if (!A->TimerArmed && !A->TimerRunning)
 			VetherArmTimerLocked(A, A->LoopDelayMs);
@@ -49,36 +49,16 @@ VOID VetherSendPackets(NDIS_HANDLE Context, PPNDIS_PACKET Packets,
 	}
 }
 
-/* Complete every packet on List (already off the send queue). */
-static VOID VetherCompleteList(PVETHER_ADAPTER A, PLIST_ENTRY List,
-			       NDIS_STATUS Status)
-{
-	while (!IsListEmpty(List)) {
-		PNDIS_PACKET P = VETHER_PACKET(RemoveHeadList(List));
-
-		NdisMSendComplete(A->Handle, P, Status);
-	}
-}
-
 VOID VetherCancelSendPackets(NDIS_HANDLE Context, PVOID CancelId)
 {
 	PVETHER_ADAPTER A = Context;
-	LIST_ENTRY Cancelled, *E, *Next;
+	LIST_ENTRY Cancelled;
 
 	InitializeListHead(&Cancelled);
 	NdisAcquireSpinLock(&A->Lock);
-	for (E = A->SendQueue.Flink; E != &A->SendQueue; E = Next) {
-		PNDIS_PACKET P = VETHER_PACKET(E);
-
-		Next = E->Flink;
-		if (NDIS_GET_PACKET_CANCEL_ID(P) != CancelId)
-			continue;
-		RemoveEntryList(E);
-		A->SendQueued--;
-		InsertTailList(&Cancelled, E);
-	}
+	A->SendQueued -= NddCancelSends(&A->SendQueue, CancelId, &Cancelled);
 	NdisReleaseSpinLock(&A->Lock);
-	VetherCompleteList(A, &Cancelled, NDIS_STATUS_REQUEST_ABORTED);
+	NddCompleteSends(A->Handle, &Cancelled);
 }
 
 VOID VetherFailQueuedSends(PVETHER_ADAPTER A, NDIS_STATUS Status)
@@ -87,13 +67,10 @@ VOID VetherFailQueuedSends(PVETHER_ADAPTER A, NDIS_STATUS Status)
 
 	InitializeListHead(&Failed);
 	NdisAcquireSpinLock(&A->Lock);
-	while (!IsListEmpty(&A->SendQueue)) {
-		InsertTailList(&Failed, RemoveHeadList(&A->SendQueue));
-		A->Eth.Stats.XmitError++;
-	}
+	A->Eth.Stats.XmitError += NddFailSends(&A->SendQueue, Status, &Failed);
 	A->SendQueued = 0;
 	NdisReleaseSpinLock(&A->Lock);
-	VetherCompleteList(A, &Failed, Status);
+	NddCompleteSends(A->Handle, &Failed);
 }
 
 /* NDIS timer callback: runs at DISPATCH_LEVEL. */
@@ -113,7 +90,7 @@ VOID VetherLoopTimer(PVOID S1, PVOID Context, PVOID S2, PVOID S3)
 	A->TimerRunning = TRUE;
 	while (n < VETHER_MAX_BATCH && !IsListEmpty(&A->SendQueue) &&
 	       A->RxPool.FreeCount) {
-		Done[n] = VETHER_PACKET(RemoveHeadList(&A->SendQueue));
+		Done[n] = NDD_LINK_PACKET(RemoveHeadList(&A->SendQueue));
 		A->SendQueued--;
 		Rx[n] = NddRxTake(&A->RxPool);
 		Rx[n]->Length = NddCopyFrame(Done[n], Rx[n]->Data);

@@ -38,10 +38,6 @@ typedef struct _VETHER_ADAPTER {
 	NDIS_EVENT ResetIdle;		/* set while no reset is running */
 } VETHER_ADAPTER, *PVETHER_ADAPTER;
 
-/* A send packet's MiniportReserved area holds our queue linkage. */
-#define VETHER_LINK(Packet)	((PLIST_ENTRY)(Packet)->MiniportReserved)
-#define VETHER_PACKET(Entry)	CONTAINING_RECORD(Entry, NDIS_PACKET, MiniportReserved)
-
 /* send.c */
 VOID VetherSendPackets(NDIS_HANDLE Context, PPNDIS_PACKET Packets,
 		       UINT Count);
