@@ -9,10 +9,9 @@
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin=$top/build/helper/asan
-if ! make -s -C "$top/helper" test-bins >"$top/build/unit-helper-build.log" 2>&1; then
-	echo "FAIL: helper/build (see build/unit-helper-build.log)"
-	exit 1
-fi
+suite=helper
+. "$top/tests/lib/suite.sh"
+make_or_fail helper/build "$top/build/unit-helper-build.log" -C "$top/helper" test-bins
 status=0
 "$bin/test_inf" "$top/tests/helper/inf" "$top/tests/helper/inf-corpus" || status=1
 "$bin/test_conf" || status=1
@@ -22,24 +21,6 @@ trap 'rm -rf "$T"' EXIT
 export NDISLOAD_ROOT=$T/root
 R=$NDISLOAD_ROOT
 N=$bin/ndisload
-pass() { echo "PASS: helper/$1"; }
-fail() { echo "FAIL: helper/$1 (${2:-})"; status=1; }
-# expect NAME STATUS PATTERN COMMAND...: exit status and output (stdout+stderr)
-expect() {
-	name=$1 want=$2 pat=$3
-	shift 3
-	out=$("$@" 2>&1)
-	rc=$?
-	if [ "$rc" != "$want" ]; then
-		fail "$name" "exit $rc, wanted $want: $(echo "$out" | head -n 3 | tr '\n' ' ')"
-	elif ! printf '%s\n' "$out" | grep -qE -- "$pat"; then
-		fail "$name" "output lacks /$pat/: $(echo "$out" | head -n 3 | tr '\n' ' ')"
-	elif printf '%s\n' "$out" | grep -q 'Sanitizer\|runtime error'; then
-		fail "$name" "sanitizer report"
-	else
-		pass "$name"
-	fi
-}
 
 # A fake sysfs: an RTL8139 owned by 8139cp, an e1000, a USB adapter.
 pci() { # ADDR VEN DEV SVEN SDEV REV CLASS [DRIVER]

@@ -9,10 +9,9 @@
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin=$top/build/helper/asan
-if ! make -s -C "$top/helper" test-bins >"$top/build/unit-serve-build.log" 2>&1; then
-	echo "FAIL: serve/build (see build/unit-serve-build.log)"
-	exit 1
-fi
+suite=serve
+. "$top/tests/lib/suite.sh"
+make_or_fail serve/build "$top/build/unit-serve-build.log" -C "$top/helper" test-bins
 T=$(mktemp -d "${TMPDIR:-/tmp}/ndl-serve.XXXXXX")
 chmod 755 "$T"
 export NDISLOAD_ROOT=$T/root
@@ -36,8 +35,6 @@ for i in 1 2 3 4 5 6 7 8 9 10; do [ -S "$sock" ] && break; sleep 0.3; done
 chmod 666 "$sock"	# let other uids reach SO_PEERCRED
 
 status=0
-pass() { echo "PASS: serve/$1"; }
-fail() { echo "FAIL: serve/$1 (${2:-})"; status=1; }
 call() { "$bin/serve-client" "$sock" "$@" 2>>"$T/client.log"; }
 tree() { # a fingerprint of everything stored
 	(cd "$NDISLOAD_ROOT" && find var etc -type f 2>/dev/null | sort | xargs -r sha256sum; \
