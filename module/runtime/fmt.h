@@ -41,6 +41,6 @@ void ndl_fmt(struct ndl_fmt_out *out, const void *fmt, bool wide_fmt,
 /* Conveniences. Return the full length (C99 snprintf semantics). */
 size_t ndl_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
 size_t ndl_snprintf(char *buf, size_t size, const char *fmt, ...)
-	NDL_PRINTF(3, 4);
+	__printf(3, 4);
 
 #endif

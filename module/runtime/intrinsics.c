@@ -33,16 +33,17 @@ void ndl_kusd_exit(void)
 	ndl_kusd = NULL;
 }
 
-/* KSYSTEM_TIME update in the order readers expect: High2, Low, High1. */
+/*
+ * KSYSTEM_TIME update in the order readers expect: High2, Low, High1 (each
+ * release store is seen after the ones before it).
+ */
 static void set_system_time(u32 off, u64 v)
 {
-	volatile KSYSTEM_TIME *t = (volatile KSYSTEM_TIME *)(ndl_kusd + off);
+	KSYSTEM_TIME *t = (KSYSTEM_TIME *)(ndl_kusd + off);
 
-	t->High2Time = (LONG)(v >> 32);
-	__atomic_thread_fence(__ATOMIC_RELEASE);
-	t->LowPart = (ULONG)v;
-	__atomic_thread_fence(__ATOMIC_RELEASE);
-	t->High1Time = (LONG)(v >> 32);
+	ndl_atomic_store(&t->High2Time, (LONG)(v >> 32));
+	ndl_atomic_store(&t->LowPart, (ULONG)v);
+	ndl_atomic_store(&t->High1Time, (LONG)(v >> 32));
 }
 
 void ndl_kusd_update(void)
@@ -55,7 +56,8 @@ void ndl_kusd_update(void)
 	set_system_time(NDL_KUSD_INTERRUPT_TIME, ndl_nt_interrupt_time());
 	set_system_time(NDL_KUSD_SYSTEM_TIME, ndl_nt_system_time());
 	set_system_time(NDL_KUSD_TICK_COUNT, ticks);
-	*(volatile u32 *)(ndl_kusd + NDL_KUSD_TICK_COUNT_LOW_DEPR) = (u32)ticks;
+	ndl_atomic_store((u32 *)(ndl_kusd + NDL_KUSD_TICK_COUNT_LOW_DEPR),
+			 (u32)ticks);
 }
 
 bool ndl_intrinsic_decode(const u8 *c, size_t len, struct ndl_intrinsic *out)
@@ -163,7 +165,7 @@ static void patch_cr8(struct ndl_image *img, u32 rva,
 }
 
 /* KTHREAD stand-in handed out by inline KeGetCurrentThread reads. */
-static u8 fake_kthread[0x400] __attribute__((aligned(64)));
+static u8 fake_kthread[0x400] __aligned(64);
 
 static void init_fake_kpcr(struct ndl_image *img)
 {

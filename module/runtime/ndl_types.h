@@ -24,6 +24,8 @@ typedef int8_t s8;
 typedef int16_t s16;
 typedef int32_t s32;
 typedef int64_t s64;
+/* __aligned, __printf, __noreturn, __iomem, ... as in the kernel. */
+#include "compiler_attrs.h"	/* module/user/ */
 #endif
 
 #define NDL_STATIC_ASSERT(expr, msg) _Static_assert(expr, msg)
@@ -31,8 +33,6 @@ typedef int64_t s64;
 #define NDL_CONTAINER_OF(ptr, type, member) \
 	((type *)((char *)(ptr) - offsetof(type, member)))
 #define NDL_ALIGN_UP(x, a) (((x) + ((a) - 1)) & ~((__typeof__(x))(a) - 1))
-#define NDL_PRINTF(f, a) __attribute__((format(printf, f, a)))
-#define NDL_UNUSED __attribute__((unused))
 #define NDL_LIKELY(x) __builtin_expect(!!(x), 1)
 #define NDL_UNLIKELY(x) __builtin_expect(!!(x), 0)
 
@@ -43,6 +43,12 @@ typedef int64_t s64;
 #define ndl_memcmp __builtin_memcmp
 #define ndl_strlen __builtin_strlen
 #define ndl_strcmp __builtin_strcmp
+
+/* Keeps stores to *p that look dead (the kernel's barrier_data()). */
+static inline void ndl_barrier_data(void *p)
+{
+	__asm__ __volatile__("" : : "r"(p) : "memory");
+}
 
 /* Atomic helpers (GCC builtins compile the same in kernel and user space). */
 #define ndl_atomic_load(p) __atomic_load_n(p, __ATOMIC_ACQUIRE)

@@ -12,7 +12,7 @@
 struct drv_ext {
 	struct drv_ext *next;
 	void *id;
-	u8 data[] __attribute__((aligned(16)));
+	u8 data[] __aligned(16);
 };
 
 static KSPIN_LOCK ext_lock;

@@ -213,10 +213,8 @@ void NTAPI ndlw_RtlZeroMemory(void *d, SIZE_T n)
 
 void NTAPI ndlw_RtlSecureZeroMemory(void *d, SIZE_T n)
 {
-	volatile u8 *p = d;
-
-	while (n--)
-		*p++ = 0;
+	ndl_memset(d, 0, n);
+	ndl_barrier_data(d);	/* the stores stay even if *d is never read */
 }
 
 ULONG FASTCALL ndlw_RtlUlongByteSwap(ULONG v)

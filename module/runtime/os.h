@@ -180,8 +180,8 @@ void ndl_os_port_write(u32 port, int size, u32 val);
 /* MMIO: map a memory BAR range; accesses go through mmio_read/write. */
 void *ndl_os_mmio_map(struct ndl_os_dev *dev, u64 bus_addr, size_t len);
 void ndl_os_mmio_unmap(void *va, size_t len);
-u64 ndl_os_mmio_read(const volatile void *addr, int size);	/* 1,2,4,8 */
-void ndl_os_mmio_write(volatile void *addr, int size, u64 val);
+u64 ndl_os_mmio_read(const void __iomem *addr, int size);	/* 1,2,4,8 */
+void ndl_os_mmio_write(void __iomem *addr, int size, u64 val);
 
 /*
  * Coherent DMA memory (NdisMAllocateSharedMemory). *bus receives the
@@ -233,7 +233,7 @@ void ndl_os_bugcheck_host(u32 code, u64 p1, u64 p2, u64 p3, u64 p4);
 	__builtin_trap();						\
 } while (0)
 #else
-__attribute__((noreturn))
+__noreturn
 void ndl_os_bugcheck(u32 code, u64 p1, u64 p2, u64 p3, u64 p4);
 #endif
 

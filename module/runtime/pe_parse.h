@@ -18,7 +18,7 @@ struct pe_parser {
 };
 
 /* Fill err->msg and return -NDL_ENOEXEC. */
-int pe_fail(struct pe_parser *p, const char *fmt, ...) NDL_PRINTF(2, 3);
+int pe_fail(struct pe_parser *p, const char *fmt, ...) __printf(2, 3);
 /* File bytes behind image range [rva, rva + len), or NULL. */
 const u8 *pe_rva_file(const struct pe_parser *p, u32 rva, u32 len);
 /* ndl_pe_parse keeping the parser state for the loader. */

@@ -21,7 +21,7 @@
 #define NDL_ENOSYS	38
 
 /* printf-style logging through ndl_os_log (format: fmt.h). */
-void ndl_log(enum ndl_log_level level, const char *fmt, ...) NDL_PRINTF(2, 3);
+void ndl_log(enum ndl_log_level level, const char *fmt, ...) __printf(2, 3);
 #define ndl_err(...) ndl_log(NDL_LOG_ERR, __VA_ARGS__)
 #define ndl_warn(...) ndl_log(NDL_LOG_WARN, __VA_ARGS__)
 #define ndl_info(...) ndl_log(NDL_LOG_INFO, __VA_ARGS__)

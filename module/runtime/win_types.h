@@ -101,7 +101,7 @@ typedef struct _SINGLE_LIST_ENTRY {
 
 #if defined(__x86_64__)
 /* x64: entries are 16-byte aligned; the header is two quadwords. */
-typedef struct __attribute__((aligned(16))) _SLIST_ENTRY {
+typedef struct __aligned(16) _SLIST_ENTRY {
 	struct _SLIST_ENTRY *Next;
 } SLIST_ENTRY;
 /*
@@ -109,7 +109,7 @@ typedef struct __attribute__((aligned(16))) _SLIST_ENTRY {
  * Region = HeaderType (bit 0, 1) | NextEntry >> 4 in bits 4-63. Drivers'
  * inline FirstEntrySList/QueryDepthSList read these bits directly.
  */
-typedef union __attribute__((aligned(16))) _SLIST_HEADER {
+typedef union __aligned(16) _SLIST_HEADER {
 	struct {
 		ULONGLONG Alignment;
 		ULONGLONG Region;

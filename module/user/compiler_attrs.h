@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The kernel's compiler shorthands the runtime uses (<linux/compiler_types.h>,
+ * <linux/compiler_attributes.h>), for the runtime built in user space:
+ * module/runtime/ndl_types.h includes this instead of the kernel's headers.
+ */
+#ifndef NDL_USER_COMPILER_ATTRS_H
+#define NDL_USER_COMPILER_ATTRS_H
+
+#define __aligned(x) __attribute__((__aligned__(x)))
+#define __printf(a, b) __attribute__((__format__(printf, a, b)))
+#define __noreturn __attribute__((__noreturn__))
+
+/* Address-space annotations: only sparse gives them meaning. */
+#define __iomem
+#define __force
+
+#endif
