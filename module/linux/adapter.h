@@ -42,6 +42,11 @@ struct ndl_bound {
 	/* Receive (rx.c): frames indicated, waiting for NAPI. */
 	struct sk_buff_head rxq;
 	struct napi_struct napi;
+	/* While the interface is up, the interrupt DPC runs in the poll. */
+	raw_spinlock_t rx_dpc_lock;
+	bool rx_dpc_on;			/* under rx_dpc_lock */
+	unsigned long rx_dpc_due;	/* bit 0: the poll owes a DPC run */
+	int rx_direct;			/* frames the poll's DPC gave GRO */
 
 	/* Counters for ndo_get_stats64 and ethtool. */
 	atomic64_t rx_packets, rx_bytes, rx_dropped, rx_errors;
@@ -69,6 +74,7 @@ extern const struct ndl_adapter_ops ndl_adapter_ops;
 /* rx.c */
 void ndl_rxq_receive(void *ctx, const struct ndl_rx_frame *frame);
 void ndl_rxq_receive_complete(void *ctx);
+bool ndl_rxq_interrupt_dpc(void *ctx);
 void ndl_rxq_init(struct ndl_bound *b);
 void ndl_rxq_start(struct ndl_bound *b);
 void ndl_rxq_stop(struct ndl_bound *b);

@@ -115,6 +115,7 @@ const struct ndl_adapter_ops ndl_adapter_ops = {
 	.send_complete = ndl_cb_send_complete,
 	.send_ready = ndl_cb_send_ready,
 	.status = ndl_cb_status,
+	.interrupt_dpc = ndl_rxq_interrupt_dpc,
 };
 
 /* ---- net_device_ops ---------------------------------------------------------- */

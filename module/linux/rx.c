@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The receive path of a bound device. The miniport indicates frames from
- * its DPC; each is copied into a fresh skb (the miniport owns its buffers)
- * and queued, and NAPI delivers the queue through GRO, so a TCP stream
- * reaches the stack as few large segments rather than many frames — the
- * same path Linux's own drivers take. Checksums are marked verified only
- * when the miniport said so for that frame.
+ * The receive path of a bound device. While the interface is up, the
+ * miniport's interrupt DPC (MiniportHandleInterrupt) runs inside the NAPI
+ * poll: the ISR schedules NAPI instead of queueing a KDPC, and each frame
+ * the DPC indicates is copied into an skb (the miniport owns its buffers)
+ * and handed to GRO on the spot — one softirq pass per interrupt, as for
+ * Linux's own drivers. Frames indicated from anywhere else (timers, other
+ * DPCs, an interface going down) are queued for the poll. Checksums are
+ * marked verified only when the miniport said so for that frame.
  */
 #include <linux/etherdevice.h>
 #include <linux/if_vlan.h>
@@ -15,8 +17,13 @@
 #include "ndl.h"
 #include "adapter.h"
 #include "fpu.h"
+#include "stack.h"
 
 #define NDL_RX_QUEUE_MAX	1024	/* frames waiting for NAPI, at most */
+#define NDL_RX_DPC_DUE		0
+
+/* The device whose interrupt DPC this CPU's receive poll is running. */
+static DEFINE_PER_CPU(struct ndl_bound *, ndl_rx_polling);
 
 void ndl_rxq_receive(void *ctx, const struct ndl_rx_frame *frame)
 {
@@ -56,8 +63,13 @@ void ndl_rxq_receive(void *ctx, const struct ndl_rx_frame *frame)
 		__vlan_hwaccel_put_tag(skb, htons(ETH_P_8021Q), frame->vlan_tci);
 	atomic64_inc(&b->rx_packets);
 	atomic64_add(frame->len, &b->rx_bytes);
-	skb_queue_tail(&b->rxq, skb);
-	napi_schedule(&b->napi);
+	if (in_softirq() && this_cpu_read(ndl_rx_polling) == b) {
+		napi_gro_receive(&b->napi, skb);
+		b->rx_direct++;
+	} else {
+		skb_queue_tail(&b->rxq, skb);
+		napi_schedule(&b->napi);
+	}
 out:
 	ndl_fpu_resume_rt();
 }
@@ -73,19 +85,55 @@ void ndl_rxq_receive_complete(void *ctx)
 	}
 }
 
+/* From the ISR (hard irq, or its thread on PREEMPT_RT). */
+bool ndl_rxq_interrupt_dpc(void *ctx)
+{
+	struct ndl_bound *b = ctx;
+	unsigned long flags;
+	bool taken;
+
+	raw_spin_lock_irqsave(&b->rx_dpc_lock, flags);
+	taken = b->rx_dpc_on;
+	if (taken) {
+		set_bit(NDL_RX_DPC_DUE, &b->rx_dpc_due);
+		napi_schedule(&b->napi);
+	}
+	raw_spin_unlock_irqrestore(&b->rx_dpc_lock, flags);
+	return taken;
+}
+
+static long ndl_rxq_dpc_on_stack(void *arg)
+{
+	struct ndl_bound *b = arg;
+
+	ndl_adapter_interrupt_dpc(b->ad);
+	return 0;
+}
+
 static int ndl_rxq_poll(struct napi_struct *napi, int budget)
 {
 	struct ndl_bound *b = container_of(napi, struct ndl_bound, napi);
 	struct sk_buff *skb;
 	int done = 0;
 
+	if (test_and_clear_bit(NDL_RX_DPC_DUE, &b->rx_dpc_due)) {
+		b->rx_direct = 0;
+		this_cpu_write(ndl_rx_polling, b);
+		ndl_stack_run(ndl_rxq_dpc_on_stack, b, -1);
+		this_cpu_write(ndl_rx_polling, NULL);
+		/* The DPC runs once per interrupt, as on Windows, however
+		 * many frames it brings: count them short of the budget.
+		 */
+		done = min(b->rx_direct, budget - 1);
+	}
 	while (done < budget && (skb = skb_dequeue(&b->rxq))) {
 		napi_gro_receive(napi, skb);
 		done++;
 	}
-	/* A frame queued after the last dequeue schedules NAPI again. */
+	/* Anything queued or due after the last look schedules NAPI again. */
 	if (done < budget && napi_complete_done(napi, done) &&
-	    !skb_queue_empty_lockless(&b->rxq))
+	    (!skb_queue_empty_lockless(&b->rxq) ||
+	     test_bit(NDL_RX_DPC_DUE, &b->rx_dpc_due)))
 		napi_schedule(napi);
 	return done;
 }
@@ -93,16 +141,27 @@ static int ndl_rxq_poll(struct napi_struct *napi, int budget)
 void ndl_rxq_init(struct ndl_bound *b)
 {
 	skb_queue_head_init(&b->rxq);
+	raw_spin_lock_init(&b->rx_dpc_lock);
 	netif_napi_add(b->netdev, &b->napi, ndl_rxq_poll);
 }
 
 void ndl_rxq_start(struct ndl_bound *b)
 {
 	napi_enable(&b->napi);
+	raw_spin_lock_irq(&b->rx_dpc_lock);
+	b->rx_dpc_on = true;
+	raw_spin_unlock_irq(&b->rx_dpc_lock);
 }
 
 void ndl_rxq_stop(struct ndl_bound *b)
 {
+	raw_spin_lock_irq(&b->rx_dpc_lock);
+	b->rx_dpc_on = false;
+	raw_spin_unlock_irq(&b->rx_dpc_lock);
+	/* Waits for a scheduled poll, which runs the DPC it owes. */
 	napi_disable(&b->napi);
+	/* One still owed (the poll gave up on its budget) goes back. */
+	if (test_and_clear_bit(NDL_RX_DPC_DUE, &b->rx_dpc_due))
+		ndl_adapter_interrupt_dpc_queue(b->ad);
 	skb_queue_purge(&b->rxq);
 }

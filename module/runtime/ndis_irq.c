@@ -5,10 +5,11 @@
  *
  * The host's interrupt handler runs MiniportISR at DIRQL (or, when the
  * miniport asked for no ISR on an unshared line, MiniportDisableInterrupt)
- * and queues the interrupt's KDPC; the DPC runs MiniportHandleInterrupt at
- * DISPATCH_LEVEL — under the miniport lock for serialized miniports —
- * followed by MiniportEnableInterrupt when NDIS disabled the interrupt
- * itself. NdisMSynchronizeWithInterrupt runs its function under the same
+ * and queues the interrupt's KDPC, unless the host takes the DPC to run it
+ * in its own receive poll (ops->interrupt_dpc). The DPC runs
+ * MiniportHandleInterrupt at DISPATCH_LEVEL — under the miniport lock for
+ * serialized miniports — followed by MiniportEnableInterrupt when NDIS
+ * disabled the interrupt itself. NdisMSynchronizeWithInterrupt runs its function under the same
  * lock the ISR runs under, with interrupts off, so ISR and DPC never see
  * each other's half-done updates.
  */
