@@ -104,38 +104,34 @@ void ndl_os_mmio_unmap(void *va, size_t len)
 	atomic64_dec(&ndl_stats.mmio_live);
 }
 
-u64 ndl_os_mmio_read(const volatile void *addr, int size)
+u64 ndl_os_mmio_read(const void __iomem *addr, int size)
 {
-	const void __iomem *a = (const void __iomem __force *)(uintptr_t)addr;
-
 	switch (size) {
 	case 1:
-		return readb(a);
+		return readb(addr);
 	case 2:
-		return readw(a);
+		return readw(addr);
 	case 4:
-		return readl(a);
+		return readl(addr);
 	default:
-		return readq(a);
+		return readq(addr);
 	}
 }
 
-void ndl_os_mmio_write(volatile void *addr, int size, u64 val)
+void ndl_os_mmio_write(void __iomem *addr, int size, u64 val)
 {
-	void __iomem *a = (void __iomem __force *)(uintptr_t)addr;
-
 	switch (size) {
 	case 1:
-		writeb(val, a);
+		writeb(val, addr);
 		break;
 	case 2:
-		writew(val, a);
+		writew(val, addr);
 		break;
 	case 4:
-		writel(val, a);
+		writel(val, addr);
 		break;
 	default:
-		writeq(val, a);
+		writeq(val, addr);
 		break;
 	}
 }

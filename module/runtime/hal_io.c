@@ -74,63 +74,88 @@ void NTAPI ndlw_WRITE_PORT_BUFFER_ULONG(ULONG *port, ULONG *buf, ULONG n)
 		ndl_os_port_write(PORT(port), 4, buf[i]);
 }
 
-UCHAR NTAPI ndlw_READ_REGISTER_UCHAR(volatile UCHAR *reg)
+UCHAR NTAPI ndlw_READ_REGISTER_UCHAR(UCHAR __iomem *reg)
 {
 	return (UCHAR)ndl_os_mmio_read(reg, 1);
 }
 
-USHORT NTAPI ndlw_READ_REGISTER_USHORT(volatile USHORT *reg)
+USHORT NTAPI ndlw_READ_REGISTER_USHORT(USHORT __iomem *reg)
 {
 	return (USHORT)ndl_os_mmio_read(reg, 2);
 }
 
-ULONG NTAPI ndlw_READ_REGISTER_ULONG(volatile ULONG *reg)
+ULONG NTAPI ndlw_READ_REGISTER_ULONG(ULONG __iomem *reg)
 {
 	return (ULONG)ndl_os_mmio_read(reg, 4);
 }
 
-ULONG64 NTAPI ndlw_READ_REGISTER_ULONG64(volatile ULONG64 *reg)
+ULONG64 NTAPI ndlw_READ_REGISTER_ULONG64(ULONG64 __iomem *reg)
 {
 	return ndl_os_mmio_read(reg, 8);
 }
 
-void NTAPI ndlw_WRITE_REGISTER_UCHAR(volatile UCHAR *reg, UCHAR v)
+void NTAPI ndlw_WRITE_REGISTER_UCHAR(UCHAR __iomem *reg, UCHAR v)
 {
 	ndl_os_mmio_write(reg, 1, v);
 }
 
-void NTAPI ndlw_WRITE_REGISTER_USHORT(volatile USHORT *reg, USHORT v)
+void NTAPI ndlw_WRITE_REGISTER_USHORT(USHORT __iomem *reg, USHORT v)
 {
 	ndl_os_mmio_write(reg, 2, v);
 }
 
-void NTAPI ndlw_WRITE_REGISTER_ULONG(volatile ULONG *reg, ULONG v)
+void NTAPI ndlw_WRITE_REGISTER_ULONG(ULONG __iomem *reg, ULONG v)
 {
 	ndl_os_mmio_write(reg, 4, v);
 }
 
-void NTAPI ndlw_WRITE_REGISTER_ULONG64(volatile ULONG64 *reg, ULONG64 v)
+void NTAPI ndlw_WRITE_REGISTER_ULONG64(ULONG64 __iomem *reg, ULONG64 v)
 {
 	ndl_os_mmio_write(reg, 8, v);
 }
 
 /* Buffer forms: each element from/to the same register, as Windows. */
-#define REG_BUFFER(T, N, SZ)						\
-void NTAPI ndlw_READ_REGISTER_BUFFER_##N(volatile T *reg, T *buf,	\
-					 ULONG n)			\
-{									\
-	for (ULONG i = 0; i < n; i++)					\
-		buf[i] = (T)ndl_os_mmio_read(reg, SZ);			\
-}									\
-void NTAPI ndlw_WRITE_REGISTER_BUFFER_##N(volatile T *reg, T *buf,	\
-					  ULONG n)			\
-{									\
-	for (ULONG i = 0; i < n; i++)					\
-		ndl_os_mmio_write(reg, SZ, buf[i]);			\
+void NTAPI ndlw_READ_REGISTER_BUFFER_UCHAR(UCHAR __iomem *reg,
+					   UCHAR *buf, ULONG n)
+{
+	for (ULONG i = 0; i < n; i++)
+		buf[i] = (UCHAR)ndl_os_mmio_read(reg, 1);
 }
-REG_BUFFER(UCHAR, UCHAR, 1)
-REG_BUFFER(USHORT, USHORT, 2)
-REG_BUFFER(ULONG, ULONG, 4)
+
+void NTAPI ndlw_READ_REGISTER_BUFFER_USHORT(USHORT __iomem *reg,
+					    USHORT *buf, ULONG n)
+{
+	for (ULONG i = 0; i < n; i++)
+		buf[i] = (USHORT)ndl_os_mmio_read(reg, 2);
+}
+
+void NTAPI ndlw_READ_REGISTER_BUFFER_ULONG(ULONG __iomem *reg,
+					   ULONG *buf, ULONG n)
+{
+	for (ULONG i = 0; i < n; i++)
+		buf[i] = (ULONG)ndl_os_mmio_read(reg, 4);
+}
+
+void NTAPI ndlw_WRITE_REGISTER_BUFFER_UCHAR(UCHAR __iomem *reg,
+					    UCHAR *buf, ULONG n)
+{
+	for (ULONG i = 0; i < n; i++)
+		ndl_os_mmio_write(reg, 1, buf[i]);
+}
+
+void NTAPI ndlw_WRITE_REGISTER_BUFFER_USHORT(USHORT __iomem *reg,
+					     USHORT *buf, ULONG n)
+{
+	for (ULONG i = 0; i < n; i++)
+		ndl_os_mmio_write(reg, 2, buf[i]);
+}
+
+void NTAPI ndlw_WRITE_REGISTER_BUFFER_ULONG(ULONG __iomem *reg,
+					    ULONG *buf, ULONG n)
+{
+	for (ULONG i = 0; i < n; i++)
+		ndl_os_mmio_write(reg, 4, buf[i]);
+}
 
 /* PCI and ISA bus addresses are CPU physical addresses on x86_64. */
 BOOLEAN NTAPI ndlw_HalTranslateBusAddress(int iface, ULONG bus,

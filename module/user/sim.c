@@ -624,7 +624,7 @@ bool ndl_sim_mmio_access(const volatile void *addr, int size, bool write,
 	return false;
 }
 
-u64 ndl_os_mmio_read(const volatile void *addr, int size)
+u64 ndl_os_mmio_read(const void __iomem *addr, int size)
 {
 	u64 v = 0;
 
@@ -638,7 +638,7 @@ u64 ndl_os_mmio_read(const volatile void *addr, int size)
 	}
 }
 
-void ndl_os_mmio_write(volatile void *addr, int size, u64 val)
+void ndl_os_mmio_write(void __iomem *addr, int size, u64 val)
 {
 	if (ndl_sim_mmio_access(addr, size, true, &val))
 		return;
