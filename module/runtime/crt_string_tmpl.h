@@ -10,24 +10,6 @@
  *   LOWER(c)  case folding for the i-compares
  */
 
-SIZE_T WINCDECL NAME(len)(const CH *s)
-{
-	SIZE_T n = 0;
-
-	while (s[n])
-		n++;
-	return n;
-}
-
-SIZE_T WINCDECL NAME(nlen)(const CH *s, SIZE_T max)
-{
-	SIZE_T n = 0;
-
-	while (n < max && s[n])
-		n++;
-	return n;
-}
-
 WINCDECL CH *NAME(cpy)(CH *d, const CH *s)
 {
 	CH *r = d;
@@ -46,6 +28,24 @@ WINCDECL CH *NAME(ncpy)(CH *d, const CH *s, SIZE_T n)
 	for (; i < n; i++)
 		d[i] = 0;
 	return d;
+}
+
+SIZE_T WINCDECL NAME(len)(const CH *s)
+{
+	SIZE_T n = 0;
+
+	while (s[n])
+		n++;
+	return n;
+}
+
+SIZE_T WINCDECL NAME(nlen)(const CH *s, SIZE_T max)
+{
+	SIZE_T n = 0;
+
+	while (n < max && s[n])
+		n++;
+	return n;
 }
 
 WINCDECL CH *NAME(cat)(CH *d, const CH *s)

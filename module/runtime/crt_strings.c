@@ -5,9 +5,6 @@
  */
 #include "nt_api.h"
 
-int WINCDECL ndlw_tolower(int c);
-WCHAR WINCDECL ndlw_towlower(WCHAR c);
-
 #define CH char
 #define UCH u8
 #define NAME(x) ndlw_str##x

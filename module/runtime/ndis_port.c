@@ -7,16 +7,11 @@
 #include "ndis_priv.h"
 
 #define PORT_FNS(Suffix, type, size)					\
-void NTAPI ndlw_NdisReadPort##Suffix(NDIS_HANDLE h, ULONG port, type *data) \
-{									\
-	*data = (type)ndl_os_port_read(port, size);			\
-}									\
 void NTAPI ndlw_NdisWritePort##Suffix(NDIS_HANDLE h, ULONG port, type data) \
 {									\
 	ndl_os_port_write(port, size, data);				\
 }									\
-void NTAPI ndlw_NdisImmediateReadPort##Suffix(NDIS_HANDLE wcc, ULONG port, \
-					      type *data)		\
+void NTAPI ndlw_NdisReadPort##Suffix(NDIS_HANDLE h, ULONG port, type *data) \
 {									\
 	*data = (type)ndl_os_port_read(port, size);			\
 }									\
@@ -24,6 +19,11 @@ void NTAPI ndlw_NdisImmediateWritePort##Suffix(NDIS_HANDLE wcc, ULONG port, \
 					       type data)		\
 {									\
 	ndl_os_port_write(port, size, data);				\
+}									\
+void NTAPI ndlw_NdisImmediateReadPort##Suffix(NDIS_HANDLE wcc, ULONG port, \
+					      type *data)		\
+{									\
+	*data = (type)ndl_os_port_read(port, size);			\
 }
 
 PORT_FNS(Uchar, UCHAR, 1)

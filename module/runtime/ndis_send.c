@@ -146,8 +146,10 @@ static void slot_tx_info(struct ndl_tx_slot *s, u32 flags, u16 vlan)
 
 	ext->NdisPacketInfo[TcpIpChecksumPacketInfo] =
 		(void *)(uintptr_t)(flags & 0x1f);
-	/* NDIS_PACKET_8021Q_INFO: UserPriority:3, CanonicalFormatId:1,
-	 * VlanId:12. */
+	/*
+	 * NDIS_PACKET_8021Q_INFO: UserPriority:3, CanonicalFormatId:1,
+	 * VlanId:12.
+	 */
 	ext->NdisPacketInfo[Ieee8021QInfo] = flags & NDL_TX_VLAN ?
 		(void *)(uintptr_t)((vlan >> 13 & 7) | (u32)(vlan & 0xfff) << 4) :
 		NULL;

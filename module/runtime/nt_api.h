@@ -96,4 +96,11 @@ SIZE_T NTAPI ndlw_MmSizeOfMdl(void *base, SIZE_T len);
 void ndl_nt_system_init(void);
 NTAPI void *ndlw_MmGetSystemRoutineAddress(UNICODE_STRING *name);
 
+/* Callback objects (nt_callback.c): dropped at runtime exit */
+void ndl_callbacks_exit(void);
+
+/* C runtime (crt.c) */
+int WINCDECL ndlw_tolower(int c);
+WCHAR WINCDECL ndlw_towlower(WCHAR c);
+
 #endif

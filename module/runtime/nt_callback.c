@@ -8,7 +8,7 @@
 #include "nt_status.h"
 #include "nt_sync.h"
 
-typedef void (NTAPI *PCALLBACK_FUNCTION)(void *ctx, void *arg1, void *arg2);
+typedef NTAPI void (*PCALLBACK_FUNCTION)(void *ctx, void *arg1, void *arg2);
 
 typedef struct _OBJECT_ATTRIBUTES {
 	ULONG Length;

@@ -57,8 +57,8 @@ NDL_STATIC_ASSERT(sizeof(EXCEPTION_RECORD) == 0x98, "x64 EXCEPTION_RECORD");
 
 enum { ExceptionContinueExecution, ExceptionContinueSearch };
 
-typedef LONG (NTAPI *filter_fn)(EXCEPTION_POINTERS *ep, void *frame);
-typedef void (NTAPI *termination_fn)(BOOLEAN abnormal, void *frame);
+typedef NTAPI LONG (*filter_fn)(EXCEPTION_POINTERS *ep, void *frame);
+typedef NTAPI void (*termination_fn)(BOOLEAN abnormal, void *frame);
 
 void NTAPI ndlw_RtlUnwindEx(void *frame, void *target_ip,
 			    EXCEPTION_RECORD *rec, void *ret, void *ctx,

@@ -9,6 +9,7 @@
 /* 100 ns units between 1601-01-01 and 1970-01-01 */
 #define NDL_EPOCH_DIFF_100NS 116444736000000000ull
 
+void ndl_nt_time_init(void);		/* the start: interrupt time 0 */
 u64 ndl_nt_interrupt_time(void);	/* 100 ns since start */
 u64 ndl_nt_system_time(void);		/* 100 ns since 1601, UTC */
 u64 ndl_nt_tick_count(void);		/* clock ticks since start */

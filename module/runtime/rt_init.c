@@ -4,9 +4,7 @@
 #include "intrinsics.h"
 #include "nt_queue.h"
 #include "nt_api.h"
-
-void ndl_nt_time_init(void);
-void ndl_callbacks_exit(void);
+#include "nt_time.h"
 
 int ndl_rt_init(void)
 {

@@ -10,13 +10,18 @@
 #define NDL_SPEC_CAT_(a, b) a##b
 #define NDL_SPEC_CAT(a, b) NDL_SPEC_CAT_(a, b)
 
-/* Declarations: the real prototypes live in the implementing files. */
-#define NDL_FN(name, nargs) extern char ndlw_##name[];
-#define NDL_FN_ORD(name, nargs, ord) extern char ndlw_##name[];
-#define NDL_FN_AS(name, nargs, impl) extern char ndlw_##impl[];
-#define NDL_DATA(name) extern char ndlw_##name[];
+/*
+ * Declarations, as one: extern char ndlw_a[], ndlw_b[], ..., <end>[];
+ * the real prototypes live in the implementing files.
+ */
+#define NDL_FN(name, nargs) ndlw_##name[],
+#define NDL_FN_ORD(name, nargs, ord) ndlw_##name[],
+#define NDL_FN_AS(name, nargs, impl) ndlw_##impl[],
+#define NDL_DATA(name) ndlw_##name[],
 #define NDL_TODO(name, nargs)
+extern char
 #include NDL_SPEC_FILE
+	NDL_SPEC_CAT(ndl_spec_end_, NDL_SPEC_NAME)[];
 #undef NDL_FN
 #undef NDL_FN_ORD
 #undef NDL_FN_AS
