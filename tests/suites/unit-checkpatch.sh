@@ -89,13 +89,14 @@ if [ -z "$files" ]; then
 fi
 
 # Every typedef name of the module, so checkpatch reads "ULONG *len" as a
-# declaration and not a multiplication. checkpatch joins the names into one
-# alternation and puts \b after the last only: a name that begins another
-# (NDIS_PACKET, NDIS_PACKET_EXTENSION) must come after it, hence sort -r.
+# declaration and not a multiplication. Each ends in \b: checkpatch joins
+# the names into one regex alternation with \b after the last only, so
+# NDIS_STATUS would otherwise match the start of NDIS_STATUS_FAILURE and
+# NDIS_PACKET that of NDIS_PACKET_EXTENSION.
 td=$tmp/typedefs.txt
 # shellcheck disable=SC2086
 if ! perl "$top/tests/lib/typedef-names.pl" $files 2>"$tmp/td.err" |
-	LC_ALL=C sort -r >"$td" || ! [ -s "$td" ] || [ -s "$tmp/td.err" ]; then
+	sed 's/$/\\b/' >"$td" || ! [ -s "$td" ] || [ -s "$tmp/td.err" ]; then
 	echo "FAIL: checkpatch/typedefs (tests/lib/typedef-names.pl: $(head -c 500 "$tmp/td.err"))"
 	exit 1
 fi
