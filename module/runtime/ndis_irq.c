@@ -15,7 +15,7 @@
  */
 #include "ndis_priv.h"
 
-typedef BOOLEAN (NTAPI *SYNC_FN)(void *ctx);
+typedef NTAPI BOOLEAN (*SYNC_FN)(void *ctx);
 
 static bool isr(void *ctx)
 {
