@@ -211,29 +211,29 @@ FASTCALL SLIST_ENTRY *ndlw_ExInterlockedPopEntrySList(SLIST_HEADER *h,
 }
 
 /* ---- Interlocked arithmetic (exported by i386 kernels; harmless here) --- */
+/* Windows declares the target LONG volatile *; the atomics need no volatile. */
 
-LONG FASTCALL ndlw_InterlockedIncrement(LONG volatile *p)
+LONG FASTCALL ndlw_InterlockedIncrement(LONG *p)
 {
 	return __atomic_add_fetch(p, 1, __ATOMIC_SEQ_CST);
 }
 
-LONG FASTCALL ndlw_InterlockedDecrement(LONG volatile *p)
+LONG FASTCALL ndlw_InterlockedDecrement(LONG *p)
 {
 	return __atomic_sub_fetch(p, 1, __ATOMIC_SEQ_CST);
 }
 
-LONG FASTCALL ndlw_InterlockedExchange(LONG volatile *p, LONG v)
+LONG FASTCALL ndlw_InterlockedExchange(LONG *p, LONG v)
 {
 	return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
 }
 
-LONG FASTCALL ndlw_InterlockedExchangeAdd(LONG volatile *p, LONG v)
+LONG FASTCALL ndlw_InterlockedExchangeAdd(LONG *p, LONG v)
 {
 	return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
 }
 
-LONG FASTCALL ndlw_InterlockedCompareExchange(LONG volatile *p, LONG xchg,
-					      LONG cmp)
+LONG FASTCALL ndlw_InterlockedCompareExchange(LONG *p, LONG xchg, LONG cmp)
 {
 	__atomic_compare_exchange_n(p, &cmp, xchg, false, __ATOMIC_SEQ_CST,
 				    __ATOMIC_SEQ_CST);
