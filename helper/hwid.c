@@ -41,7 +41,7 @@ static bool field(const char *tok, size_t len, const char *name, size_t n,
 	return len == k + n && !strncmp(tok, name, k) && hexn(tok + k, n, v);
 }
 
-static void canon(struct hwid *id)
+void hwid_format(struct hwid *id)
 {
 	char *p = id->text;
 	size_t left = sizeof(id->text);
@@ -199,12 +199,12 @@ bool hwid_parse(const char *s, struct hwid *out)
 	out->text[n] = '\0';
 	if (!strncmp(out->text, "PCI\\", 4)) {
 		if (parse_pci(out->text + 4, out)) {
-			canon(out);
+			hwid_format(out);
 			return true;
 		}
 	} else if (!strncmp(out->text, "USB\\", 4)) {
 		if (parse_usb(out->text + 4, out)) {
-			canon(out);
+			hwid_format(out);
 			return true;
 		}
 	}
@@ -253,7 +253,7 @@ static void add(struct hwid *ids, size_t max, size_t *n, enum hwid_bus bus,
 	*id = *from;
 	id->bus = bus;
 	id->has = has;
-	canon(id);
+	hwid_format(id);
 	(*n)++;
 }
 

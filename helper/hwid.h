@@ -37,6 +37,8 @@ struct hwid {
 	char text[HWID_MAX];	/* canonical upper-case form */
 };
 
+/* Writes id->text, the canonical form of the fields id->has names. */
+void hwid_format(struct hwid *id);
 /* Parses an ID from an .inf; unknown buses keep their text (HWID_OTHER). */
 bool hwid_parse(const char *s, struct hwid *out);
 /* "PCI", "USB", or the text before '\' ("SD", "ROOT", ...). */

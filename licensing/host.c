@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hwid.h"
 #include "internal.h"
 
 /* First line of a small sysfs attribute, "0x" prefix dropped; 0 or -1. */
@@ -33,12 +34,14 @@ static unsigned long hexval(const char *s)
 	return strtoul(s, NULL, 16);
 }
 
-static void add_device(struct ndl_lic_host *host, const char *id)
+/* The ID spelled as the helper spells it (helper/hwid.c), then listed. */
+static void add_device(struct ndl_lic_host *host, struct hwid *id)
 {
 	char norm[NDL_LIC_ITEM_MAX];
 
+	hwid_format(id);
 	if (host->n_devices < NDL_LIC_HOST_DEVICES_MAX &&
-	    ndl_lic_device_id_normalize(id, norm, sizeof(norm), NULL, 0) == 0)
+	    ndl_lic_device_id_normalize(id->text, norm, sizeof(norm), NULL, 0) == 0)
 		memcpy(host->devices[host->n_devices++], norm, sizeof(norm));
 }
 
@@ -66,42 +69,42 @@ static void scan_dir(const char *root, const char *sub, struct ndl_lic_host *hos
 		free(ents);
 }
 
+/* The most specific hardware ID: as far as sysfs names the device. */
 static void pci_device(struct ndl_lic_host *host, const char *dir)
 {
-	char ven[16], dev[16], sven[16], sdev[16], rev[16], id[NDL_LIC_ITEM_MAX];
+	char ven[16], dev[16], sven[16], sdev[16], rev[16];
+	struct hwid id = { .bus = HWID_PCI, .has = HWID_VEN | HWID_DEV };
 
 	if (attr(dir, "vendor", ven, sizeof(ven)) || attr(dir, "device", dev, sizeof(dev)))
 		return;
-	if (attr(dir, "subsystem_vendor", sven, sizeof(sven)) ||
-	    attr(dir, "subsystem_device", sdev, sizeof(sdev)))
-		snprintf(id, sizeof(id), "PCI\\VEN_%04lX&DEV_%04lX",
-			 hexval(ven) & 0xffff, hexval(dev) & 0xffff);
-	else if (attr(dir, "revision", rev, sizeof(rev)))
-		snprintf(id, sizeof(id), "PCI\\VEN_%04lX&DEV_%04lX&SUBSYS_%04lX%04lX",
-			 hexval(ven) & 0xffff, hexval(dev) & 0xffff,
-			 hexval(sdev) & 0xffff, hexval(sven) & 0xffff);
-	else
-		snprintf(id, sizeof(id), "PCI\\VEN_%04lX&DEV_%04lX&SUBSYS_%04lX%04lX&REV_%02lX",
-			 hexval(ven) & 0xffff, hexval(dev) & 0xffff,
-			 hexval(sdev) & 0xffff, hexval(sven) & 0xffff,
-			 hexval(rev) & 0xff);
-	add_device(host, id);
+	id.ven = (uint16_t)hexval(ven);
+	id.dev = (uint16_t)hexval(dev);
+	if (!attr(dir, "subsystem_vendor", sven, sizeof(sven)) &&
+	    !attr(dir, "subsystem_device", sdev, sizeof(sdev))) {
+		id.has |= HWID_SUBSYS;
+		id.subsys = (uint32_t)(hexval(sdev) & 0xffff) << 16 | (hexval(sven) & 0xffff);
+		if (!attr(dir, "revision", rev, sizeof(rev))) {
+			id.has |= HWID_REV;
+			id.rev = (uint16_t)(hexval(rev) & 0xff);
+		}
+	}
+	add_device(host, &id);
 }
 
 static void usb_device(struct ndl_lic_host *host, const char *dir)
 {
-	char ven[16], prod[16], rev[16], id[NDL_LIC_ITEM_MAX];
+	char ven[16], prod[16], rev[16];
+	struct hwid id = { .bus = HWID_USB, .has = HWID_VEN | HWID_DEV };
 
 	if (attr(dir, "idVendor", ven, sizeof(ven)) || attr(dir, "idProduct", prod, sizeof(prod)))
 		return;	/* interfaces (1-1:1.0) have no IDs of their own */
-	if (attr(dir, "bcdDevice", rev, sizeof(rev)))
-		snprintf(id, sizeof(id), "USB\\VID_%04lX&PID_%04lX",
-			 hexval(ven) & 0xffff, hexval(prod) & 0xffff);
-	else
-		snprintf(id, sizeof(id), "USB\\VID_%04lX&PID_%04lX&REV_%04lX",
-			 hexval(ven) & 0xffff, hexval(prod) & 0xffff,
-			 hexval(rev) & 0xffff);
-	add_device(host, id);
+	id.ven = (uint16_t)hexval(ven);
+	id.dev = (uint16_t)hexval(prod);
+	if (!attr(dir, "bcdDevice", rev, sizeof(rev))) {
+		id.has |= HWID_REV;
+		id.rev = (uint16_t)hexval(rev);
+	}
+	add_device(host, &id);
 }
 
 static void net_iface(struct ndl_lic_host *host, const char *dir)

@@ -28,6 +28,22 @@ static void test_host_scan(void)
 	CHECK_STR(host.macs[0], "52:54:00:12:34:56");
 }
 
+/* Devices whose sysfs lacks attributes are named as far as it goes. */
+static void test_host_scan_partial(void)
+{
+	fx_pci_device("0000:00:04.0", "0x8086\n", "0x100e\n");
+	fx_unlink("/sys/bus/pci/devices/0000:00:04.0/revision");
+	fx_pci_device("0000:00:05.0", "0x8086\n", "0x10d3\n");
+	fx_unlink("/sys/bus/pci/devices/0000:00:05.0/subsystem_device");
+	fx_write("/sys/bus/usb/devices/2-1/idVendor", "0cf3\n");
+	fx_write("/sys/bus/usb/devices/2-1/idProduct", "9271\n");
+	ndl_lic_host_scan(fx_root, fx_day(0), &host);
+	CHECK_EQ_INT(host.n_devices, 5);
+	CHECK_STR(host.devices[1], "PCI\\VEN_8086&DEV_100E&SUBSYS_11001AF4");
+	CHECK_STR(host.devices[2], "PCI\\VEN_8086&DEV_10D3");
+	CHECK_STR(host.devices[4], "USB\\VID_0CF3&PID_9271");
+}
+
 static void test_valid(void)
 {
 	struct ndl_license lic;
@@ -162,6 +178,7 @@ int main(void)
 	RUN(test_wrong_mac);
 	RUN(test_wrong_product);
 	RUN(test_unknown_host_id);
+	RUN(test_host_scan_partial);
 	fx_cleanup();
 	return CHECK_EXIT_CODE();
 }
