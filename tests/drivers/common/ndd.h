@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Code the test miniports share, as a vendor shares code between its
- * products: Ethernet OID answers (general and 802.3 OIDs, statistics), and
- * typed reads of the adapter's registry parameters.
+ * products: DriverEntry's registration, MiniportInitialize's common steps
+ * and registry reads, Ethernet OID answers (general and 802.3 OIDs,
+ * statistics), flat frames and the send queue, and the receive pool with
+ * its NdisMIndicateReceivePacket path. Each common/ file does one of these.
  */
 #ifndef NDD_H
 #define NDD_H
@@ -129,10 +131,89 @@ typedef struct _NDD_RX_POOL {
 #define NDD_CHANGED_MCAST	0x2
 #define NDD_CHANGED_LOOKAHEAD	0x4
 
+/* The general and 802.3 OIDs every Ethernet miniport answers. */
+#define NDD_ETH_MANDATORY_OIDS \
+	OID_GEN_SUPPORTED_LIST, OID_GEN_HARDWARE_STATUS,		\
+	OID_GEN_MEDIA_SUPPORTED, OID_GEN_MEDIA_IN_USE,			\
+	OID_GEN_MAXIMUM_LOOKAHEAD, OID_GEN_MAXIMUM_FRAME_SIZE,		\
+	OID_GEN_LINK_SPEED, OID_GEN_TRANSMIT_BUFFER_SPACE,		\
+	OID_GEN_RECEIVE_BUFFER_SPACE, OID_GEN_TRANSMIT_BLOCK_SIZE,	\
+	OID_GEN_RECEIVE_BLOCK_SIZE, OID_GEN_VENDOR_ID,			\
+	OID_GEN_VENDOR_DESCRIPTION, OID_GEN_VENDOR_DRIVER_VERSION,	\
+	OID_GEN_CURRENT_PACKET_FILTER, OID_GEN_CURRENT_LOOKAHEAD,	\
+	OID_GEN_DRIVER_VERSION, OID_GEN_MAXIMUM_TOTAL_SIZE,		\
+	OID_GEN_PROTOCOL_OPTIONS, OID_GEN_MAC_OPTIONS,			\
+	OID_GEN_MEDIA_CONNECT_STATUS, OID_GEN_MAXIMUM_SEND_PACKETS,	\
+	OID_GEN_PHYSICAL_MEDIUM,					\
+	OID_GEN_XMIT_OK, OID_GEN_RCV_OK, OID_GEN_XMIT_ERROR,		\
+	OID_GEN_RCV_ERROR, OID_GEN_RCV_NO_BUFFER, OID_GEN_RCV_CRC_ERROR, \
+	OID_GEN_DIRECTED_BYTES_XMIT, OID_GEN_DIRECTED_FRAMES_XMIT,	\
+	OID_GEN_DIRECTED_BYTES_RCV, OID_GEN_DIRECTED_FRAMES_RCV,	\
+	OID_802_3_PERMANENT_ADDRESS, OID_802_3_CURRENT_ADDRESS,		\
+	OID_802_3_MULTICAST_LIST, OID_802_3_MAXIMUM_LIST_SIZE,		\
+	OID_802_3_MAC_OPTIONS, OID_802_3_RCV_ERROR_ALIGNMENT,		\
+	OID_802_3_XMIT_ONE_COLLISION, OID_802_3_XMIT_MORE_COLLISIONS
+
+/* --- DriverEntry (ndd_entry.c) --- */
+
 /*
- * Answer a query for one of the OIDs in NDD_ETH_MANDATORY_OIDS (and the
- * optional ones below). NDIS_STATUS_NOT_SUPPORTED for any other OID, so the
- * caller can handle its own first or afterwards.
+ * Initialize the NDIS wrapper, stamp Chars with the NDIS version built for
+ * and register them; the wrapper is terminated again if NDIS refuses.
+ * *Wrapper (if not NULL) gets the wrapper handle.
+ */
+NDIS_STATUS NddRegisterMiniport(PDRIVER_OBJECT DriverObject,
+				PUNICODE_STRING RegistryPath,
+				PNDIS_MINIPORT_CHARACTERISTICS Chars,
+				PNDIS_HANDLE Wrapper);
+
+/* --- MiniportInitialize (ndd_adapter.c, ndd_alloc.c, ndd_eth.c) --- */
+
+/*
+ * Select NdisMedium802_3 from MediumArray (else NDIS_STATUS_UNSUPPORTED_MEDIA)
+ * and allocate a zeroed adapter context of Size bytes into *Adapter (else
+ * NDIS_STATUS_RESOURCES).
+ */
+NDIS_STATUS NddAllocateAdapter(PUINT SelectedMediumIndex,
+			       PNDIS_MEDIUM MediumArray, UINT MediumArraySize,
+			       PVOID *Adapter, UINT Size, ULONG Tag);
+/* NdisAllocateMemoryWithTag, zeroed on success; its status. */
+NDIS_STATUS NddAllocateZeroed(PVOID *Memory, UINT Length, ULONG Tag);
+/*
+ * Start Eth: its supported OIDs (OidsSize in bytes), vendor ID and
+ * description, driver version (major << 16 | minor), the NDIS version built
+ * for, hardware ready, full-frame lookahead and the MAC options all these
+ * miniports share; Address, if not NULL, becomes the permanent and current
+ * address. Link speed, buffer space, send batch and media state are the
+ * driver's to fill in.
+ */
+VOID NddEthInit(PNDD_ETH Eth, const NDIS_OID *Oids, ULONG OidsSize,
+		ULONG VendorId, const char *VendorDescription,
+		ULONG VendorDriverVersion, const UCHAR *Address);
+
+/* --- Registry parameters (ndd_config.c, ndd_netaddr.c) --- */
+
+/*
+ * The INF's Ndi\params defaults plus user changes. An absent or
+ * out-of-range value gives Default, as Windows drivers do.
+ */
+ULONG NddReadInt(NDIS_HANDLE Config, PCWSTR Name, ULONG Default, ULONG Min,
+		 ULONG Max);
+/* Copy a REG_SZ value as ASCII into Out (NUL-terminated); FALSE if absent. */
+BOOLEAN NddReadString(NDIS_HANDLE Config, PCWSTR Name, char *Out,
+		      ULONG OutSize);
+/*
+ * A unicast NetworkAddress parameter (the user's locally administered
+ * address) replaces Address; FALSE, and Address untouched, otherwise.
+ */
+BOOLEAN NddReadNetworkAddress(NDIS_HANDLE Config,
+			      UCHAR Address[NDD_ETH_ALEN]);
+
+/* --- OIDs (ndd_oid.c, ndd_oid_lock.c) --- */
+
+/*
+ * Answer a query for one of the OIDs in NDD_ETH_MANDATORY_OIDS (above).
+ * NDIS_STATUS_NOT_SUPPORTED for any other OID, so the caller can handle
+ * its own first or afterwards.
  */
 NDIS_STATUS NddEthQuery(PNDD_ETH Eth, NDIS_OID Oid, PVOID Buffer, ULONG Length,
 			PULONG BytesWritten, PULONG BytesNeeded);
@@ -164,40 +245,29 @@ VOID NddEthCountTx(PNDD_ETH Eth, const UCHAR *Frame, ULONG Length);
 /* Would the current packet filter and multicast list accept this frame? */
 BOOLEAN NddEthAccepts(PNDD_ETH Eth, const UCHAR *Frame, ULONG Length);
 
-/* The general and 802.3 OIDs every Ethernet miniport answers. */
-#define NDD_ETH_MANDATORY_OIDS \
-	OID_GEN_SUPPORTED_LIST, OID_GEN_HARDWARE_STATUS,		\
-	OID_GEN_MEDIA_SUPPORTED, OID_GEN_MEDIA_IN_USE,			\
-	OID_GEN_MAXIMUM_LOOKAHEAD, OID_GEN_MAXIMUM_FRAME_SIZE,		\
-	OID_GEN_LINK_SPEED, OID_GEN_TRANSMIT_BUFFER_SPACE,		\
-	OID_GEN_RECEIVE_BUFFER_SPACE, OID_GEN_TRANSMIT_BLOCK_SIZE,	\
-	OID_GEN_RECEIVE_BLOCK_SIZE, OID_GEN_VENDOR_ID,			\
-	OID_GEN_VENDOR_DESCRIPTION, OID_GEN_VENDOR_DRIVER_VERSION,	\
-	OID_GEN_CURRENT_PACKET_FILTER, OID_GEN_CURRENT_LOOKAHEAD,	\
-	OID_GEN_DRIVER_VERSION, OID_GEN_MAXIMUM_TOTAL_SIZE,		\
-	OID_GEN_PROTOCOL_OPTIONS, OID_GEN_MAC_OPTIONS,			\
-	OID_GEN_MEDIA_CONNECT_STATUS, OID_GEN_MAXIMUM_SEND_PACKETS,	\
-	OID_GEN_PHYSICAL_MEDIUM,					\
-	OID_GEN_XMIT_OK, OID_GEN_RCV_OK, OID_GEN_XMIT_ERROR,		\
-	OID_GEN_RCV_ERROR, OID_GEN_RCV_NO_BUFFER, OID_GEN_RCV_CRC_ERROR, \
-	OID_GEN_DIRECTED_BYTES_XMIT, OID_GEN_DIRECTED_FRAMES_XMIT,	\
-	OID_GEN_DIRECTED_BYTES_RCV, OID_GEN_DIRECTED_FRAMES_RCV,	\
-	OID_802_3_PERMANENT_ADDRESS, OID_802_3_CURRENT_ADDRESS,		\
-	OID_802_3_MULTICAST_LIST, OID_802_3_MAXIMUM_LIST_SIZE,		\
-	OID_802_3_MAC_OPTIONS, OID_802_3_RCV_ERROR_ALIGNMENT,		\
-	OID_802_3_XMIT_ONE_COLLISION, OID_802_3_XMIT_MORE_COLLISIONS
+/* --- Sending (ndd_frame.c, ndd_sendq.c) --- */
 
 /*
- * Start Eth in MiniportInitialize: its supported OIDs (OidsSize in bytes),
- * vendor ID and description, driver version (major << 16 | minor), the NDIS
- * version built for, hardware ready, full-frame lookahead and the MAC
- * options all these miniports share; Address, if not NULL, becomes the
- * permanent and current address. Link speed, buffer space, send batch and
- * media state are the driver's to fill in.
+ * Copy Packet's buffer chain into Frame: its length, or 0 if a buffer
+ * cannot be mapped or the chain holds more than Max bytes.
  */
-VOID NddEthInit(PNDD_ETH Eth, const NDIS_OID *Oids, ULONG OidsSize,
-		ULONG VendorId, const char *VendorDescription,
-		ULONG VendorDriverVersion, const UCHAR *Address);
+ULONG NddCopyPacket(PNDIS_PACKET Packet, PUCHAR Frame, ULONG Max);
+/* Zero-pad a frame shorter than NDD_ETH_MIN_FRAME; the new length. */
+ULONG NddPadFrame(PUCHAR Frame, ULONG Length);
+/* The frame as it goes on the wire: at most NDD_ETH_MAX_FRAME, padded. */
+ULONG NddCopyFrame(PNDIS_PACKET Packet, PUCHAR Frame);
+/*
+ * With the send queue's lock held: move the packets on Queue whose cancel
+ * ID is CancelId to Cancelled, status NDIS_STATUS_REQUEST_ABORTED; or all
+ * of them to Failed with Status. Both return how many they moved.
+ */
+ULONG NddCancelSends(PLIST_ENTRY Queue, PVOID CancelId,
+		     PLIST_ENTRY Cancelled);
+ULONG NddFailSends(PLIST_ENTRY Queue, NDIS_STATUS Status, PLIST_ENTRY Failed);
+/* Lock released: NdisMSendComplete each packet on List with its status. */
+VOID NddCompleteSends(NDIS_HANDLE Miniport, PLIST_ENTRY List);
+
+/* --- Receiving (ndd_rxpool.c, ndd_rxpool_shared.c, ndd_rxindicate.c) --- */
 
 /*
  * Allocate Count receive buffers of NDD_ETH_MAX_FRAME bytes (nonpaged
@@ -235,63 +305,5 @@ VOID NddRxIndicate(PNDD_RX_POOL Pool, PNDD_RX *Rx, ULONG Count);
 VOID NddRxReturnPacket(PNDD_RX_POOL Pool, PNDIS_PACKET Packet);
 /* Halt: wait until NDIS has returned every indicated packet. */
 VOID NddRxWaitIdle(PNDD_RX_POOL Pool);
-
-/*
- * DriverEntry's registration: initialize the NDIS wrapper, stamp Chars with
- * the NDIS version built for and register them; the wrapper is terminated
- * again if NDIS refuses. *Wrapper (if not NULL) gets the wrapper handle.
- */
-NDIS_STATUS NddRegisterMiniport(PDRIVER_OBJECT DriverObject,
-				PUNICODE_STRING RegistryPath,
-				PNDIS_MINIPORT_CHARACTERISTICS Chars,
-				PNDIS_HANDLE Wrapper);
-
-/*
- * Copy Packet's buffer chain into Frame: its length, or 0 if a buffer
- * cannot be mapped or the chain holds more than Max bytes.
- */
-ULONG NddCopyPacket(PNDIS_PACKET Packet, PUCHAR Frame, ULONG Max);
-/* Zero-pad a frame shorter than NDD_ETH_MIN_FRAME; the new length. */
-ULONG NddPadFrame(PUCHAR Frame, ULONG Length);
-/* The frame as it goes on the wire: copied (at most NDD_ETH_MAX_FRAME), padded. */
-ULONG NddCopyFrame(PNDIS_PACKET Packet, PUCHAR Frame);
-
-/*
- * With the send queue's lock held: move the packets on Queue whose cancel
- * ID is CancelId to Cancelled, status NDIS_STATUS_REQUEST_ABORTED; or all
- * of them to Failed with Status. Both return how many they moved.
- */
-ULONG NddCancelSends(PLIST_ENTRY Queue, PVOID CancelId,
-		     PLIST_ENTRY Cancelled);
-ULONG NddFailSends(PLIST_ENTRY Queue, NDIS_STATUS Status, PLIST_ENTRY Failed);
-/* Lock released: NdisMSendComplete each packet on List with its status. */
-VOID NddCompleteSends(NDIS_HANDLE Miniport, PLIST_ENTRY List);
-
-/*
- * MiniportInitialize's first step: select NdisMedium802_3 from MediumArray
- * (else NDIS_STATUS_UNSUPPORTED_MEDIA) and allocate a zeroed adapter context
- * of Size bytes into *Adapter (else NDIS_STATUS_RESOURCES).
- */
-NDIS_STATUS NddAllocateAdapter(PUINT SelectedMediumIndex,
-			       PNDIS_MEDIUM MediumArray, UINT MediumArraySize,
-			       PVOID *Adapter, UINT Size, ULONG Tag);
-/* NdisAllocateMemoryWithTag, zeroed on success; its status. */
-NDIS_STATUS NddAllocateZeroed(PVOID *Memory, UINT Length, ULONG Tag);
-
-/*
- * Registry parameters (the INF's Ndi\params defaults plus user changes).
- * An absent or out-of-range value gives Default, as Windows drivers do.
- */
-ULONG NddReadInt(NDIS_HANDLE Config, PCWSTR Name, ULONG Default, ULONG Min,
-		 ULONG Max);
-/* Copy a REG_SZ value as ASCII into Out (NUL-terminated); FALSE if absent. */
-BOOLEAN NddReadString(NDIS_HANDLE Config, PCWSTR Name, char *Out,
-		      ULONG OutSize);
-/*
- * A unicast NetworkAddress parameter (the user's locally administered
- * address) replaces Address; FALSE, and Address untouched, otherwise.
- */
-BOOLEAN NddReadNetworkAddress(NDIS_HANDLE Config,
-			      UCHAR Address[NDD_ETH_ALEN]);
 
 #endif
