@@ -34,20 +34,25 @@ sub declared {
 	$t =~ s/$braces/ /g;		# struct/union/enum bodies
 	$t =~ s/\[[^\]]*\]/ /g;		# array bounds
 	$t =~ s/^\s*typedef\b//;
-	if ($t =~ /\(/) {
-		# Function or function-pointer type: one declarator.
-		return ($1) if $t =~ /^[^,]*?\(\s*(?:\w+\s+)*\*+\s*(\w+)\s*\)\s*\(/s;
-		return ($1) if $t =~ /^[^,(]*?\b(\w+)\s*\(/s;
-		return ();
-	}
-	my @decl = split /,/, $t;
 	my @out;
-	for my $d (@decl) {
-		my @ids = $d =~ /\b([A-Za-z_]\w*)\b/g;
-		return () unless @ids;
-		push @out, $ids[-1];
+	if ($t =~ /\(/) {
+		# Function-pointer type "T (CC *NAME)(...)" or function type
+		# "T NAME(...)": one declarator.
+		if ($t =~ /^[^,]*?\(\s*(?:\w+\s+)*\*+\s*(\w+)\s*\)\s*\(/s) {
+			@out = ($1);
+		} elsif ($t =~ /^([^,(]*?)\b(\w+)\s*\(/s) {
+			my ($ret, $name) = ($1, $2);
+			@out = ($name) if $ret =~ /\w/;
+		}
+	} else {
+		for my $d (split /,/, $t) {
+			my @ids = $d =~ /\b([A-Za-z_]\w*)\b/g;
+			return () unless @ids;
+			push @out, $ids[-1];
+		}
 	}
-	return grep { !/$keyword/ } @out;
+	return () if grep { /$keyword/ } @out;
+	return @out;
 }
 
 for my $file (@ARGV) {

@@ -105,39 +105,35 @@ fi
 export HOME="$cpdir"
 opts="--no-tree --terse --show-types --no-summary -q"
 common="$opts --typedefsfile $td"
-checkpatch() { # IGNORES FILE...
-	local ign=$1
-	shift
-	if [ "$ign" = none ]; then
-		# shellcheck disable=SC2086
-		perl "$cp" $common -f "$@"
-	else
-		# shellcheck disable=SC2086
-		perl "$cp" $common --ignore "$ign" -f "$@"
-	fi
-}
 
 # ---- self-test: checkpatch finds a real problem and knows our types -------
+# Without the typedef names checkpatch reads "MDL *m" as a multiplication.
 cat >"$tmp/selftest.c" <<'EOF'
 // SPDX-License-Identifier: GPL-2.0-only
-/* checkpatch self-test: one real finding, one Windows-typed declaration. */
-#include "ndis_priv.h"
-
+/* checkpatch self-test: one real finding and Windows-typed code. */
 unsigned long selftest(NDIS_PACKET *p)
 {
-	NDIS_PACKET_EXTENSION *ext = ndl_packet_ext(p);
+	unsigned long n = 0;
 
-	if (ext)
+	for (MDL *m = p->Private.Head; m; m = m->Next)
 	{
-		return 1;
+		n += m->ByteCount;
 	}
-	return 0;
+	return n;
 }
 EOF
-got=$(checkpatch none "$tmp/selftest.c" 2>&1 | sed -n 's/^[^:]*:[0-9]*: [A-Z]*:\([A-Z_]*\):.*/\1/p' | sort -u | tr '\n' ' ')
+finding_types() { # checkpatch's output -> its sorted finding types
+	sed -n 's/^[^:]*:[0-9]*: [A-Z]*:\([A-Z_]*\):.*/\1/p' | sort -u | tr '\n' ' '
+}
+# shellcheck disable=SC2086
+got=$(perl "$cp" $common -f "$tmp/selftest.c" 2>&1 | finding_types)
+# shellcheck disable=SC2086
+bare=$(perl "$cp" $opts -f "$tmp/selftest.c" 2>&1 | finding_types)
 if [ "$got" != "OPEN_BRACE " ]; then
 	echo "FAIL: checkpatch/self-test (expected exactly OPEN_BRACE on the test file, got: ${got:-nothing})"
-	checkpatch none "$tmp/selftest.c" >&2
+	exit 1
+elif [ "$bare" != "OPEN_BRACE SPACING " ]; then
+	echo "FAIL: checkpatch/self-test (without the typedef names expected OPEN_BRACE and SPACING, got: ${bare:-nothing}: the names are not what clears Windows-typed code)"
 	exit 1
 fi
 echo "PASS: checkpatch/self-test"
@@ -153,11 +149,12 @@ key() { # FILE IGNORES: identity of one verdict
 for f in $files; do
 	ign=$(ignores "$f")
 	k=$(key "$f" "$ign")
-	printf '%s %s\n' "$f" "$k" >>"$tmp/keys"
 	if [ -z "${NDL_CHECKPATCH_NOCACHE:-}" ] && [ -e "$cpdir/passed/$k" ]; then
-		continue
+		printf '%s %s cached\n' "$f" "$k" >>"$tmp/keys"
+	else
+		printf '%s %s checked\n' "$f" "$k" >>"$tmp/keys"
+		echo "$f" >>"$tmp/group.$ign"
 	fi
-	echo "$f" >>"$tmp/group.$ign"
 done
 
 # Files sharing options go through one checkpatch process per 8, two at a
@@ -198,10 +195,9 @@ for rc in "$tmp"/out.*.rc; do
 done
 
 checked=0 bad=0 cached=0
-while read -r f k; do
+while read -r f k how; do
 	checked=$((checked + 1))
-	if ! [ -e "$tmp/group.$(ignores "$f")" ] ||
-	   ! grep -qxF "$f" "$tmp/group.$(ignores "$f")"; then
+	if [ "$how" = cached ]; then
 		cached=$((cached + 1))
 		touch "$cpdir/passed/$k"
 		echo "PASS: checkpatch/$f"
@@ -209,13 +205,16 @@ while read -r f k; do
 	fi
 	awk -v f="$f:" 'index($0, f) == 1' "$tmp/all" >"$tmp/this"
 	n=$(wc -l <"$tmp/this")
-	if [ "$n" -eq 0 ]; then
-		touch "$cpdir/passed/$k"
-		echo "PASS: checkpatch/$f"
-	else
+	if [ "$n" -ne 0 ]; then
 		bad=$((bad + 1))
 		echo "FAIL: checkpatch/$f ($n findings; first: $(head -n 1 "$tmp/this" | cut -d' ' -f2-))"
 		sed 's/^/    /' "$tmp/this"
+	elif [ $status -ne 0 ]; then
+		bad=$((bad + 1))
+		echo "FAIL: checkpatch/$f (no findings, but checkpatch did not run cleanly: see checkpatch/run)"
+	else
+		touch "$cpdir/passed/$k"
+		echo "PASS: checkpatch/$f"
 	fi
 done <"$tmp/keys"
 
