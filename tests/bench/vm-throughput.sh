@@ -33,8 +33,9 @@ for nic in ${NDL_BENCH_NICS:-rtl8139 e1000}; do
 	e1000) nname="native e1000      " wname="ndisload + ndle1000" ;;
 	*) echo "vm-throughput: no benchmark for NIC $nic"; status=1; continue ;;
 	esac
+	# -icount needs TCG: no KVM, even where it would boot.
 	out=$(NDL_VM_APPEND="ndl_rounds=${NDL_BENCH_ROUNDS:-2} ndl_bench_nic=$nic" \
-		NDL_VM_QEMU="$qemu" \
+		NDL_VM_QEMU="$qemu" NDL_VM_KVM=${qemu:+no} \
 		"$top/tests/vm/run.sh" --kver "$kver" --nic "$nic" _bench_throughput 2>&1)
 	if echo "$out" | grep -q '^FAIL'; then
 		echo "vm-throughput ($nic): the benchmark run failed:"
