@@ -32,30 +32,6 @@ static const u8 twin[6] = { 0x01, 0x00, 0x5e, 0x77, 0x02, 0x03 };
 /* Another hash bucket. */
 static const u8 other[6] = { 0x01, 0x00, 0x5e, 0x01, 0x02, 0x93 };
 
-struct wire {
-	struct ndl_sim_dev *sim;
-	u8 (*out)[1600];
-	u32 *out_len;
-	u32 nout, want_out, want_in, want_done;
-};
-
-static bool progress(void *ctx)
-{
-	struct wire *w = ctx;
-	u8 buf[1600];
-	size_t n;
-
-	while ((n = ndl_sim_collect(w->sim, buf, sizeof(buf))) > 0) {
-		if (w->out && w->nout < 64) {
-			memcpy(w->out[w->nout], buf, n);
-			w->out_len[w->nout] = (u32)n;
-		}
-		w->nout++;
-	}
-	return w->nout >= w->want_out && tap.nframes >= w->want_in &&
-	       tap.ndone >= w->want_done;
-}
-
 static bool link_events(void *ctx)
 {
 	const u32 *want = ctx;
@@ -95,16 +71,6 @@ static struct ndl_adapter *start(struct ndl_sim_dev *sim,
 	return ad;
 }
 
-static void finish(struct ndl_adapter *ad, struct ndl_driver *drv,
-		   struct ndl_sim_dev *sim)
-{
-	ndl_adapter_destroy(ad);
-	if (drv)
-		ndl_driver_unload(drv);
-	if (sim)
-		ndl_sim_destroy(sim);
-}
-
 /* Frames from the wire through the ring; how many the host got. */
 static u32 inject(struct ndl_sim_dev *sim, struct wire *w, const u8 *dst,
 		  u32 n, u32 len)
@@ -117,7 +83,7 @@ static u32 inject(struct ndl_sim_dev *sim, struct wire *w, const u8 *dst,
 		CHECK(ndl_sim_inject(sim, f, len));
 	}
 	w->want_in = before + n;
-	run_until(progress, w, 500);
+	run_until(wire_progress, w, 500);
 	return tap.nframes - before;
 }
 
@@ -125,14 +91,14 @@ static void test_traffic(void)
 {
 	struct ndl_sim_dev *sim = ndl_sim_create(&ndl_sim_e1000);
 	struct ndl_driver *drv = load_test_driver("e1000/ndle1000");
-	static u8 out[64][1600], tx[40][1514], rx[40][1514], big[1500];
-	static u32 out_len[64];
-	struct wire w = { sim, out, out_len, 0, 0, 0, 0 };
+	static u8 out[WIRE_KEEP][1600], big[1500], f[64];
+	static u32 out_len[WIRE_KEEP];
+	struct wire w = { sim, &tap, out, out_len, 0, 0, 0, 0 };
 	struct ndl_frag frags[20];
 	struct ndl_adapter_info info;
 	struct ndl_adapter_stats st;
 	struct ndl_adapter *ad = NULL;
-	u32 i, bad = 0, v, done, needed, sent, dropped = 0;
+	u32 i, v, done, needed, sent, dropped = 0;
 	u32 want[2];
 	u8 list[12];
 
@@ -150,23 +116,7 @@ static void test_traffic(void)
 			      NDIS_PACKET_TYPE_BROADCAST), 0);
 
 	/* To the wire: one descriptor per fragment, EOP|RS on the last. */
-	for (i = 0; i < 40; i++) {
-		u32 len = 42 + i * 37;
-		struct ndl_frag f[3] = {
-			{ tx[i], 14 }, { tx[i] + 14, 20 },
-			{ tx[i] + 34, len - 34 },
-		};
-
-		make_frame(tx[i], len, peer, mac, i);
-		CHECK_EQ_INT(ndl_adapter_send(ad, f, 3, tx[i]), 0);
-	}
-	w.want_out = 40;
-	w.want_done = 40;
-	CHECK(run_until(progress, &w, 5000));
-	for (i = 0; i < 40 && i < w.nout; i++)
-		bad += out_len[i] != 42 + i * 37 ||
-		       memcmp(out[i], tx[i], out_len[i]) != 0;
-	CHECK_EQ_INT(bad, 0);
+	CHECK_EQ_INT(wire_send_frames(ad, &w, 40, 42, peer, mac), 0);
 
 	/* Twenty fragments: copied into one bounce buffer. */
 	make_frame(big, sizeof(big), peer, mac, 77);
@@ -177,26 +127,12 @@ static void test_traffic(void)
 	CHECK_EQ_INT(ndl_adapter_send(ad, frags, 20, big), 0);
 	w.want_out = 41;
 	w.want_done = 41;
-	CHECK(run_until(progress, &w, 5000));
+	CHECK(run_until(wire_progress, &w, 5000));
 	CHECK(w.nout == 41 && out_len[40] == sizeof(big) &&
 	      !memcmp(out[40], big, sizeof(big)));
 
 	/* From the wire: interrupt, DPC, packet indications, in order. */
-	for (i = 0; i < 40; i++) {
-		make_frame(rx[i], 64 + i * 31, i % 4 ? mac : peer, peer, i);
-		if (i % 4 == 0)
-			memset(rx[i], 0xff, 6);		/* broadcast */
-		CHECK(ndl_sim_inject(sim, rx[i], 64 + i * 31));
-		if (i % 8 == 7)
-			ndl_user_run_pending();
-	}
-	w.want_in = 40;
-	CHECK(run_until(progress, &w, 5000));
-	bad = 0;
-	for (i = 0; i < 40 && i < tap.nframes; i++)
-		bad += tap.frames[i].len != 64 + i * 31 ||
-		       memcmp(tap.frames[i].data, rx[i], 64 + i * 31) != 0;
-	CHECK_EQ_INT(bad, 0);
+	CHECK_EQ_INT(wire_receive_frames(&w, 40, mac, peer), 0);
 
 	/* Not ours: the chip's address filter drops it. */
 	CHECK_EQ_INT(inject(sim, &w, peer, 1, 100), 0);
@@ -221,12 +157,12 @@ static void test_traffic(void)
 
 	/* A burst with no time to refill the ring: the chip misses frames. */
 	for (i = 0; i < 100; i++) {
-		make_frame(rx[0], 64, mac, peer, i);
-		dropped += !ndl_sim_inject(sim, rx[0], 64);
+		make_frame(f, 64, mac, peer, i);
+		dropped += !ndl_sim_inject(sim, f, 64);
 	}
 	CHECK(dropped > 0);
 	w.want_in = tap.nframes + 100 - dropped;
-	CHECK(run_until(progress, &w, 5000));
+	CHECK(run_until(wire_progress, &w, 5000));
 	CHECK(query_counter(ad, OID_GEN_RCV_NO_BUFFER) >= dropped);
 
 	/* Link down and up again (auto-negotiation, then LSC). */
@@ -258,7 +194,7 @@ static void test_traffic(void)
 	CHECK_EQ_INT(ndl_adapter_send(ad, frags, 20, big), 0);
 	w.want_out = sent + 1;
 	w.want_done = tap.ndone + 1;
-	CHECK(run_until(progress, &w, 5000));
+	CHECK(run_until(wire_progress, &w, 5000));
 	CHECK_EQ_INT(inject(sim, &w, mac, 3, 200), 3);
 	ndl_adapter_stats(ad, &st);
 	CHECK(st.interrupts > 0 && st.dpcs > 0);
@@ -266,7 +202,7 @@ static void test_traffic(void)
 	ndl_adapter_halt(ad);
 	CHECK(log_contains("halt left") == false);
 out:
-	finish(ad, drv, sim);
+	test_teardown(ad, drv, sim);
 }
 
 /*
@@ -300,7 +236,7 @@ static void test_bad_eeprom_shutdown(void)
 	CHECK(!ndl_sim_inject(sim, frame, 100));
 	ndl_adapter_halt(ad);
 out:
-	finish(ad, drv, sim);
+	test_teardown(ad, drv, sim);
 }
 
 int main(void)

@@ -18,30 +18,6 @@ static struct tap tap;
 static const u8 mac[6] = { 0x52, 0x54, 0x00, 0x12, 0x34, 0x56 };
 static const u8 peer[6] = { 0x02, 0x00, 0x00, 0x00, 0x00, 0x99 };
 
-struct wire {
-	struct ndl_sim_dev *sim;
-	u8 (*out)[1600];
-	u32 *out_len;
-	u32 nout, want_out, want_in, want_done;
-};
-
-static bool progress(void *ctx)
-{
-	struct wire *w = ctx;
-	u8 buf[1600];
-	size_t n;
-
-	while ((n = ndl_sim_collect(w->sim, buf, sizeof(buf))) > 0) {
-		if (w->out && w->nout < 64) {
-			memcpy(w->out[w->nout], buf, n);
-			w->out_len[w->nout] = (u32)n;
-		}
-		w->nout++;
-	}
-	return w->nout >= w->want_out && tap.nframes >= w->want_in &&
-	       tap.ndone >= w->want_done;
-}
-
 static bool link_event(void *ctx)
 {
 	return tap_events(&tap, *(enum ndl_status_kind *)ctx) > 0;
@@ -51,15 +27,15 @@ static void run_mode(const char *io_mode)
 {
 	struct ndl_sim_dev *sim = ndl_sim_create(&ndl_sim_rtl8139);
 	struct ndl_driver *drv = load_test_driver("rtl8139");
-	static u8 out[64][1600], tx[40][1514], rx[40][1514];
-	static u32 out_len[64];
-	struct wire w = { sim, out, out_len, 0, 0, 0, 0 };
+	static u8 out[WIRE_KEEP][1600];
+	static u32 out_len[WIRE_KEEP];
+	struct wire w = { sim, &tap, out, out_len, 0, 0, 0, 0 };
 	struct ndl_adapter_info info;
 	struct ndl_adapter_stats st;
 	struct ndl_adapter *ad = NULL;
 	struct ndl_reg *reg;
 	enum ndl_status_kind k;
-	u32 i, bad = 0, v, done, needed;
+	u32 v, done, needed;
 
 	CHECK(sim && drv);
 	if (!sim || !drv)
@@ -79,40 +55,10 @@ static void run_mode(const char *io_mode)
 			      NDIS_PACKET_TYPE_BROADCAST), 0);
 
 	/* To the wire, through the descriptor ring and SG DMA. */
-	for (i = 0; i < 40; i++) {
-		u32 len = 60 + i * 37;
-		struct ndl_frag f[3] = {
-			{ tx[i], 14 }, { tx[i] + 14, 20 },
-			{ tx[i] + 34, len - 34 },
-		};
-
-		make_frame(tx[i], len, peer, mac, i);
-		CHECK_EQ_INT(ndl_adapter_send(ad, f, 3, tx[i]), 0);
-	}
-	w.want_out = 40;
-	w.want_done = 40;
-	CHECK(run_until(progress, &w, 5000));
-	for (i = 0; i < 40 && i < w.nout; i++)
-		bad += out_len[i] != 60 + i * 37 ||
-		       memcmp(out[i], tx[i], out_len[i]) != 0;
-	CHECK_EQ_INT(bad, 0);
+	CHECK_EQ_INT(wire_send_frames(ad, &w, 40, 60, peer, mac), 0);
 
 	/* From the wire: interrupt, DPC, packet indications. */
-	for (i = 0; i < 40; i++) {
-		make_frame(rx[i], 64 + i * 31, i % 4 ? mac : peer, peer, i);
-		if (i % 4 == 0)
-			memset(rx[i], 0xff, 6);		/* broadcast */
-		CHECK(ndl_sim_inject(sim, rx[i], 64 + i * 31));
-		if (i % 8 == 7)
-			ndl_user_run_pending();
-	}
-	w.want_in = 40;
-	CHECK(run_until(progress, &w, 5000));
-	bad = 0;
-	for (i = 0; i < 40 && i < tap.nframes; i++)
-		bad += tap.frames[i].len != 64 + i * 31 ||
-		       memcmp(tap.frames[i].data, rx[i], 64 + i * 31) != 0;
-	CHECK_EQ_INT(bad, 0);
+	CHECK_EQ_INT(wire_receive_frames(&w, 40, mac, peer), 0);
 
 	/* Link down and up: interrupt -> NdisMIndicateStatus -> host. */
 	ndl_sim_rtl8139_set_link(sim, false);
@@ -136,11 +82,7 @@ static void run_mode(const char *io_mode)
 	ndl_adapter_halt(ad);
 	CHECK(log_contains("halt left") == false);
 out:
-	ndl_adapter_destroy(ad);
-	if (drv)
-		ndl_driver_unload(drv);
-	if (sim)
-		ndl_sim_destroy(sim);
+	test_teardown(ad, drv, sim);
 }
 
 static void test_port_io(void)

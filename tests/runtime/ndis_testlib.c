@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "ndis_testlib.h"
+#include "simdev.h"
 
 static void tap_receive(void *ctx, const struct ndl_rx_frame *f)
 {
@@ -166,4 +167,82 @@ u32 tap_events(const struct tap *t, enum ndl_status_kind kind)
 	for (u32 i = 0; i < t->nevents && i < TAP_MAX_EVENTS; i++)
 		n += t->events[i].kind == kind;
 	return n;
+}
+
+bool wire_progress(void *ctx)
+{
+	struct wire *w = ctx;
+	u8 buf[1600];
+	size_t n;
+
+	while ((n = ndl_sim_collect(w->sim, buf, sizeof(buf))) > 0) {
+		if (w->out && w->nout < WIRE_KEEP) {
+			memcpy(w->out[w->nout], buf, n);
+			w->out_len[w->nout] = (u32)n;
+		}
+		w->nout++;
+	}
+	return w->nout >= w->want_out && w->tap->nframes >= w->want_in &&
+	       w->tap->ndone >= w->want_done;
+}
+
+u32 wire_send_frames(struct ndl_adapter *ad, struct wire *w, u32 n, u32 len0,
+		     const u8 dst[6], const u8 src[6])
+{
+	static u8 tx[WIRE_KEEP][1514];
+	u32 first = w->nout, bad = 0;
+
+	for (u32 i = 0; i < n; i++) {
+		u32 len = len0 + i * 37;
+		struct ndl_frag f[3] = {
+			{ tx[i], 14 }, { tx[i] + 14, 20 },
+			{ tx[i] + 34, len - 34 },
+		};
+
+		make_frame(tx[i], len, dst, src, i);
+		bad += ndl_adapter_send(ad, f, 3, tx[i]) != 0;
+	}
+	w->want_out = first + n;
+	w->want_done = w->tap->ndone + n;
+	run_until(wire_progress, w, 5000);
+	for (u32 i = 0; i < n; i++) {
+		u32 k = first + i, len = len0 + i * 37;
+
+		bad += k >= w->nout || k >= WIRE_KEEP || w->out_len[k] != len ||
+		       memcmp(w->out[k], tx[i], len) != 0;
+	}
+	return bad;
+}
+
+u32 wire_receive_frames(struct wire *w, u32 n, const u8 dst[6],
+			const u8 src[6])
+{
+	static u8 rx[WIRE_KEEP][1514];
+	u32 first = w->tap->nframes, bad = 0;
+
+	for (u32 i = 0; i < n; i++) {
+		make_frame(rx[i], 64 + i * 31, dst, src, i);
+		if (i % 4 == 0)
+			memset(rx[i], 0xff, 6);		/* broadcast */
+		bad += !ndl_sim_inject(w->sim, rx[i], 64 + i * 31);
+		if (i % 8 == 7)
+			ndl_user_run_pending();
+	}
+	w->want_in = first + n;
+	run_until(wire_progress, w, 5000);
+	for (u32 i = 0, k = first; i < n; i++, k++)
+		bad += k >= w->tap->nframes || k >= TAP_MAX_FRAMES ||
+		       w->tap->frames[k].len != 64 + i * 31 ||
+		       memcmp(w->tap->frames[k].data, rx[i], 64 + i * 31) != 0;
+	return bad;
+}
+
+void test_teardown(struct ndl_adapter *ad, struct ndl_driver *drv,
+		   struct ndl_sim_dev *sim)
+{
+	ndl_adapter_destroy(ad);
+	if (drv)
+		ndl_driver_unload(drv);
+	if (sim)
+		ndl_sim_destroy(sim);
 }

@@ -2,7 +2,7 @@
 /*
  * Helpers for the NDIS layer's tests: load and start a test miniport, an
  * adapter whose host callbacks record everything (frames, completions,
- * status events), and frame building.
+ * status events), frame building, and the wire of a simulated device.
  */
 #ifndef NDL_TEST_NDIS_TESTLIB_H
 #define NDL_TEST_NDIS_TESTLIB_H
@@ -56,6 +56,46 @@ void make_frame(u8 *buf, u32 len, const u8 dst[6], const u8 src[6], u32 seq);
 bool run_until(bool (*cond)(void *ctx), void *ctx, u32 timeout_ms);
 /* Count of status events of kind. */
 u32 tap_events(const struct tap *t, enum ndl_status_kind kind);
+
+struct ndl_sim_dev;
+
+#define WIRE_KEEP	64	/* sent frames a wire keeps */
+
+/*
+ * The wire of a simulated device, for run_until(wire_progress, ...): the
+ * frames the driver sent (the first WIRE_KEEP copied to out/out_len when
+ * out is set) and the counts to wait for: frames sent, frames the tap
+ * received, send completions the tap saw.
+ */
+struct wire {
+	struct ndl_sim_dev *sim;
+	struct tap *tap;
+	u8 (*out)[1600];
+	u32 *out_len;
+	u32 nout, want_out, want_in, want_done;
+};
+
+/* Take what the device sent; true once every count is reached. */
+bool wire_progress(void *ctx);
+/*
+ * Send n (at most WIRE_KEEP) test frames from src to dst, of len0, len0 +
+ * 37, ... bytes, each in three fragments (header, 20 bytes, the rest),
+ * and wait for them on the wire and completed: how many failed to send or
+ * came out missing or different (w->out must be set and hold them).
+ */
+u32 wire_send_frames(struct ndl_adapter *ad, struct wire *w, u32 n, u32 len0,
+		     const u8 dst[6], const u8 src[6]);
+/*
+ * Put n (at most WIRE_KEEP) test frames of 64, 95, ... bytes from src on
+ * the wire, to dst except every fourth (broadcast), running the host loop
+ * after every eighth, and wait for the tap to receive them: how many the
+ * device refused or the tap got missing or different.
+ */
+u32 wire_receive_frames(struct wire *w, u32 n, const u8 dst[6],
+			const u8 src[6]);
+/* Destroy the adapter, unload the driver, destroy the device (any NULL). */
+void test_teardown(struct ndl_adapter *ad, struct ndl_driver *drv,
+		   struct ndl_sim_dev *sim);
 
 /* Exports the tests call directly (as a driver would). */
 void NTAPI ndlw_NdisAllocatePacketPool(NDIS_STATUS *st, NDIS_HANDLE *pool,
