@@ -111,8 +111,6 @@ typedef struct _E1K_ADAPTER {
  */
 #define E1kBarrier() __asm__ __volatile__("lock; orl $0, (%%rsp)" ::: "memory")
 
-#define E1K_PACKET_LINK(P)	((PLIST_ENTRY)(P)->MiniportReserved)
-#define E1K_LINK_PACKET(E)	CONTAINING_RECORD(E, NDIS_PACKET, MiniportReserved)
 #define E1K_PACKET_RXBUF(P)	(*(PE1K_RXBUF *)(P)->MiniportReserved)
 
 /* The chip takes 32-bit register accesses only. */

@@ -107,7 +107,7 @@ static VOID E1kTxStartLocked(PE1K_ADAPTER A, PLIST_ENTRY Failed)
 
 	while (!IsListEmpty(&A->SendQueue)) {
 		PLIST_ENTRY E = A->SendQueue.Flink;
-		PNDIS_PACKET P = E1K_LINK_PACKET(E);
+		PNDIS_PACKET P = NDD_LINK_PACKET(E);
 		PSCATTER_GATHER_LIST Sg = NDIS_PER_PACKET_INFO_FROM_PACKET(
 			P, ScatterGatherListPacketInfo);
 		NDIS_STATUS Fail = NDIS_STATUS_INVALID_PACKET;
@@ -134,15 +134,6 @@ static VOID E1kTxStartLocked(PE1K_ADAPTER A, PLIST_ENTRY Failed)
 	}
 }
 
-static VOID E1kCompleteList(PE1K_ADAPTER A, PLIST_ENTRY List)
-{
-	while (!IsListEmpty(List)) {
-		PNDIS_PACKET P = E1K_LINK_PACKET(RemoveHeadList(List));
-
-		NdisMSendComplete(A->Handle, P, NDIS_GET_PACKET_STATUS(P));
-	}
-}
-
 VOID E1kSendPackets(NDIS_HANDLE Context, PPNDIS_PACKET Packets, UINT Count)
 {
 	PE1K_ADAPTER A = Context;
@@ -162,36 +153,27 @@ VOID E1kSendPackets(NDIS_HANDLE Context, PPNDIS_PACKET Packets, UINT Count)
 		if (Fail != NDIS_STATUS_SUCCESS) {
 			A->Eth.Stats.XmitError++;
 			NDIS_SET_PACKET_STATUS(P, Fail);
-			InsertTailList(&Failed, E1K_PACKET_LINK(P));
+			InsertTailList(&Failed, NDD_PACKET_LINK(P));
 			continue;
 		}
 		NDIS_SET_PACKET_STATUS(P, NDIS_STATUS_PENDING);
-		InsertTailList(&A->SendQueue, E1K_PACKET_LINK(P));
+		InsertTailList(&A->SendQueue, NDD_PACKET_LINK(P));
 	}
 	E1kTxStartLocked(A, &Failed);
 	NdisReleaseSpinLock(&A->TxLock);
-	E1kCompleteList(A, &Failed);
+	NddCompleteSends(A->Handle, &Failed);
 }
 
 VOID E1kCancelSendPackets(NDIS_HANDLE Context, PVOID CancelId)
 {
 	PE1K_ADAPTER A = Context;
-	LIST_ENTRY Cancelled, *E, *Next;
+	LIST_ENTRY Cancelled;
 
 	InitializeListHead(&Cancelled);
 	NdisAcquireSpinLock(&A->TxLock);
-	for (E = A->SendQueue.Flink; E != &A->SendQueue; E = Next) {
-		PNDIS_PACKET P = E1K_LINK_PACKET(E);
-
-		Next = E->Flink;
-		if (NDIS_GET_PACKET_CANCEL_ID(P) != CancelId)
-			continue;
-		RemoveEntryList(E);
-		NDIS_SET_PACKET_STATUS(P, NDIS_STATUS_REQUEST_ABORTED);
-		InsertTailList(&Cancelled, E);
-	}
+	NddCancelSends(&A->SendQueue, CancelId, &Cancelled);
 	NdisReleaseSpinLock(&A->TxLock);
-	E1kCompleteList(A, &Cancelled);
+	NddCompleteSends(A->Handle, &Cancelled);
 }
 
 /* DPC: reclaim packets whose last descriptor is done, then refill. */
@@ -222,7 +204,7 @@ VOID E1kTxComplete(PE1K_ADAPTER A)
 			}
 		}
 		NDIS_SET_PACKET_STATUS(S->Packet, St);
-		InsertTailList(&Done, E1K_PACKET_LINK(S->Packet));
+		InsertTailList(&Done, NDD_PACKET_LINK(S->Packet));
 		A->TxCons = (A->TxCons + S->Count) % A->TxCount;
 		A->TxFree += S->Count;
 		A->TxDone++;
@@ -232,7 +214,7 @@ VOID E1kTxComplete(PE1K_ADAPTER A)
 	}
 	E1kTxStartLocked(A, &Done);
 	NdisDprReleaseSpinLock(&A->TxLock);
-	E1kCompleteList(A, &Done);
+	NddCompleteSends(A->Handle, &Done);
 }
 
 /* The chip is stopped: fail everything on the ring and in the queue. */
@@ -248,18 +230,12 @@ VOID E1kTxAbortAll(PE1K_ADAPTER A, NDIS_STATUS Status)
 
 		if (P) {
 			NDIS_SET_PACKET_STATUS(P, Status);
-			InsertTailList(&Done, E1K_PACKET_LINK(P));
+			InsertTailList(&Done, NDD_PACKET_LINK(P));
 			A->Eth.Stats.XmitError++;
 		}
 	}
-	while (!IsListEmpty(&A->SendQueue)) {
-		PLIST_ENTRY E = RemoveHeadList(&A->SendQueue);
-
-		NDIS_SET_PACKET_STATUS(E1K_LINK_PACKET(E), Status);
-		InsertTailList(&Done, E);
-		A->Eth.Stats.XmitError++;
-	}
+	A->Eth.Stats.XmitError += NddFailSends(&A->SendQueue, Status, &Done);
 	E1kTxRingInit(A);
 	NdisReleaseSpinLock(&A->TxLock);
-	E1kCompleteList(A, &Done);
+	NddCompleteSends(A->Handle, &Done);
 }
