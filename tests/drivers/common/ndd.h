@@ -110,9 +110,7 @@ typedef struct _NDD_RX_POOL {
 	PNDD_RX Rx;
 	ULONG Slots;			/* allocated entries of Rx */
 	ULONG BufferSize;		/* bytes at each Rx[i].Data */
-	PUCHAR SharedVa;		/* shared-memory pools: the block */
-	NDIS_PHYSICAL_ADDRESS SharedPa;
-	ULONG SharedLength;
+	ULONG BlockBuffers;		/* shared memory: buffers per block */
 	NDIS_HANDLE PacketPool;
 	NDIS_HANDLE BufferPool;
 	LIST_ENTRY Free;
@@ -121,6 +119,24 @@ typedef struct _NDD_RX_POOL {
 	ULONG Outstanding;		/* indicated, not yet returned */
 	NDIS_EVENT Idle;		/* set while Outstanding is 0 */
 } NDD_RX_POOL, *PNDD_RX_POOL;
+
+/*
+ * The chip's side of a bus master's receive ring (NddRxRingProcess); all
+ * three are called with the pool's Lock held.
+ */
+typedef struct _NDD_RX_RING_OPS {
+	/*
+	 * The buffer of the next ring entry the chip has filled with a good
+	 * frame, the entry in *Entry and the frame's length (without FCS) in
+	 * *Length; the driver moves past it. NULL while the chip owns the
+	 * next entry. Bad frames are the driver's to count and give back.
+	 */
+	PNDD_RX (*Next)(PVOID Context, PULONG Entry, PULONG Length);
+	/* Hand ring entry Entry, now holding Rx, back to the chip. */
+	VOID (*Give)(PVOID Context, ULONG Entry, PNDD_RX Rx);
+	/* After each batch's entries went back; NULL if nothing to do. */
+	VOID (*Refilled)(PVOID Context);
+} NDD_RX_RING_OPS;
 
 /* A send packet on the miniport's own queue: linked by MiniportReserved. */
 #define NDD_PACKET_LINK(P)	((PLIST_ENTRY)(P)->MiniportReserved)
@@ -267,7 +283,10 @@ ULONG NddFailSends(PLIST_ENTRY Queue, NDIS_STATUS Status, PLIST_ENTRY Failed);
 /* Lock released: NdisMSendComplete each packet on List with its status. */
 VOID NddCompleteSends(NDIS_HANDLE Miniport, PLIST_ENTRY List);
 
-/* --- Receiving (ndd_rxpool.c, ndd_rxpool_shared.c, ndd_rxindicate.c) --- */
+/*
+ * --- Receiving (ndd_rxpool.c, ndd_rxpool_shared.c, ndd_rxindicate.c,
+ * ndd_rxring.c) ---
+ */
 
 /*
  * Allocate Count receive buffers of NDD_ETH_MAX_FRAME bytes (nonpaged
@@ -278,10 +297,15 @@ NDIS_STATUS NddRxPoolInit(PNDD_RX_POOL Pool, NDIS_HANDLE Miniport,
 			  PNDD_ETH Eth, PNDIS_SPIN_LOCK Lock, ULONG Count,
 			  ULONG Tag);
 VOID NddRxPoolFree(PNDD_RX_POOL Pool);
-/* The same for a bus master: BufferSize-byte slices of shared memory. */
+/*
+ * The same for a bus master: BufferSize-byte slices of shared memory,
+ * BlockBuffers of them (Count for all) to each NdisMAllocateSharedMemory
+ * block.
+ */
 NDIS_STATUS NddRxPoolInitShared(PNDD_RX_POOL Pool, NDIS_HANDLE Miniport,
 				PNDD_ETH Eth, PNDIS_SPIN_LOCK Lock,
-				ULONG Count, ULONG BufferSize, ULONG Tag);
+				ULONG Count, ULONG BufferSize,
+				ULONG BlockBuffers, ULONG Tag);
 VOID NddRxPoolFreeShared(PNDD_RX_POOL Pool);
 /*
  * The two Inits' steps: Setup allocates the Rx array and the packet and
@@ -305,5 +329,14 @@ VOID NddRxIndicate(PNDD_RX_POOL Pool, PNDD_RX *Rx, ULONG Count);
 VOID NddRxReturnPacket(PNDD_RX_POOL Pool, PNDIS_PACKET Packet);
 /* Halt: wait until NDIS has returned every indicated packet. */
 VOID NddRxWaitIdle(PNDD_RX_POOL Pool);
+/*
+ * The receive DPC of a bus master whose ring holds Pool's buffers: indicate
+ * what the chip has received (Ops->Next) that the packet filter accepts, in
+ * batches, each ring entry re-armed (Ops->Give) with a spare buffer at
+ * once, or, with none left, with its own after an NDIS_STATUS_RESOURCES
+ * indication; Ops->Refilled after each batch. Pool->Lock not held.
+ */
+VOID NddRxRingProcess(PNDD_RX_POOL Pool, const NDD_RX_RING_OPS *Ops,
+		      PVOID Context);
 
 #endif

@@ -89,7 +89,7 @@ VOID NddRxPoolFree(PNDD_RX_POOL Pool)
 			if (Rx->Packet)
 				NdisFreePacket(Rx->Packet);
 			/* Slices of a shared block are freed with the block. */
-			if (Rx->Data && !Pool->SharedVa)
+			if (Rx->Data && !Pool->BlockBuffers)
 				NdisFreeMemory(Rx->Data, Pool->BufferSize, 0);
 		}
 		NdisFreeMemory(Pool->Rx, Pool->Slots * sizeof(NDD_RX), 0);

@@ -234,9 +234,6 @@ static NDIS_STATUS E1kInitialize(PNDIS_STATUS OpenErrorStatus,
 	NdisAllocateSpinLock(&A->TxLock);
 	NdisAllocateSpinLock(&A->StatLock);
 	InitializeListHead(&A->SendQueue);
-	InitializeListHead(&A->RxSpare);
-	NdisInitializeEvent(&A->RxIdle);
-	NdisSetEvent(&A->RxIdle);
 	E1kReadConfig(A, Wcc);
 
 	NdisMSetAttributesEx(Handle, A, 0,
@@ -298,8 +295,7 @@ static VOID E1kHalt(NDIS_HANDLE Context)
 		E1kResetChip(A);
 	NdisMDeregisterInterrupt(&A->Interrupt);
 	E1kTxAbortAll(A, NDIS_STATUS_FAILURE);
-	while (!NdisWaitEvent(&A->RxIdle, 2000))
-		;
+	NddRxWaitIdle(&A->RxPool);
 	E1kFree(A);
 }
 

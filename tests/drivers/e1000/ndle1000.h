@@ -15,17 +15,7 @@
 #define E1K_VERSION_MINOR	0
 #define E1K_MAX_FRAGS		16	/* more fragments: copy the frame */
 #define E1K_BOUNCE_COUNT	16	/* copy buffers for such frames */
-#define E1K_BATCH		16	/* packets per receive indication */
 #define E1K_RX_CHUNK		16	/* receive buffers per shared block */
-
-/* A receive buffer in shared memory and the packet describing it. */
-typedef struct _E1K_RXBUF {
-	LIST_ENTRY Link;		/* on the spare list when not in ring */
-	PUCHAR Va;
-	NDIS_PHYSICAL_ADDRESS Pa;
-	PNDIS_PACKET Packet;
-	PNDIS_BUFFER Buffer;
-} E1K_RXBUF, *PE1K_RXBUF;
 
 /* A packet on the transmit ring, kept at its first descriptor. */
 typedef struct _E1K_TXSLOT {
@@ -67,22 +57,16 @@ typedef struct _E1K_ADAPTER {
 	ULONG64 BouncePa;
 	ULONG BounceFree;		/* bitmap of free copy buffers */
 
-	/* Receive buffers: RxCount in the ring plus as many spares. */
-	PUCHAR *RxChunkVa;
-	NDIS_PHYSICAL_ADDRESS *RxChunkPa;
-	ULONG RxChunks;
-	PE1K_RXBUF RxBufs;
-	ULONG RxBufCount;
-	NDIS_HANDLE PacketPool, BufferPool;
-
-	NDIS_SPIN_LOCK RxLock;		/* Rx ring, spares, outstanding, filter */
-	PE1K_RXBUF *RxSlot;		/* buffer in each ring entry */
+	/*
+	 * Receive buffers in shared memory: RxCount in the ring, as many
+	 * spares (the pool's free list) to swap in for those NDIS holds.
+	 */
+	NDD_RX_POOL RxPool;
+	NDIS_SPIN_LOCK RxLock;		/* Rx ring, RxPool, filter */
+	PNDD_RX *RxSlot;		/* buffer in each ring entry */
 	ULONG RxCount, RxCur;
 	ULONG RxTail;			/* RDT as last written */
 	BOOLEAN RxDiscard;		/* inside a multi-buffer frame */
-	LIST_ENTRY RxSpare;
-	ULONG RxOutstanding;
-	NDIS_EVENT RxIdle;
 
 	NDIS_SPIN_LOCK TxLock;		/* Tx ring, send queue, link state */
 	PE1K_TXSLOT TxSlot;
@@ -111,7 +95,6 @@ typedef struct _E1K_ADAPTER {
  */
 #define E1kBarrier() __asm__ __volatile__("lock; orl $0, (%%rsp)" ::: "memory")
 
-#define E1K_PACKET_RXBUF(P)	(*(PE1K_RXBUF *)(P)->MiniportReserved)
 
 /* The chip takes 32-bit register accesses only. */
 static __inline ULONG E1kRead(PE1K_ADAPTER A, ULONG Reg)

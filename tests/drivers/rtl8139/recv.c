@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * rtl8139 receive: the Rx descriptor ring points at buffers in shared
- * memory. A filled buffer is indicated with NdisMIndicateReceivePacket and
- * its ring entry gets a spare buffer at once; with no spare left the packet
- * goes up with NDIS_STATUS_RESOURCES and its buffer returns to the ring as
- * soon as the indication returns.
+ * rtl8139 receive: the Rx descriptor ring points at buffers of an
+ * NDD_RX_POOL in shared memory, twice as many as the ring has entries. The
+ * DPC indicates filled buffers and re-arms their entries
+ * (common/ndd_rxring.c).
  */
 #include "rtl8139.h"
 
@@ -17,7 +16,8 @@ NDIS_STATUS RtlRxAlloc(PRTL_ADAPTER A)
 	if (Status != NDIS_STATUS_SUCCESS)
 		return Status;
 	return NddRxPoolInitShared(&A->RxPool, A->Handle, &A->Eth, &A->RxLock,
-				   2 * A->RxCount, RTL_RX_BUF_SIZE, RTL_TAG);
+				   2 * A->RxCount, RTL_RX_BUF_SIZE,
+				   2 * A->RxCount, RTL_TAG);
 }
 
 /* Also undoes a partly done RtlRxAlloc. */
@@ -30,8 +30,9 @@ VOID RtlRxFree(PRTL_ADAPTER A)
 }
 
 /* Hand ring entry i, with buffer B, to the chip. */
-static VOID RtlRxGive(PRTL_ADAPTER A, ULONG i, PNDD_RX B)
+static VOID RtlRxGive(PVOID Context, ULONG i, PNDD_RX B)
 {
+	PRTL_ADAPTER A = Context;
 	volatile RTL_DESC *D = &A->RxRing[i];
 
 	A->RxSlot[i] = B;
@@ -58,96 +59,43 @@ VOID RtlRxRingInit(PRTL_ADAPTER A)
 	A->RxCur = 0;
 }
 
-/* Take up to RTL_BATCH frames off the ring; returns how many. */
-static ULONG RtlRxCollect(PRTL_ADAPTER A, PNDIS_PACKET *Pk, ULONG *Slot)
+/* The next good frame on the ring; bad ones are counted and go back. */
+static PNDD_RX RtlRxNext(PVOID Context, PULONG Entry, PULONG Length)
 {
-	BOOLEAN Low = FALSE;
-	ULONG n = 0;
+	PRTL_ADAPTER A = Context;
 
-	while (n < RTL_BATCH) {
+	for (;;) {
 		ULONG i = A->RxCur;
-		PNDD_RX B = A->RxSlot[i];
-		PNDD_RX Spare;
 		ULONG Opts1 = ((volatile RTL_DESC *)&A->RxRing[i])->Opts1;
 		ULONG Len = Opts1 & RTL_RX_LEN_MASK;
 
 		if (Opts1 & RTL_DESC_OWN)
-			break;
+			return NULL;
 		RtlBarrier();	/* status before data */
 		A->RxCur = (i + 1) % A->RxCount;
-		if ((Opts1 & (RTL_DESC_FS | RTL_DESC_LS)) !=
-		    (RTL_DESC_FS | RTL_DESC_LS) || (Opts1 & RTL_RX_RES) ||
-		    Len < NDD_ETH_HLEN + 4 || Len > NDD_ETH_MAX_FRAME + 4) {
-			A->Eth.Stats.RcvError++;
-			if (Opts1 & RTL_RX_CRC)
-				A->Eth.Stats.RcvCrcError++;
-			RtlRxGive(A, i, B);
-			continue;
+		if ((Opts1 & (RTL_DESC_FS | RTL_DESC_LS)) ==
+		    (RTL_DESC_FS | RTL_DESC_LS) && !(Opts1 & RTL_RX_RES) &&
+		    Len >= NDD_ETH_HLEN + 4 && Len <= NDD_ETH_MAX_FRAME + 4) {
+			*Entry = i;
+			*Length = Len - 4;	/* the chip stores the FCS too */
+			return A->RxSlot[i];
 		}
-		Len -= 4;	/* the chip stores the FCS too */
-		NdisMUpdateSharedMemory(A->Handle, Len, B->Data, B->Pa);
-		/* The hash filter lets through more than NDIS asked for. */
-		if (!NddEthAccepts(&A->Eth, B->Data, Len)) {
-			RtlRxGive(A, i, B);
-			continue;
-		}
-		NdisAdjustBufferLength(B->Buffer, Len);
-		NdisRecalculatePacketCounts(B->Packet);
-		NDIS_SET_PACKET_HEADER_SIZE(B->Packet, NDD_ETH_HLEN);
-		Spare = Low ? NULL : NddRxTake(&A->RxPool);
-		if (Spare) {
-			RtlRxGive(A, i, Spare);
-			NDIS_SET_PACKET_STATUS(B->Packet, NDIS_STATUS_SUCCESS);
-			A->RxPool.Outstanding++;
-			Slot[n] = ~0u;
-		} else {
-			/* This one and every later one in the array: copy. */
-			Low = TRUE;
-			A->RxSlot[i] = B;
-			NDIS_SET_PACKET_STATUS(B->Packet,
-					       NDIS_STATUS_RESOURCES);
-			Slot[n] = i;
-		}
-		NddEthCountRx(&A->Eth, B->Data, Len);
-		Pk[n++] = B->Packet;
+		A->Eth.Stats.RcvError++;
+		if (Opts1 & RTL_RX_CRC)
+			A->Eth.Stats.RcvCrcError++;
+		RtlRxGive(A, i, A->RxSlot[i]);
 	}
-	if (A->RxPool.Outstanding)
-		NdisResetEvent(&A->RxPool.Idle);
-	return n;
 }
+
+static const NDD_RX_RING_OPS RtlRxOps = {
+	.Next = RtlRxNext,
+	.Give = RtlRxGive,
+};
 
 /* DPC: indicate everything the chip has received. */
 VOID RtlRxProcess(PRTL_ADAPTER A)
 {
-	PNDIS_PACKET Pk[RTL_BATCH];
-	ULONG Slot[RTL_BATCH];
-	ULONG i, n;
-
-	do {
-		NdisDprAcquireSpinLock(&A->RxLock);
-		n = RtlRxCollect(A, Pk, Slot);
-		NdisDprReleaseSpinLock(&A->RxLock);
-		if (!n)
-			break;
-
-		NdisMIndicateReceivePacket(A->Handle, Pk, n);
-
-		NdisDprAcquireSpinLock(&A->RxLock);
-		for (i = 0; i < n; i++) {
-			PNDD_RX B = NDD_RX_OF(Pk[i]);
-
-			if (Slot[i] != ~0u) {
-				RtlRxGive(A, Slot[i], B);
-			} else if (NDIS_GET_PACKET_STATUS(Pk[i]) !=
-				   NDIS_STATUS_PENDING) {
-				NddRxPut(&A->RxPool, B);
-				A->RxPool.Outstanding--;
-			}
-		}
-		if (!A->RxPool.Outstanding)
-			NdisSetEvent(&A->RxPool.Idle);
-		NdisDprReleaseSpinLock(&A->RxLock);
-	} while (n == RTL_BATCH);
+	NddRxRingProcess(&A->RxPool, &RtlRxOps, A);
 }
 
 VOID RtlReturnPacket(NDIS_HANDLE Context, PNDIS_PACKET Packet)

@@ -15,7 +15,6 @@
 #define RTL_RX_BUF_SIZE		1536	/* frame + CRC, 8-byte multiple */
 #define RTL_MAX_FRAGS		8	/* more fragments: copy the frame */
 #define RTL_BOUNCE_COUNT	16	/* copy buffers for odd frames */
-#define RTL_BATCH		16	/* packets per indication */
 
 /* What the transmit ring holds for one descriptor. */
 typedef struct _RTL_TXSLOT {
