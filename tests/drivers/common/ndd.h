@@ -83,6 +83,24 @@ typedef struct _NDD_ETH {
 	NDD_ETH_STATS Stats;
 } NDD_ETH, *PNDD_ETH;
 
+/*
+ * A PCI adapter's interrupt: the resource NDIS assigned (NddQueryResources),
+ * the interrupt object, and the causes the ISR saved for the DPC.
+ */
+typedef struct _NDD_INTERRUPT {
+	NDIS_MINIPORT_INTERRUPT Object;
+	ULONG Vector;
+	ULONG Level;
+	NDIS_INTERRUPT_MODE Mode;
+	ULONG Events;			/* ISR-owned: taken by NddTakeEvents */
+} NDD_INTERRUPT, *PNDD_INTERRUPT;
+
+/* Shaped like MiniportEnableInterrupt and MiniportDisableInterrupt. */
+typedef VOID (*NDD_HANDLER)(NDIS_HANDLE Context);
+/* A driver's register ranges from its resource list; the status. */
+typedef NDIS_STATUS (*NDD_PARSE_RESOURCES)(PVOID Context,
+					   PNDIS_RESOURCE_LIST List);
+
 /* One receive buffer of an NDD_RX_POOL and the packet that describes it. */
 typedef struct _NDD_RX {
 	LIST_ENTRY Link;		/* on the free list, or the driver's */
@@ -205,6 +223,37 @@ NDIS_STATUS NddAllocateZeroed(PVOID *Memory, UINT Length, ULONG Tag);
 VOID NddEthInit(PNDD_ETH Eth, const NDIS_OID *Oids, ULONG OidsSize,
 		ULONG VendorId, const char *VendorDescription,
 		ULONG VendorDriverVersion, const UCHAR *Address);
+
+/* --- The hardware (ndd_resources.c, ndd_interrupt.c, ndd_link.c) --- */
+
+/*
+ * MiniportInitialize's NdisMQueryAdapterResources, with room for one
+ * descriptor first and then the size NDIS says: the interrupt into Irq
+ * (none: NDIS_STATUS_RESOURCE_CONFLICT), then Parse(Context, List) for the
+ * register ranges. Its status.
+ */
+NDIS_STATUS NddQueryResources(NDIS_HANDLE Wcc, PNDD_INTERRUPT Irq,
+			      NDD_PARSE_RESOURCES Parse, PVOID Context,
+			      ULONG Tag);
+/*
+ * NdisMRegisterInterrupt for Irq on a line that may be shared, the ISR
+ * called for every interrupt; once registered, Enable(Context) unmasks the
+ * chip synchronized with the ISR.
+ */
+NDIS_STATUS NddRegisterInterrupt(PNDD_INTERRUPT Irq, NDIS_HANDLE Miniport,
+				 NDD_HANDLER Enable, NDIS_HANDLE Context);
+/* Handler(Context) under NdisMSynchronizeWithInterrupt. */
+VOID NddSynchronized(PNDD_INTERRUPT Irq, NDD_HANDLER Handler,
+		     NDIS_HANDLE Context);
+/* The DPC's share: the causes the ISR saved in Irq->Events, now cleared. */
+ULONG NddTakeEvents(PNDD_INTERRUPT Irq);
+/*
+ * Record the link the chip reports (Up, speed in Mbit/s) in Eth under Lock
+ * (the send path's), and indicate media connect or disconnect when it
+ * changed, or Always.
+ */
+VOID NddEthSetLink(NDIS_HANDLE Miniport, PNDD_ETH Eth, PNDIS_SPIN_LOCK Lock,
+		   BOOLEAN Up, ULONG Mbps, BOOLEAN Always);
 
 /* --- Registry parameters (ndd_config.c, ndd_netaddr.c) --- */
 

@@ -63,65 +63,24 @@ static NDIS_STATUS E1kCheckChip(PE1K_ADAPTER A)
 	return NDIS_STATUS_ADAPTER_NOT_FOUND;
 }
 
-static NDIS_STATUS E1kParseResources(PE1K_ADAPTER A,
-				     PNDIS_RESOURCE_LIST List)
+/* BAR0; the flash BAR, when there is one, is smaller. */
+static NDIS_STATUS E1kParseResources(PVOID Context, PNDIS_RESOURCE_LIST List)
 {
-	BOOLEAN HaveMem = FALSE, HaveIrq = FALSE;
+	PE1K_ADAPTER A = Context;
 	ULONG i;
 
 	for (i = 0; i < List->Count; i++) {
 		PCM_PARTIAL_RESOURCE_DESCRIPTOR D =
 			&List->PartialDescriptors[i];
 
-		switch (D->Type) {
-		case CmResourceTypeMemory:
-			/* BAR0; the flash BAR, when there is one, is smaller. */
-			if (HaveMem || D->u.Memory.Length < E1K_REG_SIZE)
-				break;
+		if (D->Type == CmResourceTypeMemory &&
+		    D->u.Memory.Length >= E1K_REG_SIZE) {
 			A->RegsPa = D->u.Memory.Start;
 			A->RegsLength = E1K_REG_SIZE;
-			HaveMem = TRUE;
-			break;
-		case CmResourceTypeInterrupt:
-			A->IrqVector = D->u.Interrupt.Vector;
-			A->IrqLevel = D->u.Interrupt.Level;
-			A->IrqMode = D->Flags & CM_RESOURCE_INTERRUPT_LATCHED ?
-				     NdisInterruptLatched :
-				     NdisInterruptLevelSensitive;
-			HaveIrq = TRUE;
-			break;
-		default:
-			break;
+			return NDIS_STATUS_SUCCESS;
 		}
 	}
-	return HaveMem && HaveIrq ? NDIS_STATUS_SUCCESS :
-				    NDIS_STATUS_RESOURCE_CONFLICT;
-}
-
-/* Ask once with room for one entry: NDIS says how much it needs. */
-static NDIS_STATUS E1kQueryResources(PE1K_ADAPTER A, NDIS_HANDLE Wcc)
-{
-	PNDIS_RESOURCE_LIST List;
-	NDIS_STATUS Status;
-	UINT Size = sizeof(NDIS_RESOURCE_LIST);
-	UINT Alloc = Size;
-
-	if (NdisAllocateMemoryWithTag((PVOID *)&List, Alloc, E1K_TAG) !=
-	    NDIS_STATUS_SUCCESS)
-		return NDIS_STATUS_RESOURCES;
-	NdisMQueryAdapterResources(&Status, Wcc, List, &Size);
-	if (Status == NDIS_STATUS_RESOURCES) {
-		NdisFreeMemory(List, Alloc, 0);
-		Alloc = Size;
-		if (NdisAllocateMemoryWithTag((PVOID *)&List, Alloc,
-					      E1K_TAG) != NDIS_STATUS_SUCCESS)
-			return NDIS_STATUS_RESOURCES;
-		NdisMQueryAdapterResources(&Status, Wcc, List, &Size);
-	}
-	if (Status == NDIS_STATUS_SUCCESS)
-		Status = E1kParseResources(A, List);
-	NdisFreeMemory(List, Alloc, 0);
-	return Status;
+	return NDIS_STATUS_RESOURCE_CONFLICT;
 }
 
 /* Both rings and the copy buffers in one block, 128-byte aligned. */
@@ -244,7 +203,8 @@ static NDIS_STATUS E1kInitialize(PNDIS_STATUS OpenErrorStatus,
 			     NdisInterfacePci);
 	Status = E1kCheckChip(A);
 	if (Status == NDIS_STATUS_SUCCESS)
-		Status = E1kQueryResources(A, Wcc);
+		Status = NddQueryResources(Wcc, &A->Irq, E1kParseResources, A,
+					   E1K_TAG);
 	if (Status == NDIS_STATUS_SUCCESS)
 		Status = E1kSetupHardware(A);
 	if (Status == NDIS_STATUS_SUCCESS)
@@ -267,16 +227,13 @@ static NDIS_STATUS E1kInitialize(PNDIS_STATUS OpenErrorStatus,
 		NdisWriteErrorLogEntry(Handle, NDIS_ERROR_CODE_HARDWARE_FAILURE,
 				       1, E1kRead(A, E1K_MDIC));
 	E1kStartChip(A);
-	Status = NdisMRegisterInterrupt(&A->Interrupt, Handle, A->IrqVector,
-					A->IrqLevel, TRUE, TRUE, A->IrqMode);
+	Status = NddRegisterInterrupt(&A->Irq, Handle, E1kEnableInterrupt, A);
 	if (Status != NDIS_STATUS_SUCCESS) {
 		E1kStopChip(A);
 		goto fail;
 	}
-	E1kEnableInterruptSynced(A);
 
 	/* Report the link as the chip sees it now. */
-	A->LinkUp = !E1kLinkUp(A, NULL);
 	E1kCheckLink(A, TRUE);
 	return NDIS_STATUS_SUCCESS;
 
@@ -290,10 +247,10 @@ static VOID E1kHalt(NDIS_HANDLE Context)
 	PE1K_ADAPTER A = Context;
 
 	A->Halting = TRUE;
-	E1kMaskInterrupts(A);
+	NddSynchronized(&A->Irq, E1kDisableInterrupt, A);
 	if (!A->Removed)
 		E1kResetChip(A);
-	NdisMDeregisterInterrupt(&A->Interrupt);
+	NdisMDeregisterInterrupt(&A->Irq.Object);
 	E1kTxAbortAll(A, NDIS_STATUS_FAILURE);
 	NddRxWaitIdle(&A->RxPool);
 	E1kFree(A);

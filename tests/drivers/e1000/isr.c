@@ -5,9 +5,9 @@
  * causes are unmasked: otherwise the interrupt is a line partner's, and
  * ours wait in ICR until the unmask raises the line again. A claimed
  * interrupt masks everything (IMC) and saves the causes for
- * MiniportHandleInterrupt, which takes them under
- * NdisMSynchronizeWithInterrupt, follows a link status change, services
- * both rings and unmasks (IMS).
+ * MiniportHandleInterrupt, which takes them synchronized with the ISR
+ * (common/ndd_interrupt.c), follows a link status change, services both
+ * rings and unmasks (IMS).
  */
 #include "ndle1000.h"
 
@@ -26,35 +26,9 @@ VOID E1kIsr(PBOOLEAN Recognized, PBOOLEAN QueueDpc, NDIS_HANDLE Context)
 		return;
 	E1kWrite(A, E1K_IMC, E1K_INT_ALL);
 	A->ImsShadow = 0;
-	A->IsrEvents |= Icr;
+	A->Irq.Events |= Icr;
 	*Recognized = TRUE;
 	*QueueDpc = TRUE;
-}
-
-typedef struct _E1K_SYNC {
-	PE1K_ADAPTER A;
-	ULONG Events;
-} E1K_SYNC;
-
-static BOOLEAN E1kSyncTakeEvents(PVOID Context)
-{
-	E1K_SYNC *S = Context;
-
-	S->Events = S->A->IsrEvents;
-	S->A->IsrEvents = 0;
-	return TRUE;
-}
-
-static BOOLEAN E1kSyncEnable(PVOID Context)
-{
-	E1kEnableInterrupt(Context);
-	return TRUE;
-}
-
-static BOOLEAN E1kSyncDisable(PVOID Context)
-{
-	E1kDisableInterrupt(Context);
-	return TRUE;
 }
 
 VOID E1kEnableInterrupt(NDIS_HANDLE Context)
@@ -76,46 +50,23 @@ VOID E1kDisableInterrupt(NDIS_HANDLE Context)
 		E1kWrite(A, E1K_IMC, E1K_INT_ALL);
 }
 
-VOID E1kMaskInterrupts(PE1K_ADAPTER A)
-{
-	NdisMSynchronizeWithInterrupt(&A->Interrupt, E1kSyncDisable, A);
-}
-
-VOID E1kEnableInterruptSynced(PE1K_ADAPTER A)
-{
-	NdisMSynchronizeWithInterrupt(&A->Interrupt, E1kSyncEnable, A);
-}
-
-/* Follow STATUS.LU; tell NDIS when it changed. */
-VOID E1kCheckLink(PE1K_ADAPTER A, BOOLEAN Indicate)
+/* Follow STATUS.LU; tell NDIS when it changed, or Always. */
+VOID E1kCheckLink(PE1K_ADAPTER A, BOOLEAN Always)
 {
 	ULONG Speed;
-	BOOLEAN Up = E1kLinkUp(A, &Speed), Changed;
+	BOOLEAN Up = E1kLinkUp(A, &Speed);
 
-	NdisAcquireSpinLock(&A->TxLock);
-	Changed = Up != A->LinkUp;
-	A->LinkUp = Up;
-	A->Eth.MediaState = Up ? NdisMediaStateConnected :
-				 NdisMediaStateDisconnected;
-	A->Eth.LinkSpeed = Speed * 10000;	/* Mbit/s to 100 bit/s */
-	NdisReleaseSpinLock(&A->TxLock);
-	if (Changed && Indicate) {
-		NdisMIndicateStatus(A->Handle, Up ? NDIS_STATUS_MEDIA_CONNECT :
-				    NDIS_STATUS_MEDIA_DISCONNECT, NULL, 0);
-		NdisMIndicateStatusComplete(A->Handle);
-	}
+	NddEthSetLink(A->Handle, &A->Eth, &A->TxLock, Up, Speed, Always);
 }
 
 VOID E1kHandleInterrupt(NDIS_HANDLE Context)
 {
 	PE1K_ADAPTER A = Context;
-	E1K_SYNC S = { A, 0 };
 
-	NdisMSynchronizeWithInterrupt(&A->Interrupt, E1kSyncTakeEvents, &S);
-	if (S.Events & E1K_INT_LSC)
-		E1kCheckLink(A, TRUE);
+	if (NddTakeEvents(&A->Irq) & E1K_INT_LSC)
+		E1kCheckLink(A, FALSE);
 	/* Poll both rings whatever the causes say: cheap, and never stalls. */
 	E1kRxProcess(A);
 	E1kTxComplete(A);
-	E1kEnableInterruptSynced(A);
+	NddSynchronized(&A->Irq, E1kEnableInterrupt, A);
 }

@@ -41,9 +41,7 @@ typedef struct _E1K_ADAPTER {
 	PUCHAR Regs;
 	NDIS_PHYSICAL_ADDRESS RegsPa;
 	ULONG RegsLength;
-	ULONG IrqVector, IrqLevel;
-	NDIS_INTERRUPT_MODE IrqMode;
-	NDIS_MINIPORT_INTERRUPT Interrupt;
+	NDD_INTERRUPT Irq;
 	ULONG Itr;			/* INF InterruptModeration */
 
 	/* Shared memory: both descriptor rings and the copy buffers. */
@@ -75,8 +73,7 @@ typedef struct _E1K_ADAPTER {
 	ULONG64 TxDoneMark, TxDone;
 	ULONG HangStalls;
 
-	/* Owned by the interrupt: touched by ISR and sync routines only. */
-	ULONG IsrEvents;
+	/* ISR-owned, as Irq.Events: touched by ISR and synchronized calls. */
 	ULONG ImsShadow;
 
 	NDIS_SPIN_LOCK StatLock;	/* HwStats */
@@ -85,7 +82,6 @@ typedef struct _E1K_ADAPTER {
 
 	BOOLEAN Halting;
 	BOOLEAN Removed;
-	BOOLEAN LinkUp;
 	ULONG64 SwRxErrors;		/* bad descriptors (RxLock) */
 } E1K_ADAPTER, *PE1K_ADAPTER;
 
@@ -152,9 +148,7 @@ VOID E1kIsr(PBOOLEAN Recognized, PBOOLEAN QueueDpc, NDIS_HANDLE Context);
 VOID E1kHandleInterrupt(NDIS_HANDLE Context);
 VOID E1kEnableInterrupt(NDIS_HANDLE Context);
 VOID E1kDisableInterrupt(NDIS_HANDLE Context);
-VOID E1kMaskInterrupts(PE1K_ADAPTER A);
-VOID E1kEnableInterruptSynced(PE1K_ADAPTER A);
-VOID E1kCheckLink(PE1K_ADAPTER A, BOOLEAN Indicate);
+VOID E1kCheckLink(PE1K_ADAPTER A, BOOLEAN Always);
 
 /* reset.c */
 NDIS_STATUS E1kReset(PBOOLEAN AddressingReset, NDIS_HANDLE Context);

@@ -12,7 +12,7 @@ NDIS_STATUS E1kReset(PBOOLEAN AddressingReset, NDIS_HANDLE Context)
 	PE1K_ADAPTER A = Context;
 
 	*AddressingReset = FALSE;
-	E1kMaskInterrupts(A);
+	NddSynchronized(&A->Irq, E1kDisableInterrupt, A);
 	E1kUpdateStats(A);
 	if (!E1kResetChip(A))
 		return NDIS_STATUS_HARD_ERRORS;
@@ -21,11 +21,11 @@ NDIS_STATUS E1kReset(PBOOLEAN AddressingReset, NDIS_HANDLE Context)
 	E1kRxRingInit(A);
 	NdisReleaseSpinLock(&A->RxLock);
 	E1kStartChip(A);
-	E1kCheckLink(A, TRUE);
+	E1kCheckLink(A, FALSE);
 	NdisAcquireSpinLock(&A->TxLock);
 	A->HangStalls = 0;
 	NdisReleaseSpinLock(&A->TxLock);
-	E1kEnableInterruptSynced(A);
+	NddSynchronized(&A->Irq, E1kEnableInterrupt, A);
 	return NDIS_STATUS_SUCCESS;
 }
 
@@ -43,10 +43,10 @@ BOOLEAN E1kCheckForHang(NDIS_HANDLE Context)
 	if (A->Removed)
 		return FALSE;
 	E1kUpdateStats(A);
-	E1kCheckLink(A, TRUE);
+	E1kCheckLink(A, FALSE);
 	NdisDprAcquireSpinLock(&A->TxLock);
-	if (A->LinkUp && A->TxCons != A->TxProd &&
-	    A->TxDone == A->TxDoneMark)
+	if (A->Eth.MediaState == NdisMediaStateConnected &&
+	    A->TxCons != A->TxProd && A->TxDone == A->TxDoneMark)
 		A->HangStalls++;
 	else
 		A->HangStalls = 0;

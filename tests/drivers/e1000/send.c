@@ -148,7 +148,7 @@ VOID E1kSendPackets(NDIS_HANDLE Context, PPNDIS_PACKET Packets, UINT Count)
 
 		if (A->Halting || A->Removed)
 			Fail = NDIS_STATUS_FAILURE;
-		else if (!A->LinkUp)
+		else if (A->Eth.MediaState != NdisMediaStateConnected)
 			Fail = NDIS_STATUS_NO_CABLE;
 		if (Fail != NDIS_STATUS_SUCCESS) {
 			A->Eth.Stats.XmitError++;

@@ -46,10 +46,11 @@ static NDIS_STATUS RtlCheckChip(PRTL_ADAPTER A)
 	return NDIS_STATUS_ADAPTER_NOT_FOUND;
 }
 
-static NDIS_STATUS RtlParseResources(PRTL_ADAPTER A,
-				     PNDIS_RESOURCE_LIST List)
+/* The registers the INF's IoMode asks for: BAR0 ports or BAR1 memory. */
+static NDIS_STATUS RtlParseResources(PVOID Context, PNDIS_RESOURCE_LIST List)
 {
-	BOOLEAN HaveIo = FALSE, HaveMem = FALSE, HaveIrq = FALSE;
+	PRTL_ADAPTER A = Context;
+	BOOLEAN HaveIo = FALSE, HaveMem = FALSE;
 	ULONG i;
 
 	for (i = 0; i < List->Count; i++) {
@@ -71,49 +72,13 @@ static NDIS_STATUS RtlParseResources(PRTL_ADAPTER A,
 			A->MmioLength = D->u.Memory.Length;
 			HaveMem = TRUE;
 			break;
-		case CmResourceTypeInterrupt:
-			A->IrqVector = D->u.Interrupt.Vector;
-			A->IrqLevel = D->u.Interrupt.Level;
-			A->IrqMode = D->Flags & CM_RESOURCE_INTERRUPT_LATCHED ?
-				     NdisInterruptLatched :
-				     NdisInterruptLevelSensitive;
-			HaveIrq = TRUE;
-			break;
 		default:
 			break;
 		}
 	}
-	if (!HaveIrq || !(A->UseMmio ? HaveMem : HaveIo))
+	if (!(A->UseMmio ? HaveMem : HaveIo))
 		return NDIS_STATUS_RESOURCE_CONFLICT;
 	return NDIS_STATUS_SUCCESS;
-}
-
-/* Ask once with room for one entry: NDIS says how much it needs. */
-static NDIS_STATUS RtlQueryResources(PRTL_ADAPTER A, NDIS_HANDLE Wcc)
-{
-	PNDIS_RESOURCE_LIST List;
-	NDIS_STATUS Status;
-	UINT Size = sizeof(NDIS_RESOURCE_LIST);
-	UINT Alloc;
-
-	if (NdisAllocateMemoryWithTag((PVOID *)&List, Size, RTL_TAG) !=
-	    NDIS_STATUS_SUCCESS)
-		return NDIS_STATUS_RESOURCES;
-	NdisMQueryAdapterResources(&Status, Wcc, List, &Size);
-	if (Status == NDIS_STATUS_RESOURCES) {
-		NdisFreeMemory(List, sizeof(NDIS_RESOURCE_LIST), 0);
-		Alloc = Size;
-		if (NdisAllocateMemoryWithTag((PVOID *)&List, Alloc,
-					      RTL_TAG) != NDIS_STATUS_SUCCESS)
-			return NDIS_STATUS_RESOURCES;
-		NdisMQueryAdapterResources(&Status, Wcc, List, &Size);
-	} else {
-		Alloc = sizeof(NDIS_RESOURCE_LIST);
-	}
-	if (Status == NDIS_STATUS_SUCCESS)
-		Status = RtlParseResources(A, List);
-	NdisFreeMemory(List, Alloc, 0);
-	return Status;
 }
 
 static NDIS_STATUS RtlMapRegisters(PRTL_ADAPTER A)
@@ -226,7 +191,7 @@ static NDIS_STATUS RtlInitialize(PNDIS_STATUS OpenErrorStatus,
 	Status = RtlCheckChip(A);
 	if (Status != NDIS_STATUS_SUCCESS)
 		goto fail;
-	Status = RtlQueryResources(A, Wcc);
+	Status = NddQueryResources(Wcc, &A->Irq, RtlParseResources, A, RTL_TAG);
 	if (Status != NDIS_STATUS_SUCCESS)
 		goto fail;
 	Status = RtlMapRegisters(A);
@@ -278,17 +243,13 @@ static NDIS_STATUS RtlInitialize(PNDIS_STATUS OpenErrorStatus,
 	A->Eth.MaxSendPackets = A->TxCount / 2;
 
 	RtlStartChip(A);
-	Status = NdisMRegisterInterrupt(&A->Interrupt, Handle, A->IrqVector,
-					A->IrqLevel, TRUE, TRUE, A->IrqMode);
+	Status = NddRegisterInterrupt(&A->Irq, Handle, RtlEnableInterrupt, A);
 	if (Status != NDIS_STATUS_SUCCESS) {
 		RtlStopChip(A);
 		goto fail;
 	}
-	A->IrqRegistered = TRUE;
-	RtlEnableInterruptSynced(A);
 
 	/* Report the link as the chip sees it now. */
-	A->LinkUp = !RtlLinkUp(A, NULL);
 	RtlCheckLink(A, TRUE);
 	return NDIS_STATUS_SUCCESS;
 
@@ -302,12 +263,12 @@ static VOID RtlHalt(NDIS_HANDLE Context)
 	PRTL_ADAPTER A = Context;
 
 	A->Halting = TRUE;
-	RtlMaskInterrupts(A);
+	NddSynchronized(&A->Irq, RtlDisableInterrupt, A);
 	if (!A->Removed) {
 		RtlStopChip(A);
 		RtlResetChip(A);
 	}
-	NdisMDeregisterInterrupt(&A->Interrupt);
+	NdisMDeregisterInterrupt(&A->Irq.Object);
 	RtlTxAbortAll(A, NDIS_STATUS_FAILURE);
 	NddRxWaitIdle(&A->RxPool);
 	RtlFree(A);

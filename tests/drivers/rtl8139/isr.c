@@ -3,9 +3,10 @@
  * rtl8139 interrupts. The ISR (at DIRQL, possibly on a shared line) claims
  * only what our unmasked sources raised, masks the chip, acknowledges the
  * status bits and saves them for the DPC; MiniportHandleInterrupt takes the
- * saved bits under NdisMSynchronizeWithInterrupt, services both rings and
- * the link, and unmasks again. The chip's line is level-triggered: events
- * that arrive while masked raise it again on unmask, so none is lost.
+ * saved bits synchronized with the ISR (common/ndd_interrupt.c), services
+ * both rings and the link, and unmasks again. The chip's line is
+ * level-triggered: events that arrive while masked raise it again on
+ * unmask, so none is lost.
  */
 #include "rtl8139.h"
 
@@ -23,35 +24,9 @@ VOID RtlIsr(PBOOLEAN Recognized, PBOOLEAN QueueDpc, NDIS_HANDLE Context)
 	RtlWrite16(A, RTL_IMR, 0);
 	A->ImrShadow = 0;
 	RtlWrite16(A, RTL_ISR, Status);
-	A->IsrEvents |= Status;
+	A->Irq.Events |= Status;
 	*Recognized = TRUE;
 	*QueueDpc = TRUE;
-}
-
-typedef struct _RTL_SYNC {
-	PRTL_ADAPTER A;
-	USHORT Events;
-} RTL_SYNC;
-
-static BOOLEAN RtlSyncTakeEvents(PVOID Context)
-{
-	RTL_SYNC *S = Context;
-
-	S->Events = S->A->IsrEvents;
-	S->A->IsrEvents = 0;
-	return TRUE;
-}
-
-static BOOLEAN RtlSyncEnable(PVOID Context)
-{
-	RtlEnableInterrupt(Context);
-	return TRUE;
-}
-
-static BOOLEAN RtlSyncDisable(PVOID Context)
-{
-	RtlDisableInterrupt(Context);
-	return TRUE;
 }
 
 VOID RtlEnableInterrupt(NDIS_HANDLE Context)
@@ -72,48 +47,26 @@ VOID RtlDisableInterrupt(NDIS_HANDLE Context)
 	RtlWrite16(A, RTL_IMR, 0);
 }
 
-VOID RtlMaskInterrupts(PRTL_ADAPTER A)
-{
-	NdisMSynchronizeWithInterrupt(&A->Interrupt, RtlSyncDisable, A);
-}
-
-VOID RtlEnableInterruptSynced(PRTL_ADAPTER A)
-{
-	NdisMSynchronizeWithInterrupt(&A->Interrupt, RtlSyncEnable, A);
-}
-
-/* Follow the chip's link state; tell NDIS when it changed. */
-VOID RtlCheckLink(PRTL_ADAPTER A, BOOLEAN Indicate)
+/* Follow the chip's link state; tell NDIS when it changed, or Always. */
+VOID RtlCheckLink(PRTL_ADAPTER A, BOOLEAN Always)
 {
 	ULONG Speed;
-	BOOLEAN Up = RtlLinkUp(A, &Speed), Changed;
+	BOOLEAN Up = RtlLinkUp(A, &Speed);
 
-	NdisAcquireSpinLock(&A->TxLock);
-	Changed = Up != A->LinkUp;
-	A->LinkUp = Up;
-	A->Eth.MediaState = Up ? NdisMediaStateConnected :
-				 NdisMediaStateDisconnected;
-	A->Eth.LinkSpeed = Speed * 10000;	/* Mbit/s to 100 bit/s */
-	NdisReleaseSpinLock(&A->TxLock);
-	if (Changed && Indicate) {
-		NdisMIndicateStatus(A->Handle, Up ? NDIS_STATUS_MEDIA_CONNECT :
-				    NDIS_STATUS_MEDIA_DISCONNECT, NULL, 0);
-		NdisMIndicateStatusComplete(A->Handle);
-	}
+	NddEthSetLink(A->Handle, &A->Eth, &A->TxLock, Up, Speed, Always);
 }
 
 VOID RtlHandleInterrupt(NDIS_HANDLE Context)
 {
 	PRTL_ADAPTER A = Context;
-	RTL_SYNC S = { A, 0 };
+	ULONG Events = NddTakeEvents(&A->Irq);
 
-	NdisMSynchronizeWithInterrupt(&A->Interrupt, RtlSyncTakeEvents, &S);
-	if (S.Events & RTL_INT_SERR)
+	if (Events & RTL_INT_SERR)
 		A->PciErrors++;
-	if (S.Events & RTL_INT_LINKCHG)
-		RtlCheckLink(A, TRUE);
+	if (Events & RTL_INT_LINKCHG)
+		RtlCheckLink(A, FALSE);
 	/* Poll both rings whatever the bits say: cheap, and never stalls. */
 	RtlRxProcess(A);
 	RtlTxComplete(A);
-	RtlEnableInterruptSynced(A);
+	NddSynchronized(&A->Irq, RtlEnableInterrupt, A);
 }

@@ -11,7 +11,7 @@ NDIS_STATUS RtlReset(PBOOLEAN AddressingReset, NDIS_HANDLE Context)
 	PRTL_ADAPTER A = Context;
 
 	*AddressingReset = FALSE;
-	RtlMaskInterrupts(A);
+	NddSynchronized(&A->Irq, RtlDisableInterrupt, A);
 	RtlSaveTally(A);
 	RtlStopChip(A);
 	if (!RtlResetChip(A))
@@ -22,11 +22,11 @@ NDIS_STATUS RtlReset(PBOOLEAN AddressingReset, NDIS_HANDLE Context)
 	NdisReleaseSpinLock(&A->RxLock);
 	RtlWriteMac(A, A->Eth.CurrentAddress);
 	RtlStartChip(A);
-	RtlCheckLink(A, TRUE);
+	RtlCheckLink(A, FALSE);
 	NdisAcquireSpinLock(&A->TxLock);
 	A->HangStalls = 0;
 	NdisReleaseSpinLock(&A->TxLock);
-	RtlEnableInterruptSynced(A);
+	NddSynchronized(&A->Irq, RtlEnableInterrupt, A);
 	return NDIS_STATUS_SUCCESS;
 }
 
@@ -38,7 +38,7 @@ BOOLEAN RtlCheckForHang(NDIS_HANDLE Context)
 
 	if (A->Removed)
 		return FALSE;
-	RtlCheckLink(A, TRUE);	/* in case a link interrupt went missing */
+	RtlCheckLink(A, FALSE);	/* in case a link interrupt went missing */
 	NdisDprAcquireSpinLock(&A->TxLock);
 	if (A->TxFree < A->TxCount && A->TxDone == A->TxDoneMark)
 		A->HangStalls++;

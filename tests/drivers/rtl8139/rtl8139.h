@@ -37,10 +37,7 @@ typedef struct _RTL_ADAPTER {
 	NDIS_PHYSICAL_ADDRESS MmioPa;
 	ULONG MmioLength;
 	BOOLEAN IoRegistered;
-	ULONG IrqVector, IrqLevel;
-	NDIS_INTERRUPT_MODE IrqMode;
-	NDIS_MINIPORT_INTERRUPT Interrupt;
-	BOOLEAN IrqRegistered;
+	NDD_INTERRUPT Irq;
 
 	/* Shared memory: both rings, tally area, bounce buffers. */
 	PUCHAR SharedVa;
@@ -70,13 +67,11 @@ typedef struct _RTL_ADAPTER {
 	ULONG64 TxDoneMark, TxDone;
 	ULONG HangStalls;
 
-	/* Owned by the interrupt: touched by ISR and sync routines only. */
-	USHORT IsrEvents;
+	/* ISR-owned, as Irq.Events: touched by ISR and synchronized calls. */
 	USHORT ImrShadow;
 
 	BOOLEAN Halting;
 	BOOLEAN Removed;
-	BOOLEAN LinkUp;
 	ULONG PciErrors;
 	struct {			/* counts from before the last reset */
 		ULONG64 Fae, Tx1Col, TxMCol, MissPkt;
@@ -177,9 +172,7 @@ VOID RtlIsr(PBOOLEAN Recognized, PBOOLEAN QueueDpc, NDIS_HANDLE Context);
 VOID RtlHandleInterrupt(NDIS_HANDLE Context);
 VOID RtlEnableInterrupt(NDIS_HANDLE Context);
 VOID RtlDisableInterrupt(NDIS_HANDLE Context);
-VOID RtlMaskInterrupts(PRTL_ADAPTER A);
-VOID RtlEnableInterruptSynced(PRTL_ADAPTER A);
-VOID RtlCheckLink(PRTL_ADAPTER A, BOOLEAN Indicate);
+VOID RtlCheckLink(PRTL_ADAPTER A, BOOLEAN Always);
 
 /* reset.c */
 NDIS_STATUS RtlReset(PBOOLEAN AddressingReset, NDIS_HANDLE Context);
