@@ -46,8 +46,8 @@ mkdir -p "$cpdir/passed" || exit 1
 # upgrade can be older than the stamp: the stamp also names size and mtime).
 ident=$(stat -c '%s %Y' "$tarball")
 fresh=1
-[ "$cpdir/.unpacked" -nt "$tarball" ] &&
-	[ "$(cat "$cpdir/.unpacked" 2>/dev/null)" = "$ident" ] || fresh=0
+[ -n "$(find "$cpdir/.unpacked" -newer "$tarball" 2>/dev/null)" ] &&
+	[ "$(cat "$cpdir/.unpacked")" = "$ident" ] || fresh=0
 for t in $tools; do
 	[ -f "$cpdir/$t" ] || fresh=0
 done
@@ -162,6 +162,7 @@ done
 for g in "$tmp"/group.*; do
 	[ -e "$g" ] || continue
 	ign=${g##*/group.}
+	# shellcheck disable=SC2016,SC2086,SC2046
 	xargs -P2 -n8 sh -c '
 		out=$(mktemp "$1/out.XXXXXX") || exit 1
 		shift
