@@ -115,47 +115,22 @@ void NTAPI ndlw_WRITE_REGISTER_ULONG64(ULONG64 __iomem *reg, ULONG64 v)
 }
 
 /* Buffer forms: each element from/to the same register, as Windows. */
-void NTAPI ndlw_READ_REGISTER_BUFFER_UCHAR(UCHAR __iomem *reg,
-					   UCHAR *buf, ULONG n)
-{
-	for (ULONG i = 0; i < n; i++)
-		buf[i] = (UCHAR)ndl_os_mmio_read(reg, 1);
+#define REG_BUFFER(T, SZ)						\
+void NTAPI ndlw_READ_REGISTER_BUFFER_##T(T __iomem *reg, T buf[],	\
+					 ULONG n)			\
+{									\
+	for (ULONG i = 0; i < n; i++)					\
+		buf[i] = (T)ndl_os_mmio_read(reg, SZ);			\
+}									\
+void NTAPI ndlw_WRITE_REGISTER_BUFFER_##T(T __iomem *reg, T buf[],	\
+					  ULONG n)			\
+{									\
+	for (ULONG i = 0; i < n; i++)					\
+		ndl_os_mmio_write(reg, SZ, buf[i]);			\
 }
-
-void NTAPI ndlw_READ_REGISTER_BUFFER_USHORT(USHORT __iomem *reg,
-					    USHORT *buf, ULONG n)
-{
-	for (ULONG i = 0; i < n; i++)
-		buf[i] = (USHORT)ndl_os_mmio_read(reg, 2);
-}
-
-void NTAPI ndlw_READ_REGISTER_BUFFER_ULONG(ULONG __iomem *reg,
-					   ULONG *buf, ULONG n)
-{
-	for (ULONG i = 0; i < n; i++)
-		buf[i] = (ULONG)ndl_os_mmio_read(reg, 4);
-}
-
-void NTAPI ndlw_WRITE_REGISTER_BUFFER_UCHAR(UCHAR __iomem *reg,
-					    UCHAR *buf, ULONG n)
-{
-	for (ULONG i = 0; i < n; i++)
-		ndl_os_mmio_write(reg, 1, buf[i]);
-}
-
-void NTAPI ndlw_WRITE_REGISTER_BUFFER_USHORT(USHORT __iomem *reg,
-					     USHORT *buf, ULONG n)
-{
-	for (ULONG i = 0; i < n; i++)
-		ndl_os_mmio_write(reg, 2, buf[i]);
-}
-
-void NTAPI ndlw_WRITE_REGISTER_BUFFER_ULONG(ULONG __iomem *reg,
-					    ULONG *buf, ULONG n)
-{
-	for (ULONG i = 0; i < n; i++)
-		ndl_os_mmio_write(reg, 4, buf[i]);
-}
+REG_BUFFER(UCHAR, 1)
+REG_BUFFER(USHORT, 2)
+REG_BUFFER(ULONG, 4)
 
 /* PCI and ISA bus addresses are CPU physical addresses on x86_64. */
 BOOLEAN NTAPI ndlw_HalTranslateBusAddress(int iface, ULONG bus,
