@@ -160,6 +160,61 @@ typedef struct _NDD_RX_RING_OPS {
 #define NDD_PACKET_LINK(P)	((PLIST_ENTRY)(P)->MiniportReserved)
 #define NDD_LINK_PACKET(E)	CONTAINING_RECORD(E, NDIS_PACKET, MiniportReserved)
 
+/* What a bus master's transmit ring holds for a packet, at a descriptor. */
+typedef struct _NDD_TX_SLOT {
+	PNDIS_PACKET Packet;
+	ULONG Count;			/* descriptors it uses */
+	LONG Bounce;			/* copy buffer used, or -1 */
+	ULONG Length;
+	BOOLEAN Directed;
+} NDD_TX_SLOT, *PNDD_TX_SLOT;
+
+/* Copy buffers in shared memory, for frames the ring cannot take as is. */
+typedef struct _NDD_BOUNCE {
+	PUCHAR Va;
+	ULONG64 Pa;
+	ULONG Size;			/* bytes per buffer */
+	ULONG Count;			/* buffers, fewer than 32 */
+	ULONG Free;			/* bitmap of free ones */
+} NDD_BOUNCE;
+
+/* The chip's side of an NDD_TX; each is called with the Tx lock held. */
+typedef struct _NDD_TX_OPS {
+	/*
+	 * Put Packet (Total bytes, mapped by NDIS as Sg) on the ring: FALSE
+	 * if it must wait for room, else TRUE with *Fail NDIS_STATUS_SUCCESS
+	 * or why the packet fails.
+	 */
+	BOOLEAN (*Put)(PVOID Context, PNDIS_PACKET Packet,
+		       PSCATTER_GATHER_LIST Sg, UINT Total, PNDIS_STATUS Fail);
+	/* Tell the chip that Put added descriptors. */
+	VOID (*Kick)(PVOID Context);
+	/* DPC: hand each slot the chip is done with to NddTxSlotDone. */
+	VOID (*Reclaim)(PVOID Context, PLIST_ENTRY Done);
+	/* Chip stopped, packets taken: an empty ring (NddTxClearSlots). */
+	VOID (*Clear)(PVOID Context);
+} NDD_TX_OPS;
+
+/*
+ * A deserialized bus master's transmit path: its send queue in front of
+ * the descriptor ring, one slot per descriptor. Lock (the driver's) guards
+ * all of it, the ring and Eth's media state.
+ */
+typedef struct _NDD_TX {
+	NDIS_HANDLE Miniport;
+	PNDD_ETH Eth;			/* transmit counters; no link: no sends */
+	PNDIS_SPIN_LOCK Lock;
+	const NDD_TX_OPS *Ops;
+	PVOID Context;			/* the driver's, for Ops */
+	LIST_ENTRY Queue;		/* packets waiting for room */
+	PNDD_TX_SLOT Slot;
+	ULONG Slots;
+	NDD_BOUNCE Bounce;		/* the driver sets Va, Pa, Size, Count */
+	ULONG64 Progress;		/* slots reclaimed */
+	ULONG64 ProgressMark;		/* ... at the last check for hang */
+	ULONG Stalls;
+} NDD_TX, *PNDD_TX;
+
 /* NddEthSet reports which hardware state the driver must reprogram. */
 #define NDD_CHANGED_FILTER	0x1
 #define NDD_CHANGED_MCAST	0x2
@@ -331,6 +386,55 @@ ULONG NddCancelSends(PLIST_ENTRY Queue, PVOID CancelId,
 ULONG NddFailSends(PLIST_ENTRY Queue, NDIS_STATUS Status, PLIST_ENTRY Failed);
 /* Lock released: NdisMSendComplete each packet on List with its status. */
 VOID NddCompleteSends(NDIS_HANDLE Miniport, PLIST_ENTRY List);
+
+/* --- A bus master's transmit ring (ndd_txring.c, ndd_txbounce.c) --- */
+
+/*
+ * Start Tx with Slots slots (zeroed, from Tag-tagged memory) and an empty
+ * queue; NddTxFree frees the slots again.
+ */
+NDIS_STATUS NddTxInit(PNDD_TX Tx, NDIS_HANDLE Miniport, PNDD_ETH Eth,
+		      PNDIS_SPIN_LOCK Lock, const NDD_TX_OPS *Ops,
+		      PVOID Context, ULONG Slots, ULONG Tag);
+VOID NddTxFree(PNDD_TX Tx);
+/* Lock held or the ring unused: every slot and copy buffer free. */
+VOID NddTxClearSlots(PNDD_TX Tx);
+/*
+ * MiniportSendPackets: queue Packets and move what fits onto the ring;
+ * they fail NDIS_STATUS_FAILURE if Stopped (halting, removed), or
+ * NDIS_STATUS_NO_CABLE without a link.
+ */
+VOID NddTxSend(PNDD_TX Tx, PPNDIS_PACKET Packets, UINT Count,
+	       BOOLEAN Stopped);
+/* MiniportCancelSendPackets: the queued packets with this cancel ID. */
+VOID NddTxCancel(PNDD_TX Tx, PVOID CancelId);
+/* The DPC's transmit work: reclaim (Ops->Reclaim), refill, complete. */
+VOID NddTxComplete(PNDD_TX Tx);
+/*
+ * The chip is stopped (reset, halt): complete every packet on the ring
+ * and in the queue with Status, as transmit errors; the ring is empty.
+ */
+VOID NddTxAbort(PNDD_TX Tx, NDIS_STATUS Status);
+/* Put (Lock held): Packet, Length bytes, takes S with Count descriptors. */
+VOID NddTxSlotFill(PNDD_TX_SLOT S, PNDIS_PACKET Packet, ULONG Count,
+		   LONG Bounce, ULONG Length);
+/*
+ * Reclaim (Lock held): the chip is done with S. Its packet, if any, is
+ * counted sent (Ok) or failed and goes on Done; its copy buffer is free.
+ */
+VOID NddTxSlotDone(PNDD_TX Tx, PNDD_TX_SLOT S, BOOLEAN Ok, PLIST_ENTRY Done);
+/*
+ * MiniportCheckForHang, Lock held: TRUE once the ring was Busy (holding
+ * what the chip should send) with no slot reclaimed for two checks.
+ */
+BOOLEAN NddTxStalled(PNDD_TX Tx, BOOLEAN Busy);
+/*
+ * Put, with a copy buffer free (Tx->Bounce.Free not 0): copy Packet into
+ * one, zero-padded to NDD_ETH_MIN_FRAME if Pad; its index and *Length, or
+ * -1 if the packet cannot be copied.
+ */
+LONG NddTxBounce(PNDD_TX Tx, PNDIS_PACKET Packet, BOOLEAN Pad,
+		 PULONG Length);
 
 /*
  * --- Receiving (ndd_rxpool.c, ndd_rxpool_shared.c, ndd_rxindicate.c,

@@ -107,16 +107,17 @@ static NDIS_STATUS E1kAllocShared(PE1K_ADAPTER A)
 	A->TxRingPa = Pa + Shift + TxOff;
 	A->RxRing = (PE1K_RX_DESC)(A->SharedVa + Shift + RxOff);
 	A->RxRingPa = Pa + Shift + RxOff;
-	A->BounceVa = A->SharedVa + Shift + BounceOff;
-	A->BouncePa = Pa + Shift + BounceOff;
+	A->Tx.Bounce.Va = A->SharedVa + Shift + BounceOff;
+	A->Tx.Bounce.Pa = Pa + Shift + BounceOff;
+	A->Tx.Bounce.Size = E1K_RX_BUF_SIZE;
+	A->Tx.Bounce.Count = E1K_BOUNCE_COUNT;
 	return NDIS_STATUS_SUCCESS;
 }
 
 static VOID E1kFree(PE1K_ADAPTER A)
 {
 	E1kRxFree(A);
-	if (A->TxSlot)
-		NdisFreeMemory(A->TxSlot, A->TxCount * sizeof(E1K_TXSLOT), 0);
+	NddTxFree(&A->Tx);
 	if (A->SharedVa)
 		NdisMFreeSharedMemory(A->Handle, A->SharedLength, FALSE,
 				      A->SharedVa, A->SharedPa);
@@ -192,7 +193,6 @@ static NDIS_STATUS E1kInitialize(PNDIS_STATUS OpenErrorStatus,
 	NdisAllocateSpinLock(&A->RxLock);
 	NdisAllocateSpinLock(&A->TxLock);
 	NdisAllocateSpinLock(&A->StatLock);
-	InitializeListHead(&A->SendQueue);
 	E1kReadConfig(A, Wcc);
 
 	NdisMSetAttributesEx(Handle, A, 0,
@@ -209,11 +209,9 @@ static NDIS_STATUS E1kInitialize(PNDIS_STATUS OpenErrorStatus,
 		Status = E1kSetupHardware(A);
 	if (Status == NDIS_STATUS_SUCCESS)
 		Status = E1kAllocShared(A);
-	if (Status == NDIS_STATUS_SUCCESS &&
-	    NddAllocateZeroed((PVOID *)&A->TxSlot,
-			      A->TxCount * sizeof(E1K_TXSLOT),
-			      E1K_TAG) != NDIS_STATUS_SUCCESS)
-		Status = NDIS_STATUS_RESOURCES;
+	if (Status == NDIS_STATUS_SUCCESS)
+		Status = NddTxInit(&A->Tx, Handle, &A->Eth, &A->TxLock,
+				   &E1kTxOps, A, A->TxCount, E1K_TAG);
 	if (Status == NDIS_STATUS_SUCCESS)
 		Status = E1kRxAlloc(A);
 	if (Status != NDIS_STATUS_SUCCESS)
@@ -251,7 +249,7 @@ static VOID E1kHalt(NDIS_HANDLE Context)
 	if (!A->Removed)
 		E1kResetChip(A);
 	NdisMDeregisterInterrupt(&A->Irq.Object);
-	E1kTxAbortAll(A, NDIS_STATUS_FAILURE);
+	NddTxAbort(&A->Tx, NDIS_STATUS_FAILURE);
 	NddRxWaitIdle(&A->RxPool);
 	E1kFree(A);
 }

@@ -67,6 +67,6 @@ VOID E1kHandleInterrupt(NDIS_HANDLE Context)
 		E1kCheckLink(A, FALSE);
 	/* Poll both rings whatever the causes say: cheap, and never stalls. */
 	E1kRxProcess(A);
-	E1kTxComplete(A);
+	NddTxComplete(&A->Tx);
 	NddSynchronized(&A->Irq, E1kEnableInterrupt, A);
 }

@@ -17,15 +17,6 @@
 #define E1K_BOUNCE_COUNT	16	/* copy buffers for such frames */
 #define E1K_RX_CHUNK		16	/* receive buffers per shared block */
 
-/* A packet on the transmit ring, kept at its first descriptor. */
-typedef struct _E1K_TXSLOT {
-	PNDIS_PACKET Packet;
-	ULONG Count;			/* descriptors it uses */
-	LONG Bounce;			/* copy buffer used, or -1 */
-	ULONG Length;
-	BOOLEAN Directed;
-} E1K_TXSLOT, *PE1K_TXSLOT;
-
 /* Hardware counters, folded in before they can wrap. */
 typedef struct _E1K_HWSTATS {
 	ULONG64 CrcErrors, AlignErrors, RxErrors, Missed, LengthErrors;
@@ -51,9 +42,6 @@ typedef struct _E1K_ADAPTER {
 	PE1K_RX_DESC RxRing;
 	PE1K_TX_DESC TxRing;
 	ULONG64 RxRingPa, TxRingPa;
-	PUCHAR BounceVa;
-	ULONG64 BouncePa;
-	ULONG BounceFree;		/* bitmap of free copy buffers */
 
 	/*
 	 * Receive buffers in shared memory: RxCount in the ring, as many
@@ -66,12 +54,10 @@ typedef struct _E1K_ADAPTER {
 	ULONG RxTail;			/* RDT as last written */
 	BOOLEAN RxDiscard;		/* inside a multi-buffer frame */
 
-	NDIS_SPIN_LOCK TxLock;		/* Tx ring, send queue, link state */
-	PE1K_TXSLOT TxSlot;
+	/* Tx: the send queue and a slot per descriptor (its first in use). */
+	NDIS_SPIN_LOCK TxLock;		/* Tx, Tx ring, link state */
+	NDD_TX Tx;
 	ULONG TxCount, TxProd, TxCons, TxFree;
-	LIST_ENTRY SendQueue;
-	ULONG64 TxDoneMark, TxDone;
-	ULONG HangStalls;
 
 	/* ISR-owned, as Irq.Events: touched by ISR and synchronized calls. */
 	ULONG ImsShadow;
@@ -137,11 +123,10 @@ VOID E1kRxProcess(PE1K_ADAPTER A);
 VOID E1kReturnPacket(NDIS_HANDLE Context, PNDIS_PACKET Packet);
 
 /* send.c */
-VOID E1kTxRingInit(PE1K_ADAPTER A);
+extern const NDD_TX_OPS E1kTxOps;
+VOID E1kTxRingInit(PVOID Context);
 VOID E1kSendPackets(NDIS_HANDLE Context, PPNDIS_PACKET Packets, UINT Count);
 VOID E1kCancelSendPackets(NDIS_HANDLE Context, PVOID CancelId);
-VOID E1kTxComplete(PE1K_ADAPTER A);
-VOID E1kTxAbortAll(PE1K_ADAPTER A, NDIS_STATUS Status);
 
 /* isr.c */
 VOID E1kIsr(PBOOLEAN Recognized, PBOOLEAN QueueDpc, NDIS_HANDLE Context);

@@ -16,15 +16,12 @@ NDIS_STATUS E1kReset(PBOOLEAN AddressingReset, NDIS_HANDLE Context)
 	E1kUpdateStats(A);
 	if (!E1kResetChip(A))
 		return NDIS_STATUS_HARD_ERRORS;
-	E1kTxAbortAll(A, NDIS_STATUS_REQUEST_ABORTED);
+	NddTxAbort(&A->Tx, NDIS_STATUS_REQUEST_ABORTED);
 	NdisAcquireSpinLock(&A->RxLock);
 	E1kRxRingInit(A);
 	NdisReleaseSpinLock(&A->RxLock);
 	E1kStartChip(A);
 	E1kCheckLink(A, FALSE);
-	NdisAcquireSpinLock(&A->TxLock);
-	A->HangStalls = 0;
-	NdisReleaseSpinLock(&A->TxLock);
 	NddSynchronized(&A->Irq, E1kEnableInterrupt, A);
 	return NDIS_STATUS_SUCCESS;
 }
@@ -45,13 +42,9 @@ BOOLEAN E1kCheckForHang(NDIS_HANDLE Context)
 	E1kUpdateStats(A);
 	E1kCheckLink(A, FALSE);
 	NdisDprAcquireSpinLock(&A->TxLock);
-	if (A->Eth.MediaState == NdisMediaStateConnected &&
-	    A->TxCons != A->TxProd && A->TxDone == A->TxDoneMark)
-		A->HangStalls++;
-	else
-		A->HangStalls = 0;
-	A->TxDoneMark = A->TxDone;
-	Hung = A->HangStalls >= 2;
+	Hung = NddTxStalled(&A->Tx,
+			    A->Eth.MediaState == NdisMediaStateConnected &&
+			    A->TxCons != A->TxProd);
 	NdisDprReleaseSpinLock(&A->TxLock);
 	return Hung;
 }

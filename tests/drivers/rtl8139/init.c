@@ -144,16 +144,17 @@ static NDIS_STATUS RtlAllocShared(PRTL_ADAPTER A)
 	A->TxRingPa = Pa + TxOff;
 	A->Tally = (PRTL_TALLY)(A->SharedVa + TallyOff);
 	A->TallyPa = Pa + TallyOff;
-	A->BounceVa = A->SharedVa + BounceOff;
-	A->BouncePa = Pa + BounceOff;
+	A->Tx.Bounce.Va = A->SharedVa + BounceOff;
+	A->Tx.Bounce.Pa = Pa + BounceOff;
+	A->Tx.Bounce.Size = RTL_RX_BUF_SIZE;
+	A->Tx.Bounce.Count = RTL_BOUNCE_COUNT;
 	return NDIS_STATUS_SUCCESS;
 }
 
 static VOID RtlFree(PRTL_ADAPTER A)
 {
 	RtlRxFree(A);
-	if (A->TxSlot)
-		NdisFreeMemory(A->TxSlot, A->TxCount * sizeof(RTL_TXSLOT), 0);
+	NddTxFree(&A->Tx);
 	if (A->SharedVa)
 		NdisMFreeSharedMemory(A->Handle, A->SharedLength, FALSE,
 				      A->SharedVa, A->SharedPa);
@@ -179,7 +180,6 @@ static NDIS_STATUS RtlInitialize(PNDIS_STATUS OpenErrorStatus,
 	A->Handle = Handle;
 	NdisAllocateSpinLock(&A->RxLock);
 	NdisAllocateSpinLock(&A->TxLock);
-	InitializeListHead(&A->SendQueue);
 	RtlReadConfig(A, Wcc);
 
 	NdisMSetAttributesEx(Handle, A, 0,
@@ -221,12 +221,10 @@ static NDIS_STATUS RtlInitialize(PNDIS_STATUS OpenErrorStatus,
 	Status = RtlAllocShared(A);
 	if (Status != NDIS_STATUS_SUCCESS)
 		goto fail;
-	if (NdisAllocateMemoryWithTag((PVOID *)&A->TxSlot,
-				      A->TxCount * sizeof(RTL_TXSLOT),
-				      RTL_TAG) != NDIS_STATUS_SUCCESS) {
-		Status = NDIS_STATUS_RESOURCES;
+	Status = NddTxInit(&A->Tx, Handle, &A->Eth, &A->TxLock, &RtlTxOps, A,
+			   A->TxCount, RTL_TAG);
+	if (Status != NDIS_STATUS_SUCCESS)
 		goto fail;
-	}
 	Status = RtlRxAlloc(A);
 	if (Status != NDIS_STATUS_SUCCESS)
 		goto fail;
@@ -269,7 +267,7 @@ static VOID RtlHalt(NDIS_HANDLE Context)
 		RtlResetChip(A);
 	}
 	NdisMDeregisterInterrupt(&A->Irq.Object);
-	RtlTxAbortAll(A, NDIS_STATUS_FAILURE);
+	NddTxAbort(&A->Tx, NDIS_STATUS_FAILURE);
 	NddRxWaitIdle(&A->RxPool);
 	RtlFree(A);
 }

@@ -67,6 +67,6 @@ VOID RtlHandleInterrupt(NDIS_HANDLE Context)
 		RtlCheckLink(A, FALSE);
 	/* Poll both rings whatever the bits say: cheap, and never stalls. */
 	RtlRxProcess(A);
-	RtlTxComplete(A);
+	NddTxComplete(&A->Tx);
 	NddSynchronized(&A->Irq, RtlEnableInterrupt, A);
 }

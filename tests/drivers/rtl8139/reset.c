@@ -16,16 +16,13 @@ NDIS_STATUS RtlReset(PBOOLEAN AddressingReset, NDIS_HANDLE Context)
 	RtlStopChip(A);
 	if (!RtlResetChip(A))
 		return NDIS_STATUS_HARD_ERRORS;
-	RtlTxAbortAll(A, NDIS_STATUS_REQUEST_ABORTED);
+	NddTxAbort(&A->Tx, NDIS_STATUS_REQUEST_ABORTED);
 	NdisAcquireSpinLock(&A->RxLock);
 	RtlRxRingInit(A);
 	NdisReleaseSpinLock(&A->RxLock);
 	RtlWriteMac(A, A->Eth.CurrentAddress);
 	RtlStartChip(A);
 	RtlCheckLink(A, FALSE);
-	NdisAcquireSpinLock(&A->TxLock);
-	A->HangStalls = 0;
-	NdisReleaseSpinLock(&A->TxLock);
 	NddSynchronized(&A->Irq, RtlEnableInterrupt, A);
 	return NDIS_STATUS_SUCCESS;
 }
@@ -40,12 +37,7 @@ BOOLEAN RtlCheckForHang(NDIS_HANDLE Context)
 		return FALSE;
 	RtlCheckLink(A, FALSE);	/* in case a link interrupt went missing */
 	NdisDprAcquireSpinLock(&A->TxLock);
-	if (A->TxFree < A->TxCount && A->TxDone == A->TxDoneMark)
-		A->HangStalls++;
-	else
-		A->HangStalls = 0;
-	A->TxDoneMark = A->TxDone;
-	Hung = A->HangStalls >= 2;
+	Hung = NddTxStalled(&A->Tx, A->TxFree < A->TxCount);
 	NdisDprReleaseSpinLock(&A->TxLock);
 	return Hung;
 }

@@ -16,14 +16,6 @@
 #define RTL_MAX_FRAGS		8	/* more fragments: copy the frame */
 #define RTL_BOUNCE_COUNT	16	/* copy buffers for odd frames */
 
-/* What the transmit ring holds for one descriptor. */
-typedef struct _RTL_TXSLOT {
-	PNDIS_PACKET Packet;		/* set on a packet's last descriptor */
-	LONG Bounce;			/* copy buffer used, or -1 */
-	ULONG Length;
-	BOOLEAN Directed;
-} RTL_TXSLOT, *PRTL_TXSLOT;
-
 typedef struct _RTL_ADAPTER {
 	NDIS_HANDLE Handle;
 	NDD_ETH Eth;
@@ -47,9 +39,6 @@ typedef struct _RTL_ADAPTER {
 	ULONG64 RxRingPa, TxRingPa;
 	PRTL_TALLY Tally;
 	ULONG64 TallyPa;
-	PUCHAR BounceVa;
-	ULONG64 BouncePa;
-	ULONG BounceFree;		/* bitmap of free copy buffers */
 
 	/*
 	 * Receive buffers in shared memory: RxCount in the ring, as many
@@ -60,12 +49,10 @@ typedef struct _RTL_ADAPTER {
 	PNDD_RX *RxSlot;		/* buffer in each ring entry */
 	ULONG RxCount, RxCur;
 
-	NDIS_SPIN_LOCK TxLock;		/* Tx ring, send queue */
-	PRTL_TXSLOT TxSlot;
+	/* Tx: the send queue and a slot per descriptor (its last in use). */
+	NDIS_SPIN_LOCK TxLock;		/* Tx, Tx ring, link state */
+	NDD_TX Tx;
 	ULONG TxCount, TxProd, TxCons, TxFree;
-	LIST_ENTRY SendQueue;
-	ULONG64 TxDoneMark, TxDone;
-	ULONG HangStalls;
 
 	/* ISR-owned, as Irq.Events: touched by ISR and synchronized calls. */
 	USHORT ImrShadow;
@@ -161,11 +148,10 @@ VOID RtlRxProcess(PRTL_ADAPTER A);
 VOID RtlReturnPacket(NDIS_HANDLE Context, PNDIS_PACKET Packet);
 
 /* send.c */
-VOID RtlTxRingInit(PRTL_ADAPTER A);
+extern const NDD_TX_OPS RtlTxOps;
+VOID RtlTxRingInit(PVOID Context);
 VOID RtlSendPackets(NDIS_HANDLE Context, PPNDIS_PACKET Packets, UINT Count);
 VOID RtlCancelSendPackets(NDIS_HANDLE Context, PVOID CancelId);
-VOID RtlTxComplete(PRTL_ADAPTER A);
-VOID RtlTxAbortAll(PRTL_ADAPTER A, NDIS_STATUS Status);
 
 /* isr.c */
 VOID RtlIsr(PBOOLEAN Recognized, PBOOLEAN QueueDpc, NDIS_HANDLE Context);
