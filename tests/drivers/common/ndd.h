@@ -139,22 +139,36 @@ typedef struct _NDD_RX_POOL {
 } NDD_RX_POOL, *PNDD_RX_POOL;
 
 /*
- * The chip's side of a bus master's receive ring (NddRxRingProcess); all
- * three are called with the pool's Lock held.
+ * The chip's side of an NDD_RX_RING; all three are called with the pool's
+ * Lock held.
  */
 typedef struct _NDD_RX_RING_OPS {
 	/*
-	 * The buffer of the next ring entry the chip has filled with a good
-	 * frame, the entry in *Entry and the frame's length (without FCS) in
-	 * *Length; the driver moves past it. NULL while the chip owns the
-	 * next entry. Bad frames are the driver's to count and give back.
+	 * The buffer (Slot[i]) of the next entry i the chip has filled with a
+	 * good frame, i in *Entry and the frame's length (without FCS) in
+	 * *Length; the driver's Cur moves past it. NULL while the chip owns
+	 * the next entry. Bad frames are the driver's to count and give back.
 	 */
 	PNDD_RX (*Next)(PVOID Context, PULONG Entry, PULONG Length);
-	/* Hand ring entry Entry, now holding Rx, back to the chip. */
+	/* Hand entry Entry, now holding Rx (its Slot), back to the chip. */
 	VOID (*Give)(PVOID Context, ULONG Entry, PNDD_RX Rx);
 	/* After each batch's entries went back; NULL if nothing to do. */
 	VOID (*Refilled)(PVOID Context);
 } NDD_RX_RING_OPS;
+
+/*
+ * A bus master's receive ring: Entries descriptors, each holding a buffer
+ * of Pool, which has as many again as spares to swap in for those NDIS
+ * holds. The pool's Lock guards it.
+ */
+typedef struct _NDD_RX_RING {
+	NDD_RX_POOL Pool;
+	const NDD_RX_RING_OPS *Ops;
+	PVOID Context;			/* the driver's, for Ops */
+	PNDD_RX *Slot;			/* the buffer in each entry */
+	ULONG Entries;
+	ULONG Cur;			/* the next entry the chip fills */
+} NDD_RX_RING, *PNDD_RX_RING;
 
 /* A send packet on the miniport's own queue: linked by MiniportReserved. */
 #define NDD_PACKET_LINK(P)	((PLIST_ENTRY)(P)->MiniportReserved)
@@ -483,13 +497,28 @@ VOID NddRxReturnPacket(PNDD_RX_POOL Pool, PNDIS_PACKET Packet);
 /* Halt: wait until NDIS has returned every indicated packet. */
 VOID NddRxWaitIdle(PNDD_RX_POOL Pool);
 /*
- * The receive DPC of a bus master whose ring holds Pool's buffers: indicate
- * what the chip has received (Ops->Next) that the packet filter accepts, in
- * batches, each ring entry re-armed (Ops->Give) with a spare buffer at
- * once, or, with none left, with its own after an NDIS_STATUS_RESOURCES
- * indication; Ops->Refilled after each batch. Pool->Lock not held.
+ * Start Ring with Entries entries and a pool of twice as many BufferSize
+ * buffers in shared memory, BlockBuffers to a block (NddRxPoolInitShared);
+ * on failure NddRxRingFree undoes what was done.
  */
-VOID NddRxRingProcess(PNDD_RX_POOL Pool, const NDD_RX_RING_OPS *Ops,
-		      PVOID Context);
+NDIS_STATUS NddRxRingInit(PNDD_RX_RING Ring, NDIS_HANDLE Miniport,
+			  PNDD_ETH Eth, PNDIS_SPIN_LOCK Lock,
+			  const NDD_RX_RING_OPS *Ops, PVOID Context,
+			  ULONG Entries, ULONG BufferSize, ULONG BlockBuffers,
+			  ULONG Tag);
+VOID NddRxRingFree(PNDD_RX_RING Ring);
+/*
+ * Lock held, or the chip stopped: an entry without a buffer gets one from
+ * the pool, every entry goes to the chip (Ops->Give), and Cur is 0.
+ */
+VOID NddRxRingFill(PNDD_RX_RING Ring);
+/*
+ * The receive DPC, Lock not held: indicate what the chip has received
+ * (Ops->Next) that the packet filter accepts, in batches, each entry
+ * re-armed (Ops->Give) with a spare buffer at once or, with none left,
+ * with its own after an NDIS_STATUS_RESOURCES indication; Ops->Refilled
+ * after each batch.
+ */
+VOID NddRxRingProcess(PNDD_RX_RING Ring);
 
 #endif

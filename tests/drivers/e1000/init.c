@@ -116,7 +116,7 @@ static NDIS_STATUS E1kAllocShared(PE1K_ADAPTER A)
 
 static VOID E1kFree(PE1K_ADAPTER A)
 {
-	E1kRxFree(A);
+	NddRxRingFree(&A->Rx);
 	NddTxFree(&A->Tx);
 	if (A->SharedVa)
 		NdisMFreeSharedMemory(A->Handle, A->SharedLength, FALSE,
@@ -213,7 +213,9 @@ static NDIS_STATUS E1kInitialize(PNDIS_STATUS OpenErrorStatus,
 		Status = NddTxInit(&A->Tx, Handle, &A->Eth, &A->TxLock,
 				   &E1kTxOps, A, A->TxCount, E1K_TAG);
 	if (Status == NDIS_STATUS_SUCCESS)
-		Status = E1kRxAlloc(A);
+		Status = NddRxRingInit(&A->Rx, Handle, &A->Eth, &A->RxLock,
+				       &E1kRxOps, A, A->RxCount,
+				       E1K_RX_BUF_SIZE, E1K_RX_CHUNK, E1K_TAG);
 	if (Status != NDIS_STATUS_SUCCESS)
 		goto fail;
 	E1kTxRingInit(A);
@@ -250,7 +252,7 @@ static VOID E1kHalt(NDIS_HANDLE Context)
 		E1kResetChip(A);
 	NdisMDeregisterInterrupt(&A->Irq.Object);
 	NddTxAbort(&A->Tx, NDIS_STATUS_FAILURE);
-	NddRxWaitIdle(&A->RxPool);
+	NddRxWaitIdle(&A->Rx.Pool);
 	E1kFree(A);
 }
 

@@ -66,7 +66,7 @@ VOID E1kHandleInterrupt(NDIS_HANDLE Context)
 	if (NddTakeEvents(&A->Irq) & E1K_INT_LSC)
 		E1kCheckLink(A, FALSE);
 	/* Poll both rings whatever the causes say: cheap, and never stalls. */
-	E1kRxProcess(A);
+	NddRxRingProcess(&A->Rx);
 	NddTxComplete(&A->Tx);
 	NddSynchronized(&A->Irq, E1kEnableInterrupt, A);
 }

@@ -43,14 +43,10 @@ typedef struct _E1K_ADAPTER {
 	PE1K_TX_DESC TxRing;
 	ULONG64 RxRingPa, TxRingPa;
 
-	/*
-	 * Receive buffers in shared memory: RxCount in the ring, as many
-	 * spares (the pool's free list) to swap in for those NDIS holds.
-	 */
-	NDD_RX_POOL RxPool;
-	NDIS_SPIN_LOCK RxLock;		/* Rx ring, RxPool, filter */
-	PNDD_RX *RxSlot;		/* buffer in each ring entry */
-	ULONG RxCount, RxCur;
+	/* Rx: the ring's buffers, spares and position (RxCount entries). */
+	NDIS_SPIN_LOCK RxLock;		/* Rx, Rx ring, filter */
+	NDD_RX_RING Rx;
+	ULONG RxCount;
 	ULONG RxTail;			/* RDT as last written */
 	BOOLEAN RxDiscard;		/* inside a multi-buffer frame */
 
@@ -116,10 +112,8 @@ BOOLEAN E1kPhyStartAutoneg(PE1K_ADAPTER A);
 VOID E1kUpdateStats(PE1K_ADAPTER A);
 
 /* recv.c */
-NDIS_STATUS E1kRxAlloc(PE1K_ADAPTER A);
-VOID E1kRxFree(PE1K_ADAPTER A);
+extern const NDD_RX_RING_OPS E1kRxOps;
 VOID E1kRxRingInit(PE1K_ADAPTER A);
-VOID E1kRxProcess(PE1K_ADAPTER A);
 VOID E1kReturnPacket(NDIS_HANDLE Context, PNDIS_PACKET Packet);
 
 /* send.c */

@@ -1,42 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ndle1000 receive: legacy receive descriptors point at 2 KiB buffers of
- * an NDD_RX_POOL in shared memory (E1K_RX_CHUNK to a block), twice as many
- * as the ring has entries. The DPC indicates filled buffers and re-arms
- * their entries (common/ndd_rxring.c). The chip owns the entries from RDH
- * up to RDT; RDT moves past an entry only once it holds a buffer again.
+ * ndle1000 receive: legacy receive descriptors point at 2 KiB buffers in
+ * shared memory (E1K_RX_CHUNK to a block); the DPC's indications and the
+ * spare buffers are common/ndd_rxring.c's. The chip owns the entries from
+ * RDH up to RDT; RDT moves past an entry only once it holds a buffer again.
  */
 #include "ndle1000.h"
 
-NDIS_STATUS E1kRxAlloc(PE1K_ADAPTER A)
-{
-	NDIS_STATUS Status;
-
-	Status = NddAllocateZeroed((PVOID *)&A->RxSlot,
-				   A->RxCount * sizeof(PNDD_RX), E1K_TAG);
-	if (Status != NDIS_STATUS_SUCCESS)
-		return Status;
-	return NddRxPoolInitShared(&A->RxPool, A->Handle, &A->Eth, &A->RxLock,
-				   2 * A->RxCount, E1K_RX_BUF_SIZE,
-				   E1K_RX_CHUNK, E1K_TAG);
-}
-
-/* Also undoes a partly done E1kRxAlloc. */
-VOID E1kRxFree(PE1K_ADAPTER A)
-{
-	if (A->RxSlot)
-		NdisFreeMemory(A->RxSlot, A->RxCount * sizeof(PNDD_RX), 0);
-	A->RxSlot = NULL;
-	NddRxPoolFreeShared(&A->RxPool);
-}
-
-/* Put buffer B in ring entry i, its status cleared for the chip. */
+/* Ring entry i now holds buffer B: its status cleared for the chip. */
 static VOID E1kRxGive(PVOID Context, ULONG i, PNDD_RX B)
 {
 	PE1K_ADAPTER A = Context;
 	volatile E1K_RX_DESC *D = &A->RxRing[i];
 
-	A->RxSlot[i] = B;
 	D->Addr = B->Pa.QuadPart;
 	D->Length = 0;
 	D->Csum = 0;
@@ -45,28 +21,11 @@ static VOID E1kRxGive(PVOID Context, ULONG i, PNDD_RX B)
 	D->Status = 0;
 }
 
-/* Caller holds RxLock, or the chip is stopped (E1kStartChip sets RDT). */
-VOID E1kRxRingInit(PE1K_ADAPTER A)
-{
-	ULONG i;
-
-	for (i = 0; i < A->RxCount; i++) {
-		PNDD_RX B = A->RxSlot[i];
-
-		if (!B)
-			B = NddRxTake(&A->RxPool);
-		E1kRxGive(A, i, B);
-	}
-	A->RxCur = 0;
-	A->RxTail = A->RxCount - 1;
-	A->RxDiscard = FALSE;
-}
-
-/* Give the chip every entry before RxCur again. RxLock held. */
+/* Give the chip every entry before Rx.Cur again. RxLock held. */
 static VOID E1kRxTail(PVOID Context)
 {
 	PE1K_ADAPTER A = Context;
-	ULONG Tail = (A->RxCur + A->RxCount - 1) % A->RxCount;
+	ULONG Tail = (A->Rx.Cur + A->RxCount - 1) % A->RxCount;
 
 	if (Tail == A->RxTail)
 		return;
@@ -103,7 +62,7 @@ static PNDD_RX E1kRxNext(PVOID Context, PULONG Entry, PULONG Length)
 	PE1K_ADAPTER A = Context;
 
 	for (;;) {
-		ULONG i = A->RxCur;
+		ULONG i = A->Rx.Cur;
 		volatile E1K_RX_DESC *D = &A->RxRing[i];
 		UCHAR Status = D->Status;
 
@@ -111,30 +70,32 @@ static PNDD_RX E1kRxNext(PVOID Context, PULONG Entry, PULONG Length)
 			return NULL;
 		E1kBarrier();	/* status before the rest */
 		*Length = D->Length;
-		A->RxCur = (i + 1) % A->RxCount;
+		A->Rx.Cur = (i + 1) % A->RxCount;
 		if (E1kRxGood(A, Status, D->Errors, *Length)) {
 			*Entry = i;
-			return A->RxSlot[i];
+			return A->Rx.Slot[i];
 		}
-		E1kRxGive(A, i, A->RxSlot[i]);
+		E1kRxGive(A, i, A->Rx.Slot[i]);
 	}
 }
 
-static const NDD_RX_RING_OPS E1kRxOps = {
+const NDD_RX_RING_OPS E1kRxOps = {
 	.Next = E1kRxNext,
 	.Give = E1kRxGive,
 	.Refilled = E1kRxTail,
 };
 
-/* DPC: indicate everything the chip has received. */
-VOID E1kRxProcess(PE1K_ADAPTER A)
+/* Caller holds RxLock, or the chip is stopped (E1kStartChip sets RDT). */
+VOID E1kRxRingInit(PE1K_ADAPTER A)
 {
-	NddRxRingProcess(&A->RxPool, &E1kRxOps, A);
+	NddRxRingFill(&A->Rx);
+	A->RxTail = A->RxCount - 1;
+	A->RxDiscard = FALSE;
 }
 
 VOID E1kReturnPacket(NDIS_HANDLE Context, PNDIS_PACKET Packet)
 {
 	PE1K_ADAPTER A = Context;
 
-	NddRxReturnPacket(&A->RxPool, Packet);
+	NddRxReturnPacket(&A->Rx.Pool, Packet);
 }

@@ -83,7 +83,8 @@ static VOID E1kTxReclaim(PVOID Context, PLIST_ENTRY Done)
 		PNDD_TX_SLOT S = &A->Tx.Slot[A->TxCons];
 		ULONG Count = S->Count;
 		ULONG Last = (A->TxCons + Count - 1) % A->TxCount;
-		UCHAR Status = ((volatile E1K_TX_DESC *)&A->TxRing[Last])->Status;
+		volatile E1K_TX_DESC *D = &A->TxRing[Last];
+		UCHAR Status = D->Status;
 
 		if (!(Status & E1K_TXD_STAT_DD))
 			break;

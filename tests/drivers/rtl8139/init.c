@@ -153,7 +153,7 @@ static NDIS_STATUS RtlAllocShared(PRTL_ADAPTER A)
 
 static VOID RtlFree(PRTL_ADAPTER A)
 {
-	RtlRxFree(A);
+	NddRxRingFree(&A->Rx);
 	NddTxFree(&A->Tx);
 	if (A->SharedVa)
 		NdisMFreeSharedMemory(A->Handle, A->SharedLength, FALSE,
@@ -225,11 +225,14 @@ static NDIS_STATUS RtlInitialize(PNDIS_STATUS OpenErrorStatus,
 			   A->TxCount, RTL_TAG);
 	if (Status != NDIS_STATUS_SUCCESS)
 		goto fail;
-	Status = RtlRxAlloc(A);
+	/* One shared block for all the receive buffers. */
+	Status = NddRxRingInit(&A->Rx, Handle, &A->Eth, &A->RxLock, &RtlRxOps,
+			       A, A->RxCount, RTL_RX_BUF_SIZE,
+			       2 * A->RxCount, RTL_TAG);
 	if (Status != NDIS_STATUS_SUCCESS)
 		goto fail;
 	RtlTxRingInit(A);
-	RtlRxRingInit(A);
+	NddRxRingFill(&A->Rx);
 
 	/* Addresses came from the chip and NetworkAddress above. */
 	NddEthInit(&A->Eth, RtlOids, RtlOidsSize,
@@ -268,7 +271,7 @@ static VOID RtlHalt(NDIS_HANDLE Context)
 	}
 	NdisMDeregisterInterrupt(&A->Irq.Object);
 	NddTxAbort(&A->Tx, NDIS_STATUS_FAILURE);
-	NddRxWaitIdle(&A->RxPool);
+	NddRxWaitIdle(&A->Rx.Pool);
 	RtlFree(A);
 }
 

@@ -66,7 +66,7 @@ VOID RtlHandleInterrupt(NDIS_HANDLE Context)
 	if (Events & RTL_INT_LINKCHG)
 		RtlCheckLink(A, FALSE);
 	/* Poll both rings whatever the bits say: cheap, and never stalls. */
-	RtlRxProcess(A);
+	NddRxRingProcess(&A->Rx);
 	NddTxComplete(&A->Tx);
 	NddSynchronized(&A->Irq, RtlEnableInterrupt, A);
 }

@@ -18,7 +18,7 @@ NDIS_STATUS RtlReset(PBOOLEAN AddressingReset, NDIS_HANDLE Context)
 		return NDIS_STATUS_HARD_ERRORS;
 	NddTxAbort(&A->Tx, NDIS_STATUS_REQUEST_ABORTED);
 	NdisAcquireSpinLock(&A->RxLock);
-	RtlRxRingInit(A);
+	NddRxRingFill(&A->Rx);
 	NdisReleaseSpinLock(&A->RxLock);
 	RtlWriteMac(A, A->Eth.CurrentAddress);
 	RtlStartChip(A);

@@ -40,14 +40,10 @@ typedef struct _RTL_ADAPTER {
 	PRTL_TALLY Tally;
 	ULONG64 TallyPa;
 
-	/*
-	 * Receive buffers in shared memory: RxCount in the ring, as many
-	 * spares (the pool's free list) to swap in for those NDIS holds.
-	 */
-	NDD_RX_POOL RxPool;
-	NDIS_SPIN_LOCK RxLock;		/* Rx ring, RxPool */
-	PNDD_RX *RxSlot;		/* buffer in each ring entry */
-	ULONG RxCount, RxCur;
+	/* Rx: the ring's buffers, spares and position (RxCount entries). */
+	NDIS_SPIN_LOCK RxLock;		/* Rx, Rx ring, filter */
+	NDD_RX_RING Rx;
+	ULONG RxCount;
 
 	/* Tx: the send queue and a slot per descriptor (its last in use). */
 	NDIS_SPIN_LOCK TxLock;		/* Tx, Tx ring, link state */
@@ -141,10 +137,7 @@ VOID RtlUpdateTally(PRTL_ADAPTER A);
 VOID RtlSaveTally(PRTL_ADAPTER A);
 
 /* recv.c */
-NDIS_STATUS RtlRxAlloc(PRTL_ADAPTER A);
-VOID RtlRxFree(PRTL_ADAPTER A);
-VOID RtlRxRingInit(PRTL_ADAPTER A);
-VOID RtlRxProcess(PRTL_ADAPTER A);
+extern const NDD_RX_RING_OPS RtlRxOps;
 VOID RtlReturnPacket(NDIS_HANDLE Context, PNDIS_PACKET Packet);
 
 /* send.c */
