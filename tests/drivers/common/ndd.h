@@ -36,6 +36,9 @@
 #define NDD_ETH_MIN_FRAME	60	/* without FCS; shorter frames are padded */
 #define NDD_MAX_MCAST		32
 
+/* x rounded up to a multiple of a, a power of two. */
+#define NDD_ALIGN(x, a)		(((x) + (a) - 1) & ~((ULONG64)(a) - 1))
+
 /* Counted string for registry value names: NDD_STRING(L"Name"). */
 #define NDD_STRING(s) { sizeof(s) - sizeof(WCHAR), sizeof(s), (PWSTR)(s) }
 
@@ -100,6 +103,14 @@ typedef VOID (*NDD_HANDLER)(NDIS_HANDLE Context);
 /* A driver's register ranges from its resource list; the status. */
 typedef NDIS_STATUS (*NDD_PARSE_RESOURCES)(PVOID Context,
 					   PNDIS_RESOURCE_LIST List);
+
+/* A bus master's block of shared memory, used from an aligned bus address. */
+typedef struct _NDD_SHARED {
+	PUCHAR Va;
+	NDIS_PHYSICAL_ADDRESS Pa;
+	ULONG Length;
+	ULONG Start;			/* offset of the aligned bus address */
+} NDD_SHARED, *PNDD_SHARED;
 
 /* One receive buffer of an NDD_RX_POOL and the packet that describes it. */
 typedef struct _NDD_RX {
@@ -279,6 +290,11 @@ NDIS_STATUS NddRegisterMiniport(PDRIVER_OBJECT DriverObject,
 NDIS_STATUS NddAllocateAdapter(PUINT SelectedMediumIndex,
 			       PNDIS_MEDIUM MediumArray, UINT MediumArraySize,
 			       PVOID *Adapter, UINT Size, ULONG Tag);
+/*
+ * NdisMSetAttributesEx for a deserialized PCI bus master that survives
+ * surprise removal and maps buffers with the safe APIs.
+ */
+VOID NddSetBusMasterAttributes(NDIS_HANDLE Miniport, PVOID Adapter);
 /* NdisAllocateMemoryWithTag, zeroed on success; its status. */
 NDIS_STATUS NddAllocateZeroed(PVOID *Memory, UINT Length, ULONG Tag);
 /*
@@ -400,6 +416,19 @@ ULONG NddCancelSends(PLIST_ENTRY Queue, PVOID CancelId,
 ULONG NddFailSends(PLIST_ENTRY Queue, NDIS_STATUS Status, PLIST_ENTRY Failed);
 /* Lock released: NdisMSendComplete each packet on List with its status. */
 VOID NddCompleteSends(NDIS_HANDLE Miniport, PLIST_ENTRY List);
+
+/* --- A bus master's shared memory (ndd_shared.c) --- */
+
+/*
+ * Allocate Shared: Length zeroed bytes from a bus address aligned to Align
+ * (a power of two), else NDIS_STATUS_RESOURCES. NddSharedFree frees it if
+ * allocated.
+ */
+NDIS_STATUS NddSharedAlloc(NDIS_HANDLE Miniport, PNDD_SHARED Shared,
+			   ULONG Length, ULONG Align);
+VOID NddSharedFree(NDIS_HANDLE Miniport, PNDD_SHARED Shared);
+/* The virtual address Offset bytes into the aligned part; *Pa its bus one. */
+PVOID NddSharedAt(PNDD_SHARED Shared, ULONG Offset, ULONG64 *Pa);
 
 /* --- A bus master's transmit ring (ndd_txring.c, ndd_txbounce.c) --- */
 

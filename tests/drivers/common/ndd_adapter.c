@@ -2,7 +2,7 @@
 /*
  * How every MiniportInitialize here begins: pick 802.3 from the media NDIS
  * offers (NDIS 5.1 wireless miniports present 802.3 too) and allocate the
- * zeroed adapter context.
+ * zeroed adapter context; and the attributes the PCI bus masters declare.
  */
 #include "ndd.h"
 
@@ -21,4 +21,14 @@ NDIS_STATUS NddAllocateAdapter(PUINT SelectedMediumIndex,
 	if (NddAllocateZeroed(Adapter, Size, Tag) != NDIS_STATUS_SUCCESS)
 		return NDIS_STATUS_RESOURCES;
 	return NDIS_STATUS_SUCCESS;
+}
+
+VOID NddSetBusMasterAttributes(NDIS_HANDLE Miniport, PVOID Adapter)
+{
+	NdisMSetAttributesEx(Miniport, Adapter, 0,
+			     NDIS_ATTRIBUTE_BUS_MASTER |
+			     NDIS_ATTRIBUTE_DESERIALIZE |
+			     NDIS_ATTRIBUTE_SURPRISE_REMOVE_OK |
+			     NDIS_ATTRIBUTE_USES_SAFE_BUFFER_APIS,
+			     NdisInterfacePci);
 }

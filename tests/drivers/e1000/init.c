@@ -10,8 +10,6 @@
 
 NTSTATUS DriverEntry(PDRIVER_OBJECT DriverObject, PUNICODE_STRING RegistryPath);
 
-#define E1K_ALIGN(x, a)	(((x) + (a) - 1) & ~((ULONG)(a) - 1))
-
 /* The 8254x parts with the 82540EM's register layout. */
 static const USHORT E1kDeviceIds[] = {
 	0x100e,	/* 82540EM desktop (QEMU's e1000) */
@@ -86,29 +84,21 @@ static NDIS_STATUS E1kParseResources(PVOID Context, PNDIS_RESOURCE_LIST List)
 /* Both rings and the copy buffers in one block, 128-byte aligned. */
 static NDIS_STATUS E1kAllocShared(PE1K_ADAPTER A)
 {
-	ULONG TxOff = 0, RxOff, BounceOff, Shift;
-	ULONG64 Pa;
+	ULONG TxOff = 0, RxOff, BounceOff;
+	NDIS_STATUS Status;
 
-	RxOff = E1K_ALIGN(TxOff + A->TxCount * sizeof(E1K_TX_DESC),
+	RxOff = NDD_ALIGN(TxOff + A->TxCount * sizeof(E1K_TX_DESC),
 			  E1K_RING_ALIGN);
-	BounceOff = E1K_ALIGN(RxOff + A->RxCount * sizeof(E1K_RX_DESC),
+	BounceOff = NDD_ALIGN(RxOff + A->RxCount * sizeof(E1K_RX_DESC),
 			      E1K_RING_ALIGN);
-	A->SharedLength = BounceOff + E1K_BOUNCE_COUNT * E1K_RX_BUF_SIZE +
-			  E1K_RING_ALIGN;
-	NdisMAllocateSharedMemory(A->Handle, A->SharedLength, FALSE,
-				  (PVOID *)&A->SharedVa, &A->SharedPa);
-	if (!A->SharedVa)
-		return NDIS_STATUS_RESOURCES;
-	NdisZeroMemory(A->SharedVa, A->SharedLength);
-	/* Align by bus address; the virtual one follows. */
-	Pa = A->SharedPa.QuadPart;
-	Shift = (ULONG)(E1K_ALIGN((ULONG)Pa, E1K_RING_ALIGN) - (ULONG)Pa);
-	A->TxRing = (PE1K_TX_DESC)(A->SharedVa + Shift + TxOff);
-	A->TxRingPa = Pa + Shift + TxOff;
-	A->RxRing = (PE1K_RX_DESC)(A->SharedVa + Shift + RxOff);
-	A->RxRingPa = Pa + Shift + RxOff;
-	A->Tx.Bounce.Va = A->SharedVa + Shift + BounceOff;
-	A->Tx.Bounce.Pa = Pa + Shift + BounceOff;
+	Status = NddSharedAlloc(A->Handle, &A->Shared,
+				BounceOff + E1K_BOUNCE_COUNT * E1K_RX_BUF_SIZE,
+				E1K_RING_ALIGN);
+	if (Status != NDIS_STATUS_SUCCESS)
+		return Status;
+	A->TxRing = NddSharedAt(&A->Shared, TxOff, &A->TxRingPa);
+	A->RxRing = NddSharedAt(&A->Shared, RxOff, &A->RxRingPa);
+	A->Tx.Bounce.Va = NddSharedAt(&A->Shared, BounceOff, &A->Tx.Bounce.Pa);
 	A->Tx.Bounce.Size = E1K_RX_BUF_SIZE;
 	A->Tx.Bounce.Count = E1K_BOUNCE_COUNT;
 	return NDIS_STATUS_SUCCESS;
@@ -118,9 +108,7 @@ static VOID E1kFree(PE1K_ADAPTER A)
 {
 	NddRxRingFree(&A->Rx);
 	NddTxFree(&A->Tx);
-	if (A->SharedVa)
-		NdisMFreeSharedMemory(A->Handle, A->SharedLength, FALSE,
-				      A->SharedVa, A->SharedPa);
+	NddSharedFree(A->Handle, &A->Shared);
 	if (A->Regs)
 		NdisMUnmapIoSpace(A->Handle, A->Regs, A->RegsLength);
 	NdisFreeSpinLock(&A->RxLock);
@@ -195,12 +183,7 @@ static NDIS_STATUS E1kInitialize(PNDIS_STATUS OpenErrorStatus,
 	NdisAllocateSpinLock(&A->StatLock);
 	E1kReadConfig(A, Wcc);
 
-	NdisMSetAttributesEx(Handle, A, 0,
-			     NDIS_ATTRIBUTE_BUS_MASTER |
-			     NDIS_ATTRIBUTE_DESERIALIZE |
-			     NDIS_ATTRIBUTE_SURPRISE_REMOVE_OK |
-			     NDIS_ATTRIBUTE_USES_SAFE_BUFFER_APIS,
-			     NdisInterfacePci);
+	NddSetBusMasterAttributes(Handle, A);
 	Status = E1kCheckChip(A);
 	if (Status == NDIS_STATUS_SUCCESS)
 		Status = NddQueryResources(Wcc, &A->Irq, E1kParseResources, A,

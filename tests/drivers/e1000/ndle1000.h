@@ -36,9 +36,7 @@ typedef struct _E1K_ADAPTER {
 	ULONG Itr;			/* INF InterruptModeration */
 
 	/* Shared memory: both descriptor rings and the copy buffers. */
-	PUCHAR SharedVa;
-	NDIS_PHYSICAL_ADDRESS SharedPa;
-	ULONG SharedLength;
+	NDD_SHARED Shared;
 	PE1K_RX_DESC RxRing;
 	PE1K_TX_DESC TxRing;
 	ULONG64 RxRingPa, TxRingPa;

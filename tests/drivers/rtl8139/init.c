@@ -9,8 +9,6 @@
 
 NTSTATUS DriverEntry(PDRIVER_OBJECT DriverObject, PUNICODE_STRING RegistryPath);
 
-#define RTL_ALIGN(x, a)	(((x) + (a) - 1) & ~((ULONG)(a) - 1))
-
 static VOID RtlReadConfig(PRTL_ADAPTER A, NDIS_HANDLE Wcc)
 {
 	NDIS_HANDLE Config;
@@ -117,35 +115,22 @@ static VOID RtlUnmapRegisters(PRTL_ADAPTER A)
 /* Rings, tally block and bounce buffers in one shared allocation. */
 static NDIS_STATUS RtlAllocShared(PRTL_ADAPTER A)
 {
-	ULONG RxOff, TxOff, TallyOff, BounceOff;
-	ULONG64 Pa;
+	ULONG RxOff = 0, TxOff, TallyOff, BounceOff;
+	NDIS_STATUS Status;
 
-	RxOff = 0;
-	TxOff = RTL_ALIGN(RxOff + A->RxCount * sizeof(RTL_DESC),
+	TxOff = NDD_ALIGN(RxOff + A->RxCount * sizeof(RTL_DESC),
 			  RTL_RING_ALIGN);
-	TallyOff = RTL_ALIGN(TxOff + A->TxCount * sizeof(RTL_DESC), 64);
-	BounceOff = RTL_ALIGN(TallyOff + sizeof(RTL_TALLY), 64);
-	A->SharedLength = BounceOff + RTL_BOUNCE_COUNT * RTL_RX_BUF_SIZE +
-			  RTL_RING_ALIGN;
-	NdisMAllocateSharedMemory(A->Handle, A->SharedLength, FALSE,
-				  (PVOID *)&A->SharedVa, &A->SharedPa);
-	if (!A->SharedVa)
-		return NDIS_STATUS_RESOURCES;
-	NdisZeroMemory(A->SharedVa, A->SharedLength);
-	/* Align the block's bus address; the virtual one follows. */
-	Pa = A->SharedPa.QuadPart;
-	RxOff = (ULONG)(RTL_ALIGN((ULONG)Pa, RTL_RING_ALIGN) - (ULONG)Pa);
-	TxOff += RxOff;
-	TallyOff += RxOff;
-	BounceOff += RxOff;
-	A->RxRing = (PRTL_DESC)(A->SharedVa + RxOff);
-	A->RxRingPa = Pa + RxOff;
-	A->TxRing = (PRTL_DESC)(A->SharedVa + TxOff);
-	A->TxRingPa = Pa + TxOff;
-	A->Tally = (PRTL_TALLY)(A->SharedVa + TallyOff);
-	A->TallyPa = Pa + TallyOff;
-	A->Tx.Bounce.Va = A->SharedVa + BounceOff;
-	A->Tx.Bounce.Pa = Pa + BounceOff;
+	TallyOff = NDD_ALIGN(TxOff + A->TxCount * sizeof(RTL_DESC), 64);
+	BounceOff = NDD_ALIGN(TallyOff + sizeof(RTL_TALLY), 64);
+	Status = NddSharedAlloc(A->Handle, &A->Shared,
+				BounceOff + RTL_BOUNCE_COUNT * RTL_RX_BUF_SIZE,
+				RTL_RING_ALIGN);
+	if (Status != NDIS_STATUS_SUCCESS)
+		return Status;
+	A->RxRing = NddSharedAt(&A->Shared, RxOff, &A->RxRingPa);
+	A->TxRing = NddSharedAt(&A->Shared, TxOff, &A->TxRingPa);
+	A->Tally = NddSharedAt(&A->Shared, TallyOff, &A->TallyPa);
+	A->Tx.Bounce.Va = NddSharedAt(&A->Shared, BounceOff, &A->Tx.Bounce.Pa);
 	A->Tx.Bounce.Size = RTL_RX_BUF_SIZE;
 	A->Tx.Bounce.Count = RTL_BOUNCE_COUNT;
 	return NDIS_STATUS_SUCCESS;
@@ -155,9 +140,7 @@ static VOID RtlFree(PRTL_ADAPTER A)
 {
 	NddRxRingFree(&A->Rx);
 	NddTxFree(&A->Tx);
-	if (A->SharedVa)
-		NdisMFreeSharedMemory(A->Handle, A->SharedLength, FALSE,
-				      A->SharedVa, A->SharedPa);
+	NddSharedFree(A->Handle, &A->Shared);
 	RtlUnmapRegisters(A);
 	NdisFreeSpinLock(&A->RxLock);
 	NdisFreeSpinLock(&A->TxLock);
@@ -182,12 +165,7 @@ static NDIS_STATUS RtlInitialize(PNDIS_STATUS OpenErrorStatus,
 	NdisAllocateSpinLock(&A->TxLock);
 	RtlReadConfig(A, Wcc);
 
-	NdisMSetAttributesEx(Handle, A, 0,
-			     NDIS_ATTRIBUTE_BUS_MASTER |
-			     NDIS_ATTRIBUTE_DESERIALIZE |
-			     NDIS_ATTRIBUTE_SURPRISE_REMOVE_OK |
-			     NDIS_ATTRIBUTE_USES_SAFE_BUFFER_APIS,
-			     NdisInterfacePci);
+	NddSetBusMasterAttributes(Handle, A);
 	Status = RtlCheckChip(A);
 	if (Status != NDIS_STATUS_SUCCESS)
 		goto fail;

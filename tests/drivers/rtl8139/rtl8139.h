@@ -32,9 +32,7 @@ typedef struct _RTL_ADAPTER {
 	NDD_INTERRUPT Irq;
 
 	/* Shared memory: both rings, tally area, bounce buffers. */
-	PUCHAR SharedVa;
-	NDIS_PHYSICAL_ADDRESS SharedPa;
-	ULONG SharedLength;
+	NDD_SHARED Shared;
 	PRTL_DESC RxRing, TxRing;
 	ULONG64 RxRingPa, TxRingPa;
 	PRTL_TALLY Tally;
