@@ -48,7 +48,7 @@ typedef struct _E1K_ADAPTER {
 	ULONG RxTail;			/* RDT as last written */
 	BOOLEAN RxDiscard;		/* inside a multi-buffer frame */
 
-	/* Tx: the send queue and a slot per descriptor (its first in use). */
+	/* Tx: the send queue; a packet's slot is its first descriptor's. */
 	NDIS_SPIN_LOCK TxLock;		/* Tx, Tx ring, link state */
 	NDD_TX Tx;
 	ULONG TxCount, TxProd, TxCons, TxFree;
@@ -70,7 +70,6 @@ typedef struct _E1K_ADAPTER {
  * WDK's KeMemoryBarrier (__faststorefence); mingw-w64 lacks it on x64.
  */
 #define E1kBarrier() __asm__ __volatile__("lock; orl $0, (%%rsp)" ::: "memory")
-
 
 /* The chip takes 32-bit register accesses only. */
 static __inline ULONG E1kRead(PE1K_ADAPTER A, ULONG Reg)

@@ -43,7 +43,7 @@ typedef struct _RTL_ADAPTER {
 	NDD_RX_RING Rx;
 	ULONG RxCount;
 
-	/* Tx: the send queue and a slot per descriptor (its last in use). */
+	/* Tx: the send queue; a packet's slot is its last descriptor's. */
 	NDIS_SPIN_LOCK TxLock;		/* Tx, Tx ring, link state */
 	NDD_TX Tx;
 	ULONG TxCount, TxProd, TxCons, TxFree;
