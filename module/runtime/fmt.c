@@ -319,11 +319,13 @@ static void convert(struct ndl_fmt_out *out, struct spec *s, u16 c,
 void ndl_fmt(struct ndl_fmt_out *out, const void *fmt, bool wide_fmt,
 	     struct ndl_fmt_args *args)
 {
+	/* Spelled out: sparse cannot parse u"" literals. */
+	static const WCHAR null_w[] = { '(', 'n', 'u', 'l', 'l', ')', 0 };
 	size_t i = 0;
 	u16 c;
 
 	if (!fmt)
-		fmt = wide_fmt ? (const void *)u"(null)" : (const void *)"(null)";
+		fmt = wide_fmt ? (const void *)null_w : (const void *)"(null)";
 	while ((c = fmt_char(fmt, wide_fmt, i)) != 0) {
 		struct spec s = { .prec = -1 };
 
