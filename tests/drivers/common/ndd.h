@@ -320,6 +320,9 @@ VOID NddEthInit(PNDD_ETH Eth, const NDIS_OID *Oids, ULONG OidsSize,
 NDIS_STATUS NddQueryResources(NDIS_HANDLE Wcc, PNDD_INTERRUPT Irq,
 			      NDD_PARSE_RESOURCES Parse, PVOID Context,
 			      ULONG Tag);
+/* The first resource in List of Type with at least MinLength (ranges). */
+PCM_PARTIAL_RESOURCE_DESCRIPTOR NddFindRange(PNDIS_RESOURCE_LIST List,
+					     UCHAR Type, ULONG MinLength);
 /*
  * NdisMRegisterInterrupt for Irq on a line that may be shared, the ISR
  * called for every interrupt; once registered, Enable(Context) unmasks the

@@ -3,29 +3,38 @@
  * A PCI adapter's resources from NdisMQueryAdapterResources: asked first
  * with room for one descriptor, as NDIS 5 drivers do, then again with the
  * size NDIS answered; the interrupt is taken here, the register ranges by
- * the driver.
+ * the driver (NddFindRange).
  */
 #include "ndd.h"
 
-/* The interrupt among List's descriptors (the last, if several). */
-static BOOLEAN NddFindInterrupt(PNDIS_RESOURCE_LIST List, PNDD_INTERRUPT Irq)
+PCM_PARTIAL_RESOURCE_DESCRIPTOR NddFindRange(PNDIS_RESOURCE_LIST List,
+					     UCHAR Type, ULONG MinLength)
 {
-	BOOLEAN Found = FALSE;
 	ULONG i;
 
 	for (i = 0; i < List->Count; i++) {
 		PCM_PARTIAL_RESOURCE_DESCRIPTOR D =
 			&List->PartialDescriptors[i];
 
-		if (D->Type != CmResourceTypeInterrupt)
-			continue;
-		Irq->Vector = D->u.Interrupt.Vector;
-		Irq->Level = D->u.Interrupt.Level;
-		Irq->Mode = D->Flags & CM_RESOURCE_INTERRUPT_LATCHED ?
-			    NdisInterruptLatched : NdisInterruptLevelSensitive;
-		Found = TRUE;
+		if (D->Type == Type && D->u.Generic.Length >= MinLength)
+			return D;
 	}
-	return Found;
+	return NULL;
+}
+
+/* A PCI function's one line-based interrupt (NDIS 5 has no MSI). */
+static BOOLEAN NddFindInterrupt(PNDIS_RESOURCE_LIST List, PNDD_INTERRUPT Irq)
+{
+	PCM_PARTIAL_RESOURCE_DESCRIPTOR D;
+
+	D = NddFindRange(List, CmResourceTypeInterrupt, 0);
+	if (!D)
+		return FALSE;
+	Irq->Vector = D->u.Interrupt.Vector;
+	Irq->Level = D->u.Interrupt.Level;
+	Irq->Mode = D->Flags & CM_RESOURCE_INTERRUPT_LATCHED ?
+		    NdisInterruptLatched : NdisInterruptLevelSensitive;
+	return TRUE;
 }
 
 NDIS_STATUS NddQueryResources(NDIS_HANDLE Wcc, PNDD_INTERRUPT Irq,

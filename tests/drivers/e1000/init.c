@@ -61,24 +61,18 @@ static NDIS_STATUS E1kCheckChip(PE1K_ADAPTER A)
 	return NDIS_STATUS_ADAPTER_NOT_FOUND;
 }
 
-/* BAR0; the flash BAR, when there is one, is smaller. */
 static NDIS_STATUS E1kParseResources(PVOID Context, PNDIS_RESOURCE_LIST List)
 {
 	PE1K_ADAPTER A = Context;
-	ULONG i;
+	PCM_PARTIAL_RESOURCE_DESCRIPTOR D;
 
-	for (i = 0; i < List->Count; i++) {
-		PCM_PARTIAL_RESOURCE_DESCRIPTOR D =
-			&List->PartialDescriptors[i];
-
-		if (D->Type == CmResourceTypeMemory &&
-		    D->u.Memory.Length >= E1K_REG_SIZE) {
-			A->RegsPa = D->u.Memory.Start;
-			A->RegsLength = E1K_REG_SIZE;
-			return NDIS_STATUS_SUCCESS;
-		}
-	}
-	return NDIS_STATUS_RESOURCE_CONFLICT;
+	/* BAR0; the flash BAR, when there is one, is smaller. */
+	D = NddFindRange(List, CmResourceTypeMemory, E1K_REG_SIZE);
+	if (!D)
+		return NDIS_STATUS_RESOURCE_CONFLICT;
+	A->RegsPa = D->u.Memory.Start;
+	A->RegsLength = E1K_REG_SIZE;
+	return NDIS_STATUS_SUCCESS;
 }
 
 /* Both rings and the copy buffers in one block, 128-byte aligned. */

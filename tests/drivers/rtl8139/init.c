@@ -48,33 +48,19 @@ static NDIS_STATUS RtlCheckChip(PRTL_ADAPTER A)
 static NDIS_STATUS RtlParseResources(PVOID Context, PNDIS_RESOURCE_LIST List)
 {
 	PRTL_ADAPTER A = Context;
-	BOOLEAN HaveIo = FALSE, HaveMem = FALSE;
-	ULONG i;
+	PCM_PARTIAL_RESOURCE_DESCRIPTOR Io, Mem;
 
-	for (i = 0; i < List->Count; i++) {
-		PCM_PARTIAL_RESOURCE_DESCRIPTOR D =
-			&List->PartialDescriptors[i];
-
-		switch (D->Type) {
-		case CmResourceTypePort:
-			if (HaveIo || D->u.Port.Length < RTL_REG_SIZE)
-				break;
-			A->IoStart = D->u.Port.Start;
-			A->IoLength = D->u.Port.Length;
-			HaveIo = TRUE;
-			break;
-		case CmResourceTypeMemory:
-			if (HaveMem || D->u.Memory.Length < RTL_REG_SIZE)
-				break;
-			A->MmioPa = D->u.Memory.Start;
-			A->MmioLength = D->u.Memory.Length;
-			HaveMem = TRUE;
-			break;
-		default:
-			break;
-		}
+	Io = NddFindRange(List, CmResourceTypePort, RTL_REG_SIZE);
+	Mem = NddFindRange(List, CmResourceTypeMemory, RTL_REG_SIZE);
+	if (Io) {
+		A->IoStart = Io->u.Port.Start;
+		A->IoLength = Io->u.Port.Length;
 	}
-	if (!(A->UseMmio ? HaveMem : HaveIo))
+	if (Mem) {
+		A->MmioPa = Mem->u.Memory.Start;
+		A->MmioLength = Mem->u.Memory.Length;
+	}
+	if (!(A->UseMmio ? Mem : Io))
 		return NDIS_STATUS_RESOURCE_CONFLICT;
 	return NDIS_STATUS_SUCCESS;
 }
