@@ -5,6 +5,7 @@
  * (wchar_t is 16-bit). The str* and wcs* families are crt_strings.c.
  */
 #include "nt_api.h"
+#include "nt_exports.h"
 
 WINCDECL void *ndlw_memcpy(void *d, const void *s, SIZE_T n)
 {

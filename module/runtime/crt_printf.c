@@ -5,6 +5,7 @@
  * and the wide forms swprintf/_snwprintf/_vsnwprintf.
  */
 #include "nt_api.h"
+#include "nt_exports.h"
 
 static int win_format(void *buf, size_t size, bool wide, bool msvcrt,
 		      const void *fmt, win_va_list *ap)

@@ -4,6 +4,7 @@
  * crt_string_tmpl.h instantiated for char and for 16-bit WCHAR.
  */
 #include "nt_api.h"
+#include "nt_exports.h"
 
 #define CH char
 #define UCH u8

@@ -5,6 +5,7 @@
  * hardware; bus address translation.
  */
 #include "nt_api.h"
+#include "nt_exports.h"
 
 #define PORT(p) ((u32)(uintptr_t)(p))
 

@@ -10,6 +10,7 @@
 #include "ndis_adapter.h"
 #include "ndis_types.h"
 #include "nt_api.h"
+#include "ndis_api.h"
 #include "nt_list.h"
 #include "nt_queue.h"
 #include "nt_sync.h"

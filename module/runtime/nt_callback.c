@@ -7,17 +7,16 @@
 #include "nt_api.h"
 #include "nt_status.h"
 #include "nt_sync.h"
+#include "nt_exports.h"
 
-typedef NTAPI void (*PCALLBACK_FUNCTION)(void *ctx, void *arg1, void *arg2);
-
-typedef struct _OBJECT_ATTRIBUTES {
+struct _OBJECT_ATTRIBUTES {
 	ULONG Length;
 	HANDLE RootDirectory;
 	UNICODE_STRING *ObjectName;
 	ULONG Attributes;
 	void *SecurityDescriptor;
 	void *SecurityQualityOfService;
-} OBJECT_ATTRIBUTES;
+};
 #if defined(__x86_64__)
 NDL_STATIC_ASSERT(sizeof(OBJECT_ATTRIBUTES) == 0x30, "x64 OBJECT_ATTRIBUTES");
 #endif

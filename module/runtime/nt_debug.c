@@ -6,6 +6,7 @@
  */
 #include "nt_api.h"
 #include "nt_status.h"
+#include "nt_exports.h"
 
 static void dbg_vprint(const char *fmt, win_va_list *ap)
 {

@@ -9,6 +9,7 @@
 #include "nt_sync.h"
 #include "nt_wait.h"
 #include "nt_time.h"
+#include "nt_exports.h"
 
 #define HighImportance 2
 

@@ -8,6 +8,7 @@
 #include "nt_api.h"
 #include "nt_status.h"
 #include "nt_sync.h"
+#include "nt_exports.h"
 
 struct drv_ext {
 	struct drv_ext *next;

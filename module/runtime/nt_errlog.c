@@ -5,6 +5,7 @@
  * Event Log has no equivalent here) with their codes and strings.
  */
 #include "nt_api.h"
+#include "nt_exports.h"
 
 typedef struct _IO_ERROR_LOG_PACKET {
 	UCHAR MajorFunctionCode;

@@ -8,14 +8,15 @@
  */
 #include "nt_api.h"
 #include "nt_sync.h"
+#include "nt_exports.h"
 
-typedef struct _FAST_MUTEX {
+struct _FAST_MUTEX {
 	LONG Count;
 	void *Owner;
 	ULONG Contention;
 	KEVENT Event;
 	ULONG OldIrql;
-} FAST_MUTEX;
+};
 #if defined(__x86_64__)
 NDL_STATIC_ASSERT(sizeof(FAST_MUTEX) == 0x38, "x64 FAST_MUTEX");
 NDL_STATIC_ASSERT(offsetof(FAST_MUTEX, Event) == 0x18, "x64 FAST_MUTEX.Event");

@@ -9,6 +9,7 @@
 #include "nt_api.h"
 #include "nt_list.h"
 #include "nt_sync.h"
+#include "nt_exports.h"
 
 LIST_ENTRY *ndl_list_op(LIST_ENTRY *head, LIST_ENTRY *e, enum ndl_list_op op)
 {

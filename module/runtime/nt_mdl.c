@@ -8,6 +8,7 @@
  */
 #include "nt_api.h"
 #include "nt_status.h"
+#include "nt_exports.h"
 
 #define PAGE_SHIFT 12
 #define PAGE_SZ (1u << PAGE_SHIFT)

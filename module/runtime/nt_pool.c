@@ -9,6 +9,7 @@
 #include "nt_list.h"
 #include "nt_status.h"
 #include "nt_sync.h"
+#include "nt_exports.h"
 
 static bool pool_type_ok(POOL_TYPE type)
 {

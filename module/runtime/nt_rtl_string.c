@@ -6,6 +6,7 @@
  */
 #include "nt_api.h"
 #include "nt_status.h"
+#include "nt_exports.h"
 
 #define MAX_USTR 0xfffe
 

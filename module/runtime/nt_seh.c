@@ -11,22 +11,23 @@
  */
 #include "nt_api.h"
 #include "nt_status.h"
+#include "nt_exports.h"
 
-typedef struct _EXCEPTION_RECORD {
+struct _EXCEPTION_RECORD {
 	NTSTATUS ExceptionCode;
 	ULONG ExceptionFlags;
 	struct _EXCEPTION_RECORD *ExceptionRecord;
 	void *ExceptionAddress;
 	ULONG NumberParameters;
 	ULONG_PTR ExceptionInformation[15];
-} EXCEPTION_RECORD;
+};
 
 typedef struct _EXCEPTION_POINTERS {
 	EXCEPTION_RECORD *ExceptionRecord;
 	void *ContextRecord;
 } EXCEPTION_POINTERS;
 
-typedef struct _DISPATCHER_CONTEXT {
+struct _DISPATCHER_CONTEXT {
 	ULONG64 ControlPc;
 	ULONG64 ImageBase;
 	void *FunctionEntry;
@@ -37,7 +38,7 @@ typedef struct _DISPATCHER_CONTEXT {
 	void *HandlerData;		/* SCOPE_TABLE */
 	void *HistoryTable;
 	ULONG ScopeIndex;
-} DISPATCHER_CONTEXT;
+};
 
 struct scope_record {
 	ULONG BeginAddress, EndAddress, HandlerAddress, JumpTarget;

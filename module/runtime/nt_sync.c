@@ -7,6 +7,7 @@
  */
 #include "nt_sync.h"
 #include "nt_objects.h"
+#include "nt_exports.h"
 
 KIRQL ndl_irql_raise(KIRQL to)
 {

@@ -7,6 +7,7 @@
  */
 #include "nt_api.h"
 #include "nt_status.h"
+#include "nt_exports.h"
 
 #define NT_MAJOR 5
 #define NT_MINOR 2
@@ -39,14 +40,14 @@ BOOLEAN NTAPI ndlw_PsGetVersion(ULONG *major, ULONG *minor, ULONG *build,
 	return FALSE;	/* free build, not checked */
 }
 
-typedef struct _RTL_OSVERSIONINFOW {
+struct _RTL_OSVERSIONINFOW {
 	ULONG dwOSVersionInfoSize;
 	ULONG dwMajorVersion;
 	ULONG dwMinorVersion;
 	ULONG dwBuildNumber;
 	ULONG dwPlatformId;
 	WCHAR szCSDVersion[128];
-} RTL_OSVERSIONINFOW;
+};
 
 NTSTATUS NTAPI ndlw_RtlGetVersion(RTL_OSVERSIONINFOW *v)
 {

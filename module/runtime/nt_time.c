@@ -9,6 +9,7 @@
 #include "nt_wait.h"
 #include "nt_sync.h"
 #include "intrinsics.h"
+#include "nt_exports.h"
 
 static u64 start_ns;
 
@@ -121,9 +122,9 @@ ULONG NTAPI ndlw_ExSetTimerResolution(ULONG desired, BOOLEAN set)
 	return NDL_TICK_100NS;
 }
 
-typedef struct _TIME_FIELDS {
+struct _TIME_FIELDS {
 	SHORT Year, Month, Day, Hour, Minute, Second, Milliseconds, Weekday;
-} TIME_FIELDS;
+};
 
 /* Days from 1601-01-01 to a civil date (proleptic Gregorian). */
 static s64 days_from_civil(s64 y, unsigned int m, unsigned int d)

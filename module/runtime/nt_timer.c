@@ -12,6 +12,7 @@
 #include "nt_time.h"
 #include "intrinsics.h"
 #include "nt_api.h"
+#include "nt_exports.h"
 
 static LIST_ENTRY timer_list = { &timer_list, &timer_list };
 static u32 timers_armed;

@@ -10,6 +10,7 @@
 #include "nt_sync.h"
 #include "nt_status.h"
 #include "nt_time.h"
+#include "nt_exports.h"
 
 #define MAXIMUM_WAIT_OBJECTS 64
 

@@ -11,6 +11,7 @@
 #include "nt_list.h"
 #include "nt_sync.h"
 #include "nt_wait.h"
+#include "nt_exports.h"
 
 static KSPIN_LOCK work_lock;
 static LIST_ENTRY work_queue = { &work_queue, &work_queue };
@@ -88,7 +89,6 @@ void NTAPI ndlw_ExQueueWorkItem(WORK_QUEUE_ITEM *item, WORK_QUEUE_TYPE type)
 }
 
 /* IO_WORKITEM: opaque to drivers; ours wraps a WORK_QUEUE_ITEM. */
-typedef void (NTAPI *PIO_WORKITEM_ROUTINE)(DEVICE_OBJECT *dev, void *ctx);
 struct io_workitem {
 	WORK_QUEUE_ITEM item;
 	DEVICE_OBJECT *device;
