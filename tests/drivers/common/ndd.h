@@ -234,6 +234,8 @@ typedef struct _NDD_TX {
 	LIST_ENTRY Queue;		/* packets waiting for room */
 	PNDD_TX_SLOT Slot;
 	ULONG Slots;
+	ULONG Capacity;			/* descriptors the ring can hold */
+	ULONG Available;		/* ... not in use now */
 	NDD_BOUNCE Bounce;		/* the driver sets Va, Pa, Size, Count */
 	ULONG64 Progress;		/* slots reclaimed */
 	ULONG64 ProgressMark;		/* ... at the last check for hang */
@@ -436,14 +438,15 @@ PVOID NddSharedAt(PNDD_SHARED Shared, ULONG Offset, ULONG64 *Pa);
 /* --- A bus master's transmit ring (ndd_txring.c, ndd_txbounce.c) --- */
 
 /*
- * Start Tx with Slots slots (zeroed, from Tag-tagged memory) and an empty
- * queue; NddTxFree frees the slots again.
+ * Start Tx with Slots slots (zeroed, from Tag-tagged memory), room on the
+ * ring for Capacity descriptors, and an empty queue; NddTxFree frees the
+ * slots again.
  */
 NDIS_STATUS NddTxInit(PNDD_TX Tx, NDIS_HANDLE Miniport, PNDD_ETH Eth,
 		      PNDIS_SPIN_LOCK Lock, const NDD_TX_OPS *Ops,
-		      PVOID Context, ULONG Slots, ULONG Tag);
+		      PVOID Context, ULONG Slots, ULONG Capacity, ULONG Tag);
 VOID NddTxFree(PNDD_TX Tx);
-/* Lock held or the ring unused: every slot and copy buffer free. */
+/* Lock held or the ring unused: every slot, descriptor, copy buffer free. */
 VOID NddTxClearSlots(PNDD_TX Tx);
 /*
  * MiniportSendPackets: queue Packets and move what fits onto the ring;
@@ -461,19 +464,28 @@ VOID NddTxComplete(PNDD_TX Tx);
  * and in the queue with Status, as transmit errors; the ring is empty.
  */
 VOID NddTxAbort(PNDD_TX Tx, NDIS_STATUS Status);
-/* Put (Lock held): Packet, Length bytes, takes S with Count descriptors. */
-VOID NddTxSlotFill(PNDD_TX_SLOT S, PNDIS_PACKET Packet, ULONG Count,
-		   LONG Bounce, ULONG Length);
 /*
- * Reclaim (Lock held): the chip is done with S. Its packet, if any, is
- * counted sent (Ok) or failed and goes on Done; its copy buffer is free.
+ * Put (Lock held): Packet, Length bytes, takes S and Count descriptors
+ * (Available goes down by Count).
  */
-VOID NddTxSlotDone(PNDD_TX Tx, PNDD_TX_SLOT S, BOOLEAN Ok, PLIST_ENTRY Done);
+VOID NddTxSlotFill(PNDD_TX Tx, PNDD_TX_SLOT S, PNDIS_PACKET Packet,
+		   ULONG Count, LONG Bounce, ULONG Length);
 /*
- * MiniportCheckForHang, Lock held: TRUE once the ring was Busy (holding
- * what the chip should send) with no slot reclaimed for two checks.
+ * Reclaim (Lock held): the chip is done with S and Descriptors more are
+ * available. S's packet, if any, is counted sent (Ok) or failed and goes on
+ * Done; its copy buffer is free.
  */
-BOOLEAN NddTxStalled(PNDD_TX Tx, BOOLEAN Busy);
+VOID NddTxSlotDone(PNDD_TX Tx, PNDD_TX_SLOT S, ULONG Descriptors,
+		   BOOLEAN Ok, PLIST_ENTRY Done);
+/*
+ * MiniportCheckForHang (DISPATCH_LEVEL): TRUE once descriptors waited on
+ * the ring (with the link up, if NeedsLink) and none was reclaimed, at two
+ * checks in a row.
+ */
+BOOLEAN NddTxHung(PNDD_TX Tx, BOOLEAN NeedsLink);
+/* OID_GEN_TRANSMIT_QUEUE_LENGTH: the descriptors in use. */
+NDIS_STATUS NddTxQueryQueueLength(PNDD_TX Tx, PVOID Buffer, ULONG Length,
+				  PULONG BytesWritten, PULONG BytesNeeded);
 /*
  * Put, with a copy buffer free (Tx->Bounce.Free not 0): copy Packet into
  * one, zero-padded to NDD_ETH_MIN_FRAME if Pad; its index and *Length, or

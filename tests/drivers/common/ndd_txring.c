@@ -4,15 +4,16 @@
  * (NDD_TX): MiniportSendPackets queues, and the queue drains onto the ring
  * as far as the chip's Put finds room; completions from the DPC, each
  * packet with its slot's counters; cancelling, aborting everything at
- * halt or reset, and the check-for-hang verdict. The descriptors are the
- * driver's (NDD_TX_OPS).
+ * halt or reset, the check-for-hang verdict and the transmit queue length.
+ * The descriptors are the driver's (NDD_TX_OPS).
  */
 #include "ndd.h"
 
 NDIS_STATUS NddTxInit(PNDD_TX Tx, NDIS_HANDLE Miniport, PNDD_ETH Eth,
 		      PNDIS_SPIN_LOCK Lock, const NDD_TX_OPS *Ops,
-		      PVOID Context, ULONG Slots, ULONG Tag)
+		      PVOID Context, ULONG Slots, ULONG Capacity, ULONG Tag)
 {
+	Tx->Capacity = Capacity;
 	Tx->Miniport = Miniport;
 	Tx->Eth = Eth;
 	Tx->Lock = Lock;
@@ -42,6 +43,7 @@ VOID NddTxClearSlots(PNDD_TX Tx)
 		Tx->Slot[i].Count = 0;
 		Tx->Slot[i].Bounce = -1;
 	}
+	Tx->Available = Tx->Capacity;
 	Tx->Bounce.Free = (1u << Tx->Bounce.Count) - 1;
 }
 
@@ -56,9 +58,10 @@ static BOOLEAN NddIsDirected(PNDIS_PACKET Packet)
 	return Va && Len && !(((PUCHAR)Va)[0] & 1);
 }
 
-VOID NddTxSlotFill(PNDD_TX_SLOT S, PNDIS_PACKET Packet, ULONG Count,
-		   LONG Bounce, ULONG Length)
+VOID NddTxSlotFill(PNDD_TX Tx, PNDD_TX_SLOT S, PNDIS_PACKET Packet,
+		   ULONG Count, LONG Bounce, ULONG Length)
 {
+	Tx->Available -= Count;
 	S->Packet = Packet;
 	S->Count = Count;
 	S->Bounce = Bounce;
@@ -66,7 +69,8 @@ VOID NddTxSlotFill(PNDD_TX_SLOT S, PNDIS_PACKET Packet, ULONG Count,
 	S->Directed = NddIsDirected(Packet);
 }
 
-VOID NddTxSlotDone(PNDD_TX Tx, PNDD_TX_SLOT S, BOOLEAN Ok, PLIST_ENTRY Done)
+VOID NddTxSlotDone(PNDD_TX Tx, PNDD_TX_SLOT S, ULONG Descriptors,
+		   BOOLEAN Ok, PLIST_ENTRY Done)
 {
 	NDD_ETH_STATS *Stats = &Tx->Eth->Stats;
 
@@ -89,6 +93,7 @@ VOID NddTxSlotDone(PNDD_TX Tx, PNDD_TX_SLOT S, BOOLEAN Ok, PLIST_ENTRY Done)
 	S->Packet = NULL;
 	S->Count = 0;
 	S->Bounce = -1;
+	Tx->Available += Descriptors;
 	Tx->Progress++;
 }
 
@@ -200,12 +205,32 @@ VOID NddTxAbort(PNDD_TX Tx, NDIS_STATUS Status)
 	NddCompleteSends(Tx->Miniport, &Done);
 }
 
-BOOLEAN NddTxStalled(PNDD_TX Tx, BOOLEAN Busy)
+BOOLEAN NddTxHung(PNDD_TX Tx, BOOLEAN NeedsLink)
 {
+	BOOLEAN Busy, Hung;
+
+	NdisDprAcquireSpinLock(Tx->Lock);
+	Busy = Tx->Available < Tx->Capacity &&
+	       (!NeedsLink ||
+		Tx->Eth->MediaState == NdisMediaStateConnected);
 	if (Busy && Tx->Progress == Tx->ProgressMark)
 		Tx->Stalls++;
 	else
 		Tx->Stalls = 0;
 	Tx->ProgressMark = Tx->Progress;
-	return Tx->Stalls >= 2;
+	Hung = Tx->Stalls >= 2;
+	NdisDprReleaseSpinLock(Tx->Lock);
+	return Hung;
+}
+
+NDIS_STATUS NddTxQueryQueueLength(PNDD_TX Tx, PVOID Buffer, ULONG Length,
+				  PULONG BytesWritten, PULONG BytesNeeded)
+{
+	ULONG Queued;
+
+	NdisAcquireSpinLock(Tx->Lock);
+	Queued = Tx->Capacity - Tx->Available;
+	NdisReleaseSpinLock(Tx->Lock);
+	return NddCopyInfo(Buffer, Length, &Queued, sizeof(Queued),
+			   BytesWritten, BytesNeeded);
 }

@@ -187,8 +187,10 @@ static NDIS_STATUS E1kInitialize(PNDIS_STATUS OpenErrorStatus,
 	if (Status == NDIS_STATUS_SUCCESS)
 		Status = E1kAllocShared(A);
 	if (Status == NDIS_STATUS_SUCCESS)
+		/* TDT == TDH means empty: one descriptor stays unused. */
 		Status = NddTxInit(&A->Tx, Handle, &A->Eth, &A->TxLock,
-				   &E1kTxOps, A, A->TxCount, E1K_TAG);
+				   &E1kTxOps, A, A->TxCount, A->TxCount - 1,
+				   E1K_TAG);
 	if (Status == NDIS_STATUS_SUCCESS)
 		Status = NddRxRingInit(&A->Rx, Handle, &A->Eth, &A->RxLock,
 				       &E1kRxOps, A, A->RxCount,

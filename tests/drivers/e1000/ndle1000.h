@@ -51,7 +51,7 @@ typedef struct _E1K_ADAPTER {
 	/* Tx: the send queue; a packet's slot is its first descriptor's. */
 	NDIS_SPIN_LOCK TxLock;		/* Tx, Tx ring, link state */
 	NDD_TX Tx;
-	ULONG TxCount, TxProd, TxCons, TxFree;
+	ULONG TxCount, TxProd, TxCons;
 
 	/* ISR-owned, as Irq.Events: touched by ISR and synchronized calls. */
 	ULONG ImsShadow;

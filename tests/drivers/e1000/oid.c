@@ -35,7 +35,6 @@ NDIS_STATUS E1kQueryInformation(NDIS_HANDLE Context, NDIS_OID Oid,
 				PULONG BytesNeeded)
 {
 	PE1K_ADAPTER A = Context;
-	ULONG Queued;
 
 	*BytesWritten = 0;
 	*BytesNeeded = 0;
@@ -58,11 +57,8 @@ NDIS_STATUS E1kQueryInformation(NDIS_HANDLE Context, NDIS_OID Oid,
 		return E1kQueryUlong(A, &A->HwStats.LateCol, Buffer, Length,
 				     BytesWritten, BytesNeeded);
 	case OID_GEN_TRANSMIT_QUEUE_LENGTH:
-		NdisAcquireSpinLock(&A->TxLock);
-		Queued = A->TxCount - 1 - A->TxFree;
-		NdisReleaseSpinLock(&A->TxLock);
-		return NddCopyInfo(Buffer, Length, &Queued, sizeof(Queued),
-				   BytesWritten, BytesNeeded);
+		return NddTxQueryQueueLength(&A->Tx, Buffer, Length,
+					     BytesWritten, BytesNeeded);
 	default:
 		break;
 	}

@@ -35,16 +35,10 @@ NDIS_STATUS E1kReset(PBOOLEAN AddressingReset, NDIS_HANDLE Context)
 BOOLEAN E1kCheckForHang(NDIS_HANDLE Context)
 {
 	PE1K_ADAPTER A = Context;
-	BOOLEAN Hung;
 
 	if (A->Removed)
 		return FALSE;
 	E1kUpdateStats(A);
 	E1kCheckLink(A, FALSE);
-	NdisDprAcquireSpinLock(&A->TxLock);
-	Hung = NddTxStalled(&A->Tx,
-			    A->Eth.MediaState == NdisMediaStateConnected &&
-			    A->TxCons != A->TxProd);
-	NdisDprReleaseSpinLock(&A->TxLock);
-	return Hung;
+	return NddTxHung(&A->Tx, TRUE);
 }

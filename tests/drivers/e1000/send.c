@@ -18,8 +18,6 @@ VOID E1kTxRingInit(PVOID Context)
 	NdisZeroMemory(A->TxRing, A->TxCount * sizeof(E1K_TX_DESC));
 	NddTxClearSlots(&A->Tx);
 	A->TxProd = A->TxCons = 0;
-	/* TDT == TDH means empty: one descriptor always stays unused. */
-	A->TxFree = A->TxCount - 1;
 }
 
 /* Put one packet on the ring; FALSE if it must wait for room. */
@@ -32,7 +30,7 @@ static BOOLEAN E1kTxPut(PVOID Context, PNDIS_PACKET P,
 	LONG Bounce = -1;
 
 	Need = UseBounce ? 1 : Sg->NumberOfElements;
-	if (Need > A->TxFree || (UseBounce && !A->Tx.Bounce.Free))
+	if (Need > A->Tx.Available || (UseBounce && !A->Tx.Bounce.Free))
 		return FALSE;
 	if (UseBounce) {
 		/* The chip pads short frames (TCTL.PSP): no padding here. */
@@ -59,9 +57,8 @@ static BOOLEAN E1kTxPut(PVOID Context, PNDIS_PACKET P,
 		D->Cmd = E1K_TXD_CMD_IFCS |
 			 (k == Need - 1 ? E1K_TXD_CMD_EOP | E1K_TXD_CMD_RS : 0);
 	}
-	NddTxSlotFill(&A->Tx.Slot[First], P, Need, Bounce, Total);
+	NddTxSlotFill(&A->Tx, &A->Tx.Slot[First], P, Need, Bounce, Total);
 	A->TxProd = (First + Need) % A->TxCount;
-	A->TxFree -= Need;
 	*Fail = NDIS_STATUS_SUCCESS;
 	return TRUE;
 }
@@ -88,11 +85,10 @@ static VOID E1kTxReclaim(PVOID Context, PLIST_ENTRY Done)
 
 		if (!(Status & E1K_TXD_STAT_DD))
 			break;
-		NddTxSlotDone(&A->Tx, S,
+		NddTxSlotDone(&A->Tx, S, Count,
 			      !(Status & (E1K_TXD_STAT_EC | E1K_TXD_STAT_LC)),
 			      Done);
 		A->TxCons = (A->TxCons + Count) % A->TxCount;
-		A->TxFree += Count;
 	}
 }
 

@@ -186,7 +186,7 @@ static NDIS_STATUS RtlInitialize(PNDIS_STATUS OpenErrorStatus,
 	if (Status != NDIS_STATUS_SUCCESS)
 		goto fail;
 	Status = NddTxInit(&A->Tx, Handle, &A->Eth, &A->TxLock, &RtlTxOps, A,
-			   A->TxCount, RTL_TAG);
+			   A->TxCount, A->TxCount, RTL_TAG);
 	if (Status != NDIS_STATUS_SUCCESS)
 		goto fail;
 	/* One shared block for all the receive buffers. */

@@ -17,7 +17,6 @@ NDIS_STATUS RtlQueryInformation(NDIS_HANDLE Context, NDIS_OID Oid,
 				PULONG BytesNeeded)
 {
 	PRTL_ADAPTER A = Context;
-	ULONG Queued;
 
 	*BytesWritten = 0;
 	*BytesNeeded = 0;
@@ -29,11 +28,8 @@ NDIS_STATUS RtlQueryInformation(NDIS_HANDLE Context, NDIS_OID Oid,
 		RtlUpdateTally(A);
 		break;
 	case OID_GEN_TRANSMIT_QUEUE_LENGTH:
-		NdisAcquireSpinLock(&A->TxLock);
-		Queued = A->TxCount - A->TxFree;
-		NdisReleaseSpinLock(&A->TxLock);
-		return NddCopyInfo(Buffer, Length, &Queued, sizeof(Queued),
-				   BytesWritten, BytesNeeded);
+		return NddTxQueryQueueLength(&A->Tx, Buffer, Length,
+					     BytesWritten, BytesNeeded);
 	default:
 		break;
 	}

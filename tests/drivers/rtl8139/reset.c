@@ -31,13 +31,9 @@ NDIS_STATUS RtlReset(PBOOLEAN AddressingReset, NDIS_HANDLE Context)
 BOOLEAN RtlCheckForHang(NDIS_HANDLE Context)
 {
 	PRTL_ADAPTER A = Context;
-	BOOLEAN Hung;
 
 	if (A->Removed)
 		return FALSE;
 	RtlCheckLink(A, FALSE);	/* in case a link interrupt went missing */
-	NdisDprAcquireSpinLock(&A->TxLock);
-	Hung = NddTxStalled(&A->Tx, A->TxFree < A->TxCount);
-	NdisDprReleaseSpinLock(&A->TxLock);
-	return Hung;
+	return NddTxHung(&A->Tx, FALSE);
 }

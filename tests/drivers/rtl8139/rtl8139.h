@@ -46,7 +46,7 @@ typedef struct _RTL_ADAPTER {
 	/* Tx: the send queue; a packet's slot is its last descriptor's. */
 	NDIS_SPIN_LOCK TxLock;		/* Tx, Tx ring, link state */
 	NDD_TX Tx;
-	ULONG TxCount, TxProd, TxCons, TxFree;
+	ULONG TxCount, TxProd, TxCons;
 
 	/* ISR-owned, as Irq.Events: touched by ISR and synchronized calls. */
 	USHORT ImrShadow;

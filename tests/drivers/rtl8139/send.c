@@ -17,7 +17,6 @@ VOID RtlTxRingInit(PVOID Context)
 	NddTxClearSlots(&A->Tx);
 	A->TxRing[A->TxCount - 1].Opts1 = RTL_DESC_EOR;
 	A->TxProd = A->TxCons = 0;
-	A->TxFree = A->TxCount;
 }
 
 /* Put one packet on the ring; FALSE if it must wait for room. */
@@ -33,7 +32,7 @@ static BOOLEAN RtlTxPut(PVOID Context, PNDIS_PACKET P,
 	UseBounce = Total < NDD_ETH_MIN_FRAME ||
 		    Sg->NumberOfElements > RTL_MAX_FRAGS;
 	Need = UseBounce ? 1 : Sg->NumberOfElements;
-	if (Need > A->TxFree || (UseBounce && !A->Tx.Bounce.Free))
+	if (Need > A->Tx.Available || (UseBounce && !A->Tx.Bounce.Free))
 		return FALSE;
 	if (UseBounce) {
 		Bounce = NddTxBounce(&A->Tx, P, TRUE, &BounceLen);
@@ -71,12 +70,11 @@ static BOOLEAN RtlTxPut(PVOID Context, PNDIS_PACKET P,
 		Last = i;
 	}
 	/* The packet is completed with its last descriptor. */
-	NddTxSlotFill(&A->Tx.Slot[Last], P, Need, Bounce, Total);
+	NddTxSlotFill(&A->Tx, &A->Tx.Slot[Last], P, Need, Bounce, Total);
 	/* The chip may start once the first descriptor is its own. */
 	RtlBarrier();
 	((volatile RTL_DESC *)&A->TxRing[First])->Opts1 |= RTL_DESC_OWN;
 	A->TxProd = (First + Need) % A->TxCount;
-	A->TxFree -= Need;
 	*Fail = NDIS_STATUS_SUCCESS;
 	return TRUE;
 }
@@ -91,16 +89,15 @@ static VOID RtlTxReclaim(PVOID Context, PLIST_ENTRY Done)
 {
 	PRTL_ADAPTER A = Context;
 
-	while (A->TxFree < A->TxCount) {
+	while (A->Tx.Available < A->Tx.Capacity) {
 		ULONG i = A->TxCons;
 		ULONG Opts1 = ((volatile RTL_DESC *)&A->TxRing[i])->Opts1;
 
 		if (Opts1 & RTL_DESC_OWN)
 			break;
-		NddTxSlotDone(&A->Tx, &A->Tx.Slot[i], !(Opts1 & RTL_TX_TES),
+		NddTxSlotDone(&A->Tx, &A->Tx.Slot[i], 1, !(Opts1 & RTL_TX_TES),
 			      Done);
 		A->TxCons = (i + 1) % A->TxCount;
-		A->TxFree++;
 	}
 }
 
