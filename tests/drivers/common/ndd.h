@@ -390,6 +390,15 @@ NDIS_STATUS NddEthSetWithLock(PNDD_ETH Eth, PNDIS_SPIN_LOCK Lock,
 			      NDIS_OID Oid, PVOID Buffer, ULONG Length,
 			      PULONG BytesRead, PULONG BytesNeeded,
 			      PULONG Changed);
+/*
+ * NddEthSetWithLock for a chip with a hardware receive filter: when the
+ * packet filter or the multicast list changed, Program(Context) (if not
+ * NULL) puts them into the chip, the lock released.
+ */
+NDIS_STATUS NddEthSetFilterWithLock(PNDD_ETH Eth, PNDIS_SPIN_LOCK Lock,
+				    NDIS_OID Oid, PVOID Buffer, ULONG Length,
+				    PULONG BytesRead, PULONG BytesNeeded,
+				    NDD_HANDLER Program, NDIS_HANDLE Context);
 NDIS_STATUS NddCopyInfoWithLock(PNDIS_SPIN_LOCK Lock, PVOID Buffer,
 				ULONG Length, const VOID *Data,
 				ULONG DataLength, PULONG BytesWritten,

@@ -68,8 +68,9 @@ static ULONG E1kHash(const UCHAR *Addr)
 	return ((Addr[4] >> 4) | (ULONG)Addr[5] << 4) & 0xfff;
 }
 
-VOID E1kSetRxMode(PE1K_ADAPTER A)
+VOID E1kSetRxMode(NDIS_HANDLE Context)
 {
+	PE1K_ADAPTER A = Context;
 	ULONG Filter = A->Eth.PacketFilter;
 	ULONG Mta[E1K_MTA_WORDS];
 	ULONG Rctl, i;

@@ -71,15 +71,9 @@ NDIS_STATUS E1kSetInformation(NDIS_HANDLE Context, NDIS_OID Oid,
 			      PULONG BytesNeeded)
 {
 	PE1K_ADAPTER A = Context;
-	NDIS_STATUS Status;
-	ULONG Changed;
 
 	/* The receive DPC filters with the same state: change it locked. */
-	Status = NddEthSetWithLock(&A->Eth, &A->RxLock, Oid, Buffer, Length,
-				   BytesRead, BytesNeeded, &Changed);
-	if (Status == NDIS_STATUS_SUCCESS &&
-	    (Changed & (NDD_CHANGED_FILTER | NDD_CHANGED_MCAST)) &&
-	    !A->Removed)
-		E1kSetRxMode(A);
-	return Status;
+	return NddEthSetFilterWithLock(&A->Eth, &A->RxLock, Oid, Buffer,
+				       Length, BytesRead, BytesNeeded,
+				       A->Removed ? NULL : E1kSetRxMode, A);
 }

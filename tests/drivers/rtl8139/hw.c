@@ -101,8 +101,9 @@ static ULONG RtlEtherCrc(const UCHAR *Addr)
 	return Crc;
 }
 
-VOID RtlSetRxMode(PRTL_ADAPTER A)
+VOID RtlSetRxMode(NDIS_HANDLE Context)
 {
+	PRTL_ADAPTER A = Context;
 	ULONG Filter = A->Eth.PacketFilter;
 	ULONG Rcr = RTL_RCR_BASE, Mar[2] = { 0, 0 }, i;
 

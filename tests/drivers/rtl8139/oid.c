@@ -42,15 +42,9 @@ NDIS_STATUS RtlSetInformation(NDIS_HANDLE Context, NDIS_OID Oid,
 			      PULONG BytesNeeded)
 {
 	PRTL_ADAPTER A = Context;
-	NDIS_STATUS Status;
-	ULONG Changed;
 
 	/* The receive DPC filters with the same state: change it locked. */
-	Status = NddEthSetWithLock(&A->Eth, &A->RxLock, Oid, Buffer, Length,
-				   BytesRead, BytesNeeded, &Changed);
-	if (Status == NDIS_STATUS_SUCCESS &&
-	    (Changed & (NDD_CHANGED_FILTER | NDD_CHANGED_MCAST)) &&
-	    !A->Removed)
-		RtlSetRxMode(A);
-	return Status;
+	return NddEthSetFilterWithLock(&A->Eth, &A->RxLock, Oid, Buffer,
+				       Length, BytesRead, BytesNeeded,
+				       A->Removed ? NULL : RtlSetRxMode, A);
 }
