@@ -3,8 +3,10 @@
  * Code the test miniports share, as a vendor shares code between its
  * products: DriverEntry's registration, MiniportInitialize's common steps
  * and registry reads, Ethernet OID answers (general and 802.3 OIDs,
- * statistics), flat frames and the send queue, and the receive pool with
- * its NdisMIndicateReceivePacket path. Each common/ file does one of these.
+ * statistics), flat frames and the send queue, the receive pool with its
+ * NdisMIndicateReceivePacket path, and for the PCI bus masters their
+ * resources, interrupt, link, shared memory and transmit and receive
+ * rings. Each common/ file does one of these.
  */
 #ifndef NDD_H
 #define NDD_H
