@@ -46,7 +46,7 @@ struct ndl_bound {
 	raw_spinlock_t rx_dpc_lock;
 	bool rx_dpc_on;			/* under rx_dpc_lock */
 	unsigned long rx_dpc_due;	/* bit 0: the poll owes a DPC run */
-	int rx_direct;			/* frames the poll's DPC gave GRO */
+	struct sk_buff_head rx_batch;	/* the poll's DPC's frames, no lock */
 
 	/* Counters for ndo_get_stats64 and ethtool. */
 	atomic64_t rx_packets, rx_bytes, rx_dropped, rx_errors;

@@ -2,10 +2,13 @@
 /*
  * The receive path of a bound device. While the interface is up, the
  * miniport's interrupt DPC (MiniportHandleInterrupt) runs inside the NAPI
- * poll: the ISR schedules NAPI instead of queueing a KDPC, and each frame
- * the DPC indicates is copied into an skb (the miniport owns its buffers)
- * and handed to GRO on the spot — one softirq pass per interrupt, as for
- * Linux's own drivers. Frames indicated from anywhere else (timers, other
+ * poll: the ISR schedules NAPI instead of queueing a KDPC, each frame the
+ * DPC indicates is copied into an skb (the miniport owns its buffers) and
+ * batched without a lock, and the poll hands the batch to GRO once the
+ * Windows code has returned — one softirq pass per interrupt, as for
+ * Linux's own drivers, and the network stack never runs inside the FPU
+ * section (or with IBT off) that Windows code needs. Frames indicated from
+ * anywhere else (timers, other
  * DPCs, an interface going down) are queued for the poll. Checksums are
  * marked verified only when the miniport said so for that frame.
  */
@@ -64,8 +67,7 @@ void ndl_rxq_receive(void *ctx, const struct ndl_rx_frame *frame)
 	atomic64_inc(&b->rx_packets);
 	atomic64_add(frame->len, &b->rx_bytes);
 	if (in_softirq() && this_cpu_read(ndl_rx_polling) == b) {
-		napi_gro_receive(&b->napi, skb);
-		b->rx_direct++;
+		__skb_queue_tail(&b->rx_batch, skb);
 	} else {
 		skb_queue_tail(&b->rxq, skb);
 		napi_schedule(&b->napi);
@@ -116,15 +118,20 @@ static int ndl_rxq_poll(struct napi_struct *napi, int budget)
 	struct sk_buff *skb;
 	int done = 0;
 
+	if (!budget)
+		return 0;	/* netpoll: there is no transmit work here */
 	if (test_and_clear_bit(NDL_RX_DPC_DUE, &b->rx_dpc_due)) {
-		b->rx_direct = 0;
 		this_cpu_write(ndl_rx_polling, b);
 		ndl_stack_run(ndl_rxq_dpc_on_stack, b, -1);
 		this_cpu_write(ndl_rx_polling, NULL);
 		/* The DPC runs once per interrupt, as on Windows, however
 		 * many frames it brings: count them short of the budget.
 		 */
-		done = min(b->rx_direct, budget - 1);
+		while ((skb = __skb_dequeue(&b->rx_batch))) {
+			napi_gro_receive(napi, skb);
+			done++;
+		}
+		done = min(done, budget - 1);
 	}
 	while (done < budget && (skb = skb_dequeue(&b->rxq))) {
 		napi_gro_receive(napi, skb);
@@ -141,6 +148,7 @@ static int ndl_rxq_poll(struct napi_struct *napi, int budget)
 void ndl_rxq_init(struct ndl_bound *b)
 {
 	skb_queue_head_init(&b->rxq);
+	__skb_queue_head_init(&b->rx_batch);
 	raw_spin_lock_init(&b->rx_dpc_lock);
 	netif_napi_add(b->netdev, &b->napi, ndl_rxq_poll);
 }
