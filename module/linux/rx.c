@@ -8,9 +8,9 @@
  * Windows code has returned — one softirq pass per interrupt, as for
  * Linux's own drivers, and the network stack never runs inside the FPU
  * section (or with IBT off) that Windows code needs. Frames indicated from
- * anywhere else (timers, other
- * DPCs, an interface going down) are queued for the poll. Checksums are
- * marked verified only when the miniport said so for that frame.
+ * anywhere else (timers, other DPCs, an interface going down) are queued
+ * for the poll. Checksums are marked verified only when the miniport said
+ * so for that frame.
  */
 #include <linux/etherdevice.h>
 #include <linux/if_vlan.h>

@@ -9,9 +9,9 @@
  * in its own receive poll (ops->interrupt_dpc). The DPC runs
  * MiniportHandleInterrupt at DISPATCH_LEVEL — under the miniport lock for
  * serialized miniports — followed by MiniportEnableInterrupt when NDIS
- * disabled the interrupt itself. NdisMSynchronizeWithInterrupt runs its function under the same
- * lock the ISR runs under, with interrupts off, so ISR and DPC never see
- * each other's half-done updates.
+ * disabled the interrupt itself. NdisMSynchronizeWithInterrupt runs its
+ * function under the same lock the ISR runs under, with interrupts off,
+ * so ISR and DPC never see each other's half-done updates.
  */
 #include "ndis_priv.h"
 
