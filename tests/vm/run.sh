@@ -9,8 +9,9 @@
 #                                this terminal (Ctrl-A X quits QEMU)
 # Options:
 #   -k, --kver KVER   kernel to boot (default: tests/vm/kver.sh default)
-#   --nic MODEL       attach an emulated NIC (rtl8139, e1000, ne2k_pci,
-#                     pcnet, virtio-net-pci); repeatable; adds to the test's
+#   --nic MODEL       attach an emulated NIC (any PCI model of qemu -device
+#                     help: rtl8139, e1000, ne2k_pci, tulip, i82559c,
+#                     pcnet, virtio-net-pci, ...); repeatable; adds to the test's
 #                     own "# nic:" directive
 #   --fwd PORT        forward host 127.0.0.1:PORT to the guest's PORT
 #   --mode MODE       guest mode: test (default), shell, demo
@@ -117,7 +118,9 @@ nic_args() { # MODEL INDEX -> QEMU arguments for one NIC on QEMU's user network
 	hostfwd=""
 	[ "$2" = 0 ] && [ -n "$fwd" ] && hostfwd=",hostfwd=tcp:127.0.0.1:${fwd_host:-$fwd}-:$fwd"
 	romfile=""
-	case "$1" in rtl8139|e1000|ne2k_pci|pcnet|virtio-net-pci) romfile=",romfile=" ;; esac
+	# No option ROM (boot firmware the guest never uses, and not every
+	# model's ROM file is installed); the non-PCI models have no such option.
+	case "$1" in virtio-net-device|usb-net|ne2k_isa) ;; *) romfile=",romfile=" ;; esac
 	# NIC i gets its own user network 10.0.(2+i).0/24 (host 10.0.(2+i).2),
 	# so two NICs are two subnets in the guest, not one subnet twice.
 	echo "-netdev user,id=n$2,net=10.0.$((2 + $2)).0/24$hostfwd -device $1,netdev=n$2,id=nic$2$romfile"

@@ -61,6 +61,26 @@ ndl_download() {
 	echo OK
 }
 
+# ndl_now_ns: a monotonic clock in ns (busybox date has no %N).
+ndl_now_ns() {
+	sed -n 's/^now at \([0-9]*\) nsecs$/\1/p' /proc/timer_list
+}
+
+# ndl_download_rate: ndl_download into memory, the transfer alone timed;
+# prints "OK BYTES bytes in SECONDS s, RATE MB/s" (MB = 10^6 bytes).
+ndl_download_rate() {
+	[ -n "${ndl_serve:-}" ] || { echo "no # serve: directive"; return 1; }
+	_t0=$(ndl_now_ns)
+	timeout 120 wget -q -O /tmp/ndl-dl "http://$ndl_serve" || { rm -f /tmp/ndl-dl; echo "wget failed"; return 1; }
+	_t1=$(ndl_now_ns)
+	_sum=$(sha256sum /tmp/ndl-dl | cut -d' ' -f1)
+	_bytes=$(wc -c </tmp/ndl-dl)
+	rm -f /tmp/ndl-dl
+	[ "$_sum" = "$ndl_serve_sha" ] || { echo "checksum $_sum, want $ndl_serve_sha"; return 1; }
+	awk -v b="$_bytes" -v ns=$((_t1 - _t0)) \
+		'BEGIN { printf "OK %d bytes in %.2f s, %.2f MB/s\n", b, ns / 1e9, ns ? b / 1e6 / (ns / 1e9) : 0 }'
+}
+
 # ndl_stat NAME: one figure from debugfs ndisload/stats.
 ndl_stat() {
 	sed -n "s/^$1 //p" "$NDL_DEBUGFS/stats"

@@ -5,7 +5,8 @@
 # default the model the package's .inf names, tests/vm/pkg-nic.sh). The
 # driver is installed (ndisload install) and loaded (ndisload load), its
 # interface brought up on QEMU's user network, then ping and an 8 MiB TCP
-# download with checksum compare; the verdict is the last line.
+# download with checksum compare, timed (its MB/s in the verdict); the
+# verdict is the last line.
 # serve: 8
 # timeout: 180
 . /tests/_ndl.sh
@@ -31,9 +32,16 @@ check interface test -n "$iface"
 check up ndl_net_up "$iface"
 check carrier ndl_wait_carrier "$iface" 10
 check ping ping -c 3 -W 3 10.0.2.2
-check download ndl_download
+rate=""
+if dl=$(ndl_download_rate 2>&1); then
+	pass download
+	rate=$(echo "$dl" | sed -n 's/.*, \([0-9.]* MB\/s\)$/\1/p')
+	ndl_report "INFO: download $dl"
+else
+	fail download "$dl"
+fi
 if [ "$NDL_FAILED" = 0 ]; then
-	verdict "PASS: $(basename "$inf") drives the NIC: interface $iface, ping and an 8 MiB download with matching checksum"
+	verdict "PASS: $(basename "$inf") drives the NIC: interface $iface, ping and an 8 MiB download with matching checksum at $rate"
 else
 	verdict "FAIL: see the FAIL lines above and the kernel log below"
 fi
