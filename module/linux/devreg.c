@@ -11,6 +11,8 @@
 #include "ndl.h"
 #include "adapter.h"
 #include "ndis_registry.h"
+#include "nt_registry.h"
+#include "drv.h"
 
 static bool ndl_kreg_here(const struct ndl_kreg *r, struct pci_dev *pdev)
 {
@@ -55,4 +57,29 @@ struct ndl_reg *ndl_devreg_build(const struct ndl_drv *drv,
 			}
 		}
 	return reg;
+}
+
+/*
+ * The driver's service key: the .inf's values common to every device are
+ * also its Parameters subkey, where drivers reading
+ * RegistryPath\Parameters (RtlQueryRegistryValues, ZwOpenKey) look for
+ * their settings (docs/runtime.md). Before DriverEntry.
+ */
+int ndl_devreg_seed_service(const struct ndl_pkg *pkg, struct ndl_reg *svc)
+{
+	char path[NDL_REG_PATH_MAX + 1];
+	u32 i;
+
+	for (i = 0; svc && pkg->regs && i < pkg->n_regs; i++) {
+		const struct ndl_kreg *r = &pkg->regs[i];
+
+		if (r->id_index != NDL_REG_ALL_IDS ||
+		    (r->flags & NDL_REG_AT_LOCATION))
+			continue;
+		if (snprintf(path, sizeof(path), "Parameters\\%s", r->name) >=
+		    sizeof(path) ||
+		    ndl_reg_set(svc, path, r->type, r->data, r->length))
+			return -EINVAL;
+	}
+	return 0;
 }

@@ -24,6 +24,7 @@
 #include "stack.h"
 #include "driver.h"
 #include "nt_status.h"
+#include "nt_registry.h"
 
 DEFINE_MUTEX(ndl_drv_lock);
 LIST_HEAD(ndl_drivers);
@@ -225,6 +226,11 @@ static int ndl_drv_load(struct ndl_drv *drv, struct ndl_pkg *pkg, char *err,
 				 f->name);
 			return -ENOMEM;
 		}
+	}
+	if (ndl_devreg_seed_service(pkg,
+				    ndl_regkey_service_values(drv->rt))) {
+		snprintf(err, errlen, "cannot fill the driver's service key");
+		return -ENOMEM;
 	}
 	st = ndl_driver_start(drv->rt);
 	if (!NT_SUCCESS(st)) {

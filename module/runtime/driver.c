@@ -8,6 +8,7 @@
 #include "nt_api.h"
 #include "nt_queue.h"
 #include "nt_status.h"
+#include "nt_registry.h"
 
 const char *const ndl_mp_handler_names[NDL_MP_HANDLER_COUNT] = {
 	"CheckForHang", "DisableInterrupt", "EnableInterrupt", "Halt",
@@ -54,6 +55,13 @@ int ndl_driver_load(const void *file, size_t len, const char *name,
 	drv->name[i] = 0;
 	rc = ndl_pe_load(file, len, opts, &drv->image, err);
 	if (rc) {
+		ndl_free(drv);
+		return rc;
+	}
+	rc = ndl_regkey_service_add(drv);
+	if (rc) {
+		ndl_snprintf(err->msg, sizeof(err->msg), "out of memory");
+		ndl_pe_unload(drv->image);
 		ndl_free(drv);
 		return rc;
 	}
@@ -116,6 +124,7 @@ void ndl_driver_unload(struct ndl_driver *drv)
 	ndl_dpc_flush();
 	ndl_work_flush();
 	ndl_driver_free_extensions(drv);
+	ndl_regkey_service_remove(drv);
 	ndl_info("%s: unloaded", drv->name);
 	ndl_pe_unload(drv->image);
 	ndl_free(drv);

@@ -7,6 +7,7 @@
  * serialization lock of serialized miniports.
  */
 #include "ndis_priv.h"
+#include "nt_registry.h"
 
 #define NDL_DEFAULT_TX_SLOTS	256
 #define NDL_DEFAULT_HANG_SECS	2
@@ -270,6 +271,8 @@ int ndl_adapter_create(const struct ndl_adapter_params *p,
 	}
 	if (!rc && !ad->reg)
 		rc = -NDL_ENOMEM;
+	if (!rc)	/* the device's driver key for Zw*Key, same store */
+		rc = ndl_regkey_device_add(ad->reg, &ad->pdo, &ad->fdo);
 	ad->nd->adapters++;
 	if (rc) {
 		ndl_adapter_destroy(ad);
@@ -489,6 +492,7 @@ void ndl_adapter_destroy(struct ndl_adapter *ad)
 	ndl_rx_free(ad);
 	ndl_tx_free(ad);
 	ndl_req_free_saved(ad);
+	ndl_regkey_device_remove(ad->reg);
 	ndl_reg_destroy(ad->reg);
 	if (ad->reset_waiter)
 		ndl_os_waiter_destroy(ad->reset_waiter);

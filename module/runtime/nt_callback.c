@@ -8,18 +8,7 @@
 #include "nt_status.h"
 #include "nt_sync.h"
 #include "nt_exports.h"
-
-struct _OBJECT_ATTRIBUTES {
-	ULONG Length;
-	HANDLE RootDirectory;
-	UNICODE_STRING *ObjectName;
-	ULONG Attributes;
-	void *SecurityDescriptor;
-	void *SecurityQualityOfService;
-};
-#if defined(__x86_64__)
-NDL_STATIC_ASSERT(sizeof(OBJECT_ATTRIBUTES) == 0x30, "x64 OBJECT_ATTRIBUTES");
-#endif
+#include "nt_ob.h"
 
 struct callback_reg {
 	struct callback_reg *next;

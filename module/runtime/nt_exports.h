@@ -393,9 +393,6 @@ HANDLE NTAPI ndlw_PsGetCurrentThreadId(void);
 LONG NTAPI ndlw_KeQueryPriorityThread(void *thread);
 LONG NTAPI ndlw_KeSetPriorityThread(void *thread, LONG prio);
 LONG NTAPI ndlw_KeSetBasePriorityThread(void *thread, LONG inc);
-LONG_PTR FASTCALL ndlw_ObfReferenceObject(void *obj);
-LONG_PTR FASTCALL ndlw_ObfDereferenceObject(void *obj);
-void NTAPI ndlw_ObDereferenceObject(void *obj);
 SIZE_T NTAPI ndlw_RtlCompareMemory(const void *a, const void *b, SIZE_T n);
 SIZE_T NTAPI ndlw_RtlCompareMemoryUlong(const void *p, SIZE_T n, ULONG v);
 void NTAPI ndlw_RtlCopyMemory(void *d, const void *s, SIZE_T n);
@@ -463,5 +460,55 @@ void NTAPI ndlw_IoFreeWorkItem(void *item);
 void NTAPI ndlw_IoQueueWorkItem(void *item, PIO_WORKITEM_ROUTINE routine,
 				WORK_QUEUE_TYPE type, void *ctx);
 ULONG NTAPI ndlw_IoSizeofWorkItem(void);
+
+/* nt_ob.c, nt_event_named.c */
+LONG_PTR FASTCALL ndlw_ObfReferenceObject(void *obj);
+LONG_PTR FASTCALL ndlw_ObfDereferenceObject(void *obj);
+void NTAPI ndlw_ObDereferenceObject(void *obj);
+NTSTATUS NTAPI ndlw_ObReferenceObjectByHandle(HANDLE h, ACCESS_MASK access,
+					      void *type, KPROCESSOR_MODE mode,
+					      void **object, void *info);
+NTSTATUS NTAPI ndlw_ZwClose(HANDLE h);
+NTAPI KEVENT *ndlw_IoCreateNotificationEvent(UNICODE_STRING *name,
+					     HANDLE *handle);
+NTAPI KEVENT *ndlw_IoCreateSynchronizationEvent(UNICODE_STRING *name,
+						HANDLE *handle);
+extern const void *ndlw_ExEventObjectType;
+
+/* nt_registry.c, nt_rtl_registry.c */
+typedef struct _RTL_QUERY_REGISTRY_TABLE RTL_QUERY_REGISTRY_TABLE;
+NTSTATUS NTAPI ndlw_ZwOpenKey(HANDLE *handle, ACCESS_MASK access,
+			      OBJECT_ATTRIBUTES *attrs);
+NTSTATUS NTAPI ndlw_ZwCreateKey(HANDLE *handle, ACCESS_MASK access,
+				OBJECT_ATTRIBUTES *attrs, ULONG title_index,
+				UNICODE_STRING *class_name, ULONG options,
+				ULONG *disposition);
+NTSTATUS NTAPI ndlw_ZwDeleteKey(HANDLE handle);
+NTSTATUS NTAPI ndlw_ZwQueryValueKey(HANDLE handle, UNICODE_STRING *vname,
+				    ULONG cls, void *info, ULONG len,
+				    ULONG *result);
+NTSTATUS NTAPI ndlw_ZwEnumerateValueKey(HANDLE handle, ULONG index,
+					ULONG cls, void *info, ULONG len,
+					ULONG *result);
+NTSTATUS NTAPI ndlw_ZwSetValueKey(HANDLE handle, UNICODE_STRING *vname,
+				  ULONG title_index, ULONG type, void *data,
+				  ULONG len);
+NTSTATUS NTAPI ndlw_ZwDeleteValueKey(HANDLE handle, UNICODE_STRING *vname);
+NTSTATUS NTAPI ndlw_ZwFlushKey(HANDLE handle);
+NTSTATUS NTAPI ndlw_ZwQueryKey(HANDLE handle, ULONG cls, void *info,
+			       ULONG len, ULONG *result);
+NTSTATUS NTAPI ndlw_ZwEnumerateKey(HANDLE handle, ULONG index, ULONG cls,
+				   void *info, ULONG len, ULONG *result);
+NTSTATUS NTAPI ndlw_IoOpenDeviceRegistryKey(DEVICE_OBJECT *dev, ULONG which,
+					    ACCESS_MASK access, HANDLE *handle);
+NTSTATUS NTAPI ndlw_RtlQueryRegistryValues(ULONG rel, const WCHAR *path,
+					   RTL_QUERY_REGISTRY_TABLE *table,
+					   void *ctx, void *env);
+NTSTATUS NTAPI ndlw_RtlWriteRegistryValue(ULONG rel, const WCHAR *path,
+					  const WCHAR *vname, ULONG type,
+					  void *data, ULONG len);
+NTSTATUS NTAPI ndlw_RtlDeleteRegistryValue(ULONG rel, const WCHAR *path,
+					   const WCHAR *vname);
+NTSTATUS NTAPI ndlw_RtlCheckRegistryKey(ULONG rel, WCHAR *path);
 
 #endif /* NDL_NT_EXPORTS_H */

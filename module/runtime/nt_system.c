@@ -2,7 +2,7 @@
 /*
  * System information: versions (we present Windows XP x64 / Server 2003
  * SP2, the NDIS 5.1 host), processors and threads, MmGetSystemRoutineAddress
- * answered from the export tables, object reference counting, Rtl memory
+ * answered from the export tables, Rtl memory
  * helpers, and the data exports.
  */
 #include "nt_api.h"
@@ -144,25 +144,6 @@ NTAPI void *ndlw_MmGetSystemRoutineAddress(UNICODE_STRING *name)
 	}
 	buf[n] = 0;
 	return ndl_exports_lookup(ndl_exports_default(), buf);
-}
-
-/*
- * Object references: the runtime's objects are owned by their creators;
- * references are counted nowhere because nothing here is freed by the
- * last dereference. Returning the "new count" keeps callers' asserts calm.
- */
-LONG_PTR FASTCALL ndlw_ObfReferenceObject(void *obj)
-{
-	return 2;
-}
-
-LONG_PTR FASTCALL ndlw_ObfDereferenceObject(void *obj)
-{
-	return 1;
-}
-
-void NTAPI ndlw_ObDereferenceObject(void *obj)
-{
 }
 
 /* ---- Rtl memory -------------------------------------------------------- */

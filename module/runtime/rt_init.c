@@ -5,6 +5,7 @@
 #include "nt_queue.h"
 #include "nt_api.h"
 #include "nt_time.h"
+#include "nt_ob.h"
 
 int ndl_rt_init(void)
 {
@@ -18,6 +19,7 @@ void ndl_rt_exit(void)
 	struct ndl_mem_stats st;
 
 	ndl_callbacks_exit();
+	ndl_handles_exit();
 	ndl_kusd_exit();
 	ndl_mem_stats(&st);
 	if (st.allocations)
