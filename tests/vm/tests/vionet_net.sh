@@ -5,8 +5,10 @@
 # (1AF4:1000, legacy I/O BAR), in both build flavours one after the other
 # in one boot (mingw-w64, then clang-MSVC when build/drivers-msvc exists):
 # installed and loaded with the product's CLI, its link up, ping, a TCP
-# download with checksum compare (8 MiB: about 5800 frames through 128
-# receive buffers, so buffers come back and are recycled), a multicast
+# download with checksum compare (8 MiB: about 5800 frames through the
+# 32 receive buffers its ReceiveBuffers parameter asks for: they come back
+# through MiniportReturnPacket and are recycled, and a burst longer than
+# the buffers still posted goes up with NDIS_STATUS_RESOURCES), a multicast
 # join (an IPv6 address's solicited-node group: OID_802_3_MULTICAST_LIST,
 # a MAC_TABLE_SET command on the control queue, pended and completed from
 # the DPC; the host script reads the control queue's used index through
@@ -29,7 +31,7 @@ listed() {
 	ndl-ioctl drivers | grep -q "^driver $name state=loaded version=1.0.0.0 ndis=5.1 " &&
 	ndl-ioctl devices "$name" | grep -q " 1af4:1000 driver=$name state=running if=$iface flags=up,carrier"
 }
-# Many times the receive buffers (128) arrived.
+# Many times the receive buffers (32) arrived.
 recycled() {
 	_n=$(stat_of rx_packets)
 	[ "${_n:-0}" -gt 4000 ] || { echo "rx_packets ${_n:-none}"; return 1; }
@@ -69,6 +71,7 @@ ctrl_status() {
 flavour() {
 	name=$1
 	check $name/install ndisload install --name "$name" "$2/vionet/vionet.inf"
+	check $name/params ndisload params "$name" ReceiveBuffers=32
 	check $name/load ndisload load --unbind-native "$name"
 	iface=$(ndl_iface "$name")
 	check $name/interface test -n "$iface" -a -d "/sys/class/net/$iface"
