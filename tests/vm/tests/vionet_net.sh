@@ -48,16 +48,17 @@ mcast_join() {
 	grep -q "$iface .*3333ff001234" /proc/net/dev_mcast ||
 		{ cat /proc/net/dev_mcast; return 1; }
 }
-# Removal hangs while NDIS holds indicated packets: a bounded wait.
+# Halt waits while NDIS holds indicated packets: a bounded wait (the
+# background call's output goes to a file, or check's $(...) would wait).
 remove() {
-	ndl-ioctl remove "$name" &
+	ndl-ioctl remove "$name" >/tmp/remove.out 2>&1 &
 	_p=$! _n=300
 	while kill -0 $_p 2>/dev/null; do
 		_n=$((_n - 1))
 		[ $_n -gt 0 ] || { echo "halt still waiting after 30 s"; return 1; }
 		sleep 0.1
 	done
-	wait $_p
+	wait $_p || { cat /tmp/remove.out; return 1; }
 }
 no_leaks() { _l=$(ndl_leaks); [ -z "$_l" ] || { echo "$_l"; return 1; }; }
 # The control queue's state (queue 2) into the monitor's log; the sleep
