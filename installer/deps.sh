@@ -17,6 +17,7 @@ build_pkgs="build-essential make pkg-config kmod dkms
 	linux-headers-amd64
 	libmicrohttpd-dev libjson-c-dev libsodium-dev libwpa-client-dev
 	gcc-mingw-w64-x86-64 mingw-w64-x86-64-dev binutils-mingw-w64-x86-64
+	clang lld llvm
 	makeself dpkg-dev fakeroot"
 
 test_pkgs="linux-image-amd64 qemu-system-x86 busybox-static cpio xz-utils

@@ -44,17 +44,24 @@ const char *fixture_path(const char *name)
 	return path;
 }
 
+/*
+ * NDL_DRIVERS picks the build flavour of the test miniports: "drivers"
+ * (mingw-w64, the default) or "drivers-msvc" (tests/drivers/Makefile).
+ */
 const char *driver_path(const char *name)
 {
 	static char path[512];
+	const char *flavour = getenv("NDL_DRIVERS");
 
+	if (!flavour || !*flavour)
+		flavour = "drivers";
 	/* "dir/file" names a driver whose files are not named after its dir. */
 	if (strchr(name, '/'))
-		snprintf(path, sizeof(path), "%s/drivers/%s.sys", build_dir(),
-			 name);
+		snprintf(path, sizeof(path), "%s/%s/%s.sys", build_dir(),
+			 flavour, name);
 	else
-		snprintf(path, sizeof(path), "%s/drivers/%s/%s.sys",
-			 build_dir(), name, name);
+		snprintf(path, sizeof(path), "%s/%s/%s/%s.sys",
+			 build_dir(), flavour, name, name);
 	return path;
 }
 

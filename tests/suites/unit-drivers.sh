@@ -1,9 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# The Windows test miniports (tests/drivers): each .sys is a PE32+ x64
-# native-subsystem image with a valid checksum and exactly the imports its
-# <name>.imports lists; each .inf is structurally sound (sections, Version,
-# NTamd64 models, install/service sections, strings, Ndi\params ranges).
+# The Windows test miniports (tests/drivers): each .sys, in both build
+# flavours (mingw-w64 in build/drivers, clang-MSVC in build/drivers-msvc),
+# is a PE32+ x64 native-subsystem image with a valid checksum and exactly
+# the imports its <name>.imports lists (the MSVC flavour also with x64
+# unwind data and the /guard:cf flag); each .inf is structurally sound
+# (sections, Version, NTamd64 models, install/service sections, strings,
+# Ndi\params ranges).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 src=$top/tests/drivers
@@ -22,25 +25,30 @@ if ! make -s -C "$src" >"$tmp/build.log" 2>&1; then
 fi
 echo "PASS: drivers/build"
 
-check_sys() {	# dir name
-	n=$1 sys=$out/$1/$2.sys
-	[ -f "$sys" ] || { fail "drivers/$n/pe" "$sys missing"; return; }
-	"$objdump" -p "$sys" >"$tmp/$n.p" 2>&1 || { fail "drivers/$n/pe" "objdump cannot read it"; return; }
+check_sys() {	# dir name [flavour]
+	n=$1 sys=$out${3:+-$3}/$1/$2.sys t=drivers${3:+-$3}/$1
+	[ -f "$sys" ] || { fail "$t/pe" "$sys missing"; return; }
+	"$objdump" -p "$sys" >"$tmp/$n.p" 2>&1 || { fail "$t/pe" "objdump cannot read it"; return; }
 	"$objdump" -f "$sys" >"$tmp/$n.f" 2>&1
 	why=
 	grep -q 'file format pei-x86-64' "$tmp/$n.f" || why="not an x86-64 PE image"
 	grep -Eq '^Magic[[:space:]]+020b' "$tmp/$n.p" || why="${why:+$why; }not PE32+"
 	grep -Eq '^Subsystem[[:space:]]+00000001' "$tmp/$n.p" || why="${why:+$why; }subsystem is not native"
 	grep -Eq '^AddressOfEntryPoint[[:space:]]+0*[1-9a-f]' "$tmp/$n.p" || why="${why:+$why; }no entry point"
-	[ -z "$why" ] && echo "PASS: drivers/$n/pe" || fail "drivers/$n/pe" "$why"
+	if [ "${3:-}" = msvc ]; then
+		grep -Eq '^Entry 3 [0-9a-f]+ 0*[1-9a-f][0-9a-f]* Exception Directory' "$tmp/$n.p" ||
+			why="${why:+$why; }no .pdata"
+		grep -Eq '^[[:space:]]+GUARD_CF$' "$tmp/$n.p" || why="${why:+$why; }no GUARD_CF"
+	fi
+	[ -z "$why" ] && echo "PASS: $t/pe" || fail "$t/pe" "$why"
 
 	# The stored checksum is what the PE algorithm gives.
 	cp "$sys" "$tmp/$n.sys"
 	if "$out/tools/pe-checksum" "$tmp/$n.sys" && cmp -s "$sys" "$tmp/$n.sys" &&
 	   ! grep -Eq '^CheckSum[[:space:]]+0+$' "$tmp/$n.p"; then
-		echo "PASS: drivers/$n/checksum"
+		echo "PASS: $t/checksum"
 	else
-		fail "drivers/$n/checksum" "stored PE checksum is wrong"
+		fail "$t/checksum" "stored PE checksum is wrong"
 	fi
 
 	awk '/DLL Name:/ { dll = $3; next }
@@ -48,9 +56,9 @@ check_sys() {	# dir name
 		"$tmp/$n.p" | sort >"$tmp/$n.have"
 	grep -v '^#' "$src/$n/$2.imports" | sort >"$tmp/$n.want"
 	if cmp -s "$tmp/$n.have" "$tmp/$n.want"; then
-		echo "PASS: drivers/$n/imports"
+		echo "PASS: $t/imports"
 	else
-		fail "drivers/$n/imports" "differ from $2.imports: $(diff "$tmp/$n.want" "$tmp/$n.have" | grep '^[<>]' | tr '\n' ' ')"
+		fail "$t/imports" "differ from $2.imports: $(diff "$tmp/$n.want" "$tmp/$n.have" | grep '^[<>]' | tr '\n' ' ')"
 	fi
 }
 
@@ -167,6 +175,7 @@ for dir in "$src"/*/; do
 	for inf in "$dir"*.inf; do
 		[ -f "$inf" ] || continue
 		check_sys "$n" "$(basename "$inf" .inf)"
+		check_sys "$n" "$(basename "$inf" .inf)" msvc
 		check_inf "$n" "$(basename "$inf" .inf)"
 	done
 done

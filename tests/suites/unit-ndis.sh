@@ -3,7 +3,8 @@
 # The NDIS 5.1 layer (module/runtime/ndis_*) in the user-space host:
 # export families, NDIS semantics with a miniport written in C, and the
 # test miniports end to end (vether, vserial, rtl8139 on the simulated
-# RTL8139C+, e1000's ndle1000 on the simulated 82540EM, vmissing refused).
+# RTL8139C+, e1000's ndle1000 on the simulated 82540EM, vmissing refused;
+# the first three also in their MSVC build flavour).
 # Each binary under ASan+UBSan, then the
 # plain build under valgrind.
 set -u
@@ -24,5 +25,12 @@ status=0
 . "$top/tests/lib/run-binary.sh"
 
 run_each ndis "$top/build/test-bin/ndis" ndis_test_
+# The end-to-end miniport tests again with the MSVC build flavour of the
+# drivers (build/drivers-msvc, tests/drivers/Makefile).
+export NDL_DRIVERS=drivers-msvc
+for t in vether vserial rtl8139; do
+	run "ndis-msvc/$t" "$top/build/test-bin/ndis/ndis_test_$t"
+done
+unset NDL_DRIVERS
 run_valgrind ndis-valgrind "$top/build/test-bin/ndis/plain" ndis_test_
 exit $status

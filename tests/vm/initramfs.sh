@@ -4,7 +4,7 @@
 # busybox-static, the guest init and test scripts, ndisload.ko built for
 # KVER, Debian's NIC modules (and what they depend on), every program in
 # build/bin with its shared libraries, iw and wpa_supplicant, the test
-# drivers in build/drivers,
+# drivers in build/drivers (and their MSVC flavour, build/drivers-msvc),
 # and, when present, build/vm/extra (files a test run wants to add).
 set -eu
 kver=$1 out=$2
@@ -78,7 +78,7 @@ for prog in /usr/sbin/iw /usr/sbin/wpa_supplicant /usr/sbin/wpa_cli ${NDL_VM_PRO
 	[ -x "$prog" ] || continue
 	copy_prog "$prog"
 done
-for d in drivers www; do
+for d in drivers drivers-msvc www; do
 	[ -d "$build/$d" ] && cp -r "$build/$d" "$stage/lib/ndl/$d"
 done
 [ -d "$top/www" ] && cp -r "$top/www" "$stage/lib/ndl/www"

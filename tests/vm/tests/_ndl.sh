@@ -4,7 +4,10 @@
 # finding its interface, moving data, checking the module's accounting.
 
 NDL_KO=/lib/modules/$NDL_KVER/ndisload.ko
-NDL_DRIVERS=/lib/ndl/drivers
+# The build flavour of the test miniports: ndl_flavour=msvc on the guest's
+# command line (NDL_VM_APPEND) takes the clang-MSVC builds
+# (build/drivers-msvc, tests/drivers/Makefile) instead of mingw-w64's.
+NDL_DRIVERS=/lib/ndl/drivers${ndl_flavour:+-$ndl_flavour}
 NDL_DEBUGFS=/sys/kernel/debug/ndisload
 
 # ndl_load: insmod ndisload.ko unless it is loaded, and note the module's
