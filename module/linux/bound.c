@@ -21,6 +21,19 @@
 #include "stack.h"
 #include "wifi.h"
 
+/* The driver's compatibility settings as the runtime takes them. */
+static struct ndl_compat ndl_drv_compat(const struct ndl_drv *drv)
+{
+	u32 f = drv->compat;
+
+	return (struct ndl_compat){
+		.single_buffer_sends = f & NDL_COMPAT_SINGLE_BUF_ON ? NDL_COMPAT_ON :
+			f & NDL_COMPAT_SINGLE_BUF_OFF ? NDL_COMPAT_OFF : NDL_COMPAT_AUTO,
+		.multicast_all = f & NDL_COMPAT_MCAST_ALL_ON ? NDL_COMPAT_ON :
+			f & NDL_COMPAT_MCAST_ALL_OFF ? NDL_COMPAT_OFF : NDL_COMPAT_AUTO,
+	};
+}
+
 /* netaddr: a "NetworkAddress" override (12 hex digits), or NULL. */
 static int ndl_bound_start_adapter(struct ndl_bound *b, const char *netaddr)
 {
@@ -31,6 +44,7 @@ static int ndl_bound_start_adapter(struct ndl_bound *b, const char *netaddr)
 		.ops = &ndl_adapter_ops,
 		.ctx = b,
 		.name = pci_name(b->pdev),
+		.compat = ndl_drv_compat(b->drv),
 	};
 	u32 ndis_status = 0;
 	int ret;

@@ -82,8 +82,14 @@ static int ndl_add_header(struct ndl_add_ctx *c)
 {
 	struct ndl_add_driver *r = &c->req;
 
-	if (r->flags || r->reserved)
-		return ndl_refuse(c, -EINVAL, "flags and reserved must be 0");
+	if ((r->flags & ~NDL_COMPAT_ALL) || r->reserved)
+		return ndl_refuse(c, -EINVAL, "unknown flags, or reserved not 0");
+	if ((r->flags & NDL_COMPAT_SINGLE_BUF_ON &&
+	     r->flags & NDL_COMPAT_SINGLE_BUF_OFF) ||
+	    (r->flags & NDL_COMPAT_MCAST_ALL_ON &&
+	     r->flags & NDL_COMPAT_MCAST_ALL_OFF))
+		return ndl_refuse(c, -EINVAL,
+				  "a compatibility setting both on and off");
 	if (r->file_size != sizeof(struct ndl_file) ||
 	    r->id_size != sizeof(struct ndl_device_id) ||
 	    r->reg_size != sizeof(struct ndl_reg_value))
@@ -108,6 +114,7 @@ static int ndl_add_header(struct ndl_add_ctx *c)
 		return ndl_refuse(c, -EINVAL, "no files or no device IDs");
 	strscpy(c->pkg.name, r->name, sizeof(c->pkg.name));
 	strscpy(c->pkg.version, r->version, sizeof(c->pkg.version));
+	c->pkg.compat = r->flags;
 	return 0;
 }
 

@@ -117,6 +117,10 @@ static void ndl_device_info(const struct ndl_drv *drv,
 			d->flags |= NDL_DEVF_CARRIER;
 		if (b->osdev.dma64_used)
 			d->flags |= NDL_DEVF_DMA64;
+		if (b->info.single_buffer_sends)
+			d->flags |= NDL_DEVF_SINGLE_BUF;
+		if (b->info.multicast_all)
+			d->flags |= NDL_DEVF_MCAST_ALL;
 		d->link_speed = atomic64_read(&b->link_speed);
 	}
 }

@@ -288,6 +288,7 @@ int ndl_drv_add(struct ndl_pkg *pkg, u32 *bound, u32 *owned, char *err,
 	drv->n_ids = pkg->n_ids;
 	drv->regs = pkg->regs;
 	drv->n_regs = pkg->n_regs;
+	drv->compat = pkg->compat;
 	pkg->ids = NULL;
 	pkg->regs = NULL;
 

@@ -47,6 +47,7 @@ struct ndl_pkg {
 	u32 n_ids;
 	struct ndl_kreg *regs;
 	u32 n_regs;
+	u32 compat;			/* NDL_COMPAT_* */
 };
 
 void ndl_pkg_free(struct ndl_pkg *pkg);
@@ -82,6 +83,7 @@ struct ndl_drv {
 	u32 n_ids;
 	struct ndl_kreg *regs;
 	u32 n_regs;
+	u32 compat;			/* NDL_COMPAT_*: ndl_drv_compat() */
 	struct pci_device_id *id_table;	/* n_ids + terminator */
 	struct pci_driver pdrv;
 	bool pdrv_registered;

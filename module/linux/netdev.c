@@ -361,7 +361,11 @@ void ndl_netdev_setup(struct ndl_bound *b)
 	dev->min_mtu = ETH_MIN_MTU;
 	dev->max_mtu = b->info.max_frame ? b->info.max_frame : ETH_DATA_LEN;
 	dev->mtu = min_t(unsigned int, ETH_DATA_LEN, dev->max_mtu);
-	dev->features |= NETIF_F_SG;
+	/* Single-buffer sends: the stack builds linear frames itself (no
+	 * copy); any fragmented one left is copied by the runtime.
+	 */
+	if (!b->info.single_buffer_sends)
+		dev->features |= NETIF_F_SG;
 	dev->hw_features |= NETIF_F_SG;
 	if (!is_valid_ether_addr(mac))
 		mac = b->info.perm_addr;

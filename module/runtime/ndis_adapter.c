@@ -241,6 +241,7 @@ int ndl_adapter_create(const struct ndl_adapter_params *p,
 	ad->nd = p->drv->ndis;
 	ad->dev = p->dev;
 	ad->ops = p->ops;
+	ad->compat = p->compat;
 	ad->ctx = p->ctx;
 	ad->state = NDL_AD_CREATED;
 	ad->hang_secs = NDL_DEFAULT_HANG_SECS;
@@ -388,6 +389,7 @@ int ndl_adapter_initialize(struct ndl_adapter *ad, struct ndl_adapter_info *info
 		return -NDL_EINVAL;
 	}
 	learn(ad, info);
+	ndl_compat_resolve(ad, info);
 	ndl_hang_timer_start(ad);
 	ndl_info("%s: initialized (%s, %s, link %s)", ad->name,
 		 ad->deserialized ? "deserialized" : "serialized",

@@ -138,6 +138,23 @@ struct ndl_adapter_ops {
 
 struct ndl_adapter;
 
+/*
+ * Per-driver compatibility settings (docs/runtime.md, "Compatibility
+ * settings"): each is automatic, forced on or forced off. What the
+ * automatic choice became is in struct ndl_adapter_info after initialize.
+ *   single_buffer_sends  every send packet holds one buffer with the whole
+ *                        frame (fragments copied), for miniports that
+ *                        transmit only a packet's first buffer
+ *   multicast_all        OID_802_3_MULTICAST_LIST never reaches the
+ *                        miniport; a non-empty list turns into
+ *                        NDIS_PACKET_TYPE_ALL_MULTICAST in the packet filter
+ */
+enum ndl_compat_mode { NDL_COMPAT_AUTO, NDL_COMPAT_ON, NDL_COMPAT_OFF };
+struct ndl_compat {
+	u8 single_buffer_sends;		/* enum ndl_compat_mode */
+	u8 multicast_all;		/* enum ndl_compat_mode */
+};
+
 struct ndl_adapter_params {
 	struct ndl_driver *drv;		/* started; ndl_ndis_driver_is_miniport */
 	struct ndl_os_dev *dev;		/* NULL: a virtual adapter, no hardware */
@@ -149,6 +166,7 @@ struct ndl_adapter_params {
 	void *ctx;			/* passed to every op */
 	const char *name;		/* log prefix, e.g. a PCI address */
 	u32 tx_slots;			/* frames in flight at most; 0: 256 */
+	struct ndl_compat compat;	/* zero: every setting automatic */
 };
 
 /* Allocate the adapter and its NDIS_MINIPORT_BLOCK. PASSIVE. */
@@ -175,6 +193,9 @@ struct ndl_adapter_info {
 	u32 attributes;			/* NdisMSetAttributes(Ex) flags */
 	u32 vendor_driver_version;	/* OID_GEN_VENDOR_DRIVER_VERSION */
 	char vendor_desc[64];		/* OID_GEN_VENDOR_DESCRIPTION */
+	/* the compatibility settings in force (struct ndl_compat resolved) */
+	bool single_buffer_sends;
+	bool multicast_all;
 };
 
 /*
@@ -289,9 +310,27 @@ struct ndl_adapter_stats {
 	u64 rx_transfers;			/* MiniportTransferData calls */
 	u64 interrupts, dpcs;
 	u64 resets, hangs;
+	u64 tx_multi_buffer;			/* sent with more than one buffer */
+	u64 tx_linearized;			/* fragments copied into one */
+	u64 oid_refused;			/* sets/queries the miniport failed */
+	u64 mcast_list_sets;			/* multicast lists it accepted */
 };
 void ndl_adapter_stats(const struct ndl_adapter *ad,
 		       struct ndl_adapter_stats *out);
+
+/*
+ * The OIDs the miniport failed most recently (newest first), with the
+ * NDIS_STATUS of each, for diagnosis; returns how many were stored (at most
+ * max and NDL_REFUSED_OIDS).
+ */
+#define NDL_REFUSED_OIDS	8
+struct ndl_refused_oid {
+	u32 oid;
+	u32 ndis_status;
+	bool set;
+};
+u32 ndl_adapter_refused_oids(struct ndl_adapter *ad,
+			     struct ndl_refused_oid *out, u32 max);
 
 /* Map an NDIS_STATUS to a negative errno-style NDL_E* (0 for success). */
 int ndl_ndis_status_to_errno(u32 ndis_status);

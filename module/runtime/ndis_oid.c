@@ -4,9 +4,10 @@
  * DISPATCH_LEVEL, serialized with the other handlers of a serialized
  * miniport; pending ones finish through NdisMQueryInformationComplete /
  * NdisMSetInformationComplete. The host's synchronous calls wait on top
- * of the asynchronous queue. Successful sets of the packet filter,
- * lookahead and multicast list are remembered so an addressing reset can
- * restore them, as NDIS does.
+ * of the asynchronous queue. The multicast compatibility setting may
+ * answer or rewrite a request first (ndis_compat.c). Successful sets of
+ * the packet filter, lookahead and multicast list are remembered so an
+ * addressing reset can restore them, as NDIS does.
  */
 #include "ndis_priv.h"
 
@@ -81,6 +82,7 @@ static void finish(struct ndl_adapter *ad, struct ndl_request *r,
 	abandoned = r->abandoned;
 	ndl_q_unlock(ad, old);
 	r->status = st;
+	ndl_compat_finished(ad, r, st);
 	if (st == NDIS_STATUS_SUCCESS && r->set)
 		save_addressing(ad, r);
 	if (!abandoned && r->complete)
@@ -112,6 +114,14 @@ void ndl_req_kick(struct ndl_adapter *ad)
 	r->in_call = true;
 	r->started_ns = ndl_os_monotonic_ns();
 	ndl_q_unlock(ad, old);
+	if (ndl_compat_request(ad, r, &st)) {
+		old = ndl_q_lock(ad);
+		r->in_call = false;
+		r->completed = true;	/* no miniport completion is its */
+		ndl_q_unlock(ad, old);
+		finish(ad, r, st);
+		return;
+	}
 
 	if (!ndl_mp_enter(ad, &old)) {
 		/* Inside the miniport on this CPU: start when it returns. */

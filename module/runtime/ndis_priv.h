@@ -70,6 +70,8 @@ struct ndl_tx_slot {
 	bool in_call;			/* inside MiniportSend(Packets) */
 	bool completed;			/* completed while in_call */
 	NDIS_STATUS status;
+	u8 *linear;			/* single-buffer sends: the copy */
+	u32 linear_size;
 };
 
 struct ndl_request {
@@ -79,6 +81,7 @@ struct ndl_request {
 	ULONG len, done, needed;
 	NDIS_STATUS status;
 	bool in_call, completed, abandoned;
+	bool local;			/* answered by ndl_compat_request */
 	u64 started_ns;
 	ndl_request_done complete;
 	void *ctx;
@@ -184,6 +187,16 @@ struct ndl_adapter {
 	void *shutdown_ctx;
 
 	struct ndl_adapter_stats stats;
+
+	/* compatibility settings (ndis_compat.c) */
+	struct ndl_compat compat;	/* as asked */
+	bool single_buffer;		/* in force */
+	bool mcast_all;			/* in force */
+	bool mcast_nonempty;		/* the host's list has addresses */
+	bool mcast_filter_valid;	/* the host set a packet filter */
+	u32 mcast_host_filter;		/* ... this one (before rewriting) */
+	u32 mcast_sent_filter;		/* ... and what the miniport got */
+	struct ndl_refused_oid refused[NDL_REFUSED_OIDS];	/* newest first */
 };
 #define NDL_ADAPTER_MAGIC 0x4e444c4144415054ull	/* "NDLADAPT" */
 
@@ -258,6 +271,15 @@ void ndl_req_restore_addressing(struct ndl_adapter *ad);
 void ndl_req_free_saved(struct ndl_adapter *ad);
 void NTAPI ndl_query_complete_handler(NDIS_HANDLE h, NDIS_STATUS status);
 void NTAPI ndl_set_complete_handler(NDIS_HANDLE h, NDIS_STATUS status);
+
+/* ndis_compat.c */
+void ndl_compat_resolve(struct ndl_adapter *ad, struct ndl_adapter_info *info);
+/* true: the request was answered with *st here, not sent to the miniport */
+bool ndl_compat_request(struct ndl_adapter *ad, struct ndl_request *r,
+			NDIS_STATUS *st);
+/* Counts and records what the miniport answered (not local answers). */
+void ndl_compat_finished(struct ndl_adapter *ad, struct ndl_request *r,
+			 NDIS_STATUS st);
 
 /* ndis_status.c */
 void NTAPI ndl_status_handler(NDIS_HANDLE h, NDIS_STATUS status, void *buf,

@@ -12,6 +12,10 @@
  * completion, NdisMSendResourcesAvailable, interrupt DPC or hang check —
  * never dropped, never stalled for good. Deserialized miniports get every
  * packet at once and complete each with NdisMSendComplete.
+ *
+ * With single-buffer sends (ndis_compat.c) a frame in several fragments is
+ * copied into the slot's own linear buffer first, so the packet holds one
+ * NDIS_BUFFER with the whole frame.
  */
 #include "ndis_priv.h"
 
@@ -62,6 +66,7 @@ static void slot_free_mdls(struct ndl_tx_slot *s)
 	for (u32 k = 0; k < NDL_TX_MAX_FRAGS; k++)
 		ndl_free(s->mdl[k]);
 	ndl_free(s->sg);
+	ndl_free(s->linear);
 }
 
 void ndl_tx_free(struct ndl_adapter *ad)
@@ -85,16 +90,60 @@ static bool slot_of_adapter(struct ndl_adapter *ad, struct ndl_tx_slot *s)
 	return s >= ad->slots && s < ad->slots + ad->nslots;
 }
 
+/*
+ * The frame's fragments copied into the slot's linear buffer (kept for the
+ * next frame; atomic memory is physically contiguous, so one DMA mapping
+ * covers it); *one describes the copy.
+ */
+static int slot_linearize(struct ndl_tx_slot *s, const struct ndl_frag *frags,
+			  u32 nfrags, u32 total, struct ndl_frag *one)
+{
+	u32 i, off = 0;
+
+	if (total > s->linear_size) {
+		u32 size = total < 2048 ? 2048 : total;
+		u8 *buf = ndl_alloc(size, NDL_OS_ATOMIC);
+
+		if (!buf)
+			return -NDL_ENOMEM;
+		ndl_free(s->linear);
+		s->linear = buf;
+		s->linear_size = size;
+	}
+	for (i = 0; i < nfrags; i++) {
+		if (!frags[i].len)
+			continue;
+		ndl_memcpy(s->linear + off, frags[i].va, frags[i].len);
+		off += frags[i].len;
+	}
+	one->va = s->linear;
+	one->len = total;
+	return 0;
+}
+
 /* Build the slot's packet over the host's (non-empty) fragments. */
-static int slot_fill(struct ndl_tx_slot *s, const struct ndl_frag *frags,
-		     u32 nfrags)
+static int slot_fill(struct ndl_adapter *ad, struct ndl_tx_slot *s,
+		     const struct ndl_frag *frags, u32 nfrags, u32 total)
 {
 	NDIS_PACKET *p = s->packet;
 	NDIS_PACKET_EXTENSION *ext = ndl_packet_ext(p);
 	NDIS_PACKET_OOB_DATA *oob = ndl_packet_oob(p);
 	MDL *prev = NULL;
-	u32 i, k, n = 0, total = 0;
+	struct ndl_frag one;
+	u32 i, k, n = 0, used = 0;
 
+	for (i = 0; i < nfrags; i++)
+		used += frags[i].len != 0;
+	if (used > 1 && ad->single_buffer) {
+		if (slot_linearize(s, frags, nfrags, total, &one))
+			return -NDL_ENOMEM;
+		frags = &one;
+		nfrags = 1;
+		ndl_atomic_add(&ad->stats.tx_linearized, 1);
+	} else if (used > 1) {
+		ndl_atomic_add(&ad->stats.tx_multi_buffer, 1);
+	}
+	total = 0;
 	for (i = 0; i < nfrags; i++) {
 		u32 pages;
 		MDL *m;
@@ -188,7 +237,7 @@ int ndl_adapter_send_ex(struct ndl_adapter *ad, const struct ndl_frag *frags,
 	ndl_list_del(&s->link);
 	ndl_q_unlock(ad, old);
 
-	rc = slot_fill(s, frags, n);
+	rc = slot_fill(ad, s, frags, n, total);
 	if (!rc && flags)
 		slot_tx_info(s, flags, vlan);
 	if (!rc)

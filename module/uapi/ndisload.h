@@ -72,6 +72,23 @@
  * device to ndisload, unbind the native driver and write its address to
  * /sys/bus/pci/drivers/ndisload-<name>/bind.
  *
+ * flags holds the driver's compatibility settings (NDL_COMPAT_*): two bits
+ * per setting, neither meaning automatic (the module decides per device),
+ * _ON or _OFF forcing it; both bits of one setting are EINVAL. A module
+ * that knows them says NDL_FEAT_COMPAT; older ones refuse any flag with
+ * EINVAL. What each device runs with is in struct ndl_device_info.flags
+ * (NDL_DEVF_SINGLE_BUF, NDL_DEVF_MCAST_ALL). The settings (docs/runtime.md):
+ *
+ *   single-buffer sends   every send packet carries the whole frame in one
+ *                         buffer (fragments copied), for miniports that
+ *                         transmit only a packet's first buffer. Automatic:
+ *                         on unless the miniport registered scatter-gather
+ *                         DMA.
+ *   multicast all         the multicast list is never given to the
+ *                         miniport (OID_802_3_MULTICAST_LIST); a non-empty
+ *                         list sets NDIS_PACKET_TYPE_ALL_MULTICAST in the
+ *                         packet filter instead. Automatic: off.
+ *
  * On return, `bound` and `owned` count the devices bound and the ones left
  * to their native driver. A device whose miniport fails to initialise does
  * not fail the add: it is listed as NDL_DEV_FAILED with the reason (and is
@@ -153,6 +170,7 @@ struct ndl_hdr {
 #define NDL_FEAT_EXEC		(1u << 0)	/* can run driver code */
 #define NDL_FEAT_NDIS5		(1u << 1)	/* NDIS 5.x miniports */
 #define NDL_FEAT_NDIS6		(1u << 2)	/* NDIS 6.x miniports */
+#define NDL_FEAT_COMPAT		(1u << 3)	/* NDL_COMPAT_* add flags */
 
 struct ndl_version {
 	struct ndl_hdr hdr;
@@ -250,11 +268,18 @@ struct ndl_reg_value {
 	struct ndl_pci_location location;	/* with NDL_REG_AT_LOCATION */
 };
 
+/* struct ndl_add_driver.flags: compatibility settings (neither: auto). */
+#define NDL_COMPAT_SINGLE_BUF_ON	(1u << 0)
+#define NDL_COMPAT_SINGLE_BUF_OFF	(1u << 1)
+#define NDL_COMPAT_MCAST_ALL_ON		(1u << 2)
+#define NDL_COMPAT_MCAST_ALL_OFF	(1u << 3)
+#define NDL_COMPAT_ALL			0xfu
+
 struct ndl_add_driver {
 	struct ndl_hdr hdr;
 	char name[NDL_NAME_MAX];	/* unique; names the pci_driver */
 	char version[NDL_VERSION_MAX];	/* the .inf's DriverVer, for ethtool */
-	__u32 flags;			/* none defined yet: 0 */
+	__u32 flags;			/* NDL_COMPAT_* */
 	__u32 n_files;			/* 1..NDL_MAX_FILES */
 	__u32 n_ids;			/* 1..NDL_MAX_IDS */
 	__u32 n_regs;			/* 0..NDL_MAX_REGS */
@@ -323,6 +348,8 @@ enum ndl_device_state {
 #define NDL_DEVF_UP		(1u << 0)	/* interface administratively up */
 #define NDL_DEVF_CARRIER	(1u << 1)	/* media connected */
 #define NDL_DEVF_DMA64		(1u << 2)	/* miniport is 64-bit DMA capable */
+#define NDL_DEVF_SINGLE_BUF	(1u << 3)	/* single-buffer sends in force */
+#define NDL_DEVF_MCAST_ALL	(1u << 4)	/* multicast via all-multicast */
 
 struct ndl_device_info {
 	char driver[NDL_NAME_MAX];

@@ -151,6 +151,8 @@ static NDIS_STATUS NTAPI fm_set(NDIS_HANDLE ctx, NDIS_OID oid, void *buf,
 		memcpy(&fm.last_filter, buf, 4);
 		fm.filter_sets++;
 	}
+	if (oid == OID_802_3_MULTICAST_LIST)
+		fm.mcast_sets++;
 	if (oid == 0xff000002 && fm.pend_requests) {
 		fm.pending_oid = oid;
 		leave();
@@ -169,6 +171,14 @@ static NDIS_STATUS take(NDIS_PACKET *p)
 	fm.last_csum = (uintptr_t)ndl_packet_ext(p)->
 		NdisPacketInfo[TcpIpChecksumPacketInfo];
 	fm.last_vlan = (uintptr_t)ndl_packet_ext(p)->NdisPacketInfo[Ieee8021QInfo];
+	fm.last_buffers = p->Private.Count;
+	if (p->Private.Head) {
+		MDL *m = p->Private.Head;
+
+		fm.wire_len = m->ByteCount < sizeof(fm.wire) ? m->ByteCount :
+			      sizeof(fm.wire);
+		memcpy(fm.wire, ndl_mdl_va(m), fm.wire_len);
+	}
 	if (sg) {
 		fm.sg_seen++;
 		fm.sg_elements += sg->NumberOfElements;

@@ -32,6 +32,12 @@ struct fakemp {
 	u64 sg_first_addr;
 	uintptr_t last_csum, last_vlan;	/* per-packet info of the last send */
 	bool send_back_nested;		/* see test_no_reentry */
+	/* the last send as a first-buffer-only miniport would put it on the
+	 * wire (ndis_test_compat.c)
+	 */
+	u32 last_buffers, wire_len;
+	u8 wire[1514];
+	u32 mcast_sets;			/* OID_802_3_MULTICAST_LIST sets */
 	/* state */
 	NDIS_HANDLE handle, wrapper;
 	NDIS_PACKET *held[FM_MAX];	/* accepted, not completed */
