@@ -262,6 +262,8 @@ json_object *kmod_status_json(void)
 		json_object_array_add(a, json_object_new_string("ndis5"));
 	if (v.features & NDL_FEAT_NDIS6)
 		json_object_array_add(a, json_object_new_string("ndis6"));
+	if (v.features & NDL_FEAT_COMPAT)
+		json_object_array_add(a, json_object_new_string("compat"));
 	json_object_object_add(o, "features", a);
 	a = json_object_new_array();
 	if (!kmod_list_drivers(&drv, &n, &err))
@@ -300,6 +302,10 @@ json_object *kmod_status_json(void)
 			json_object_object_add(d, "speed_mbps", json_object_new_int64((int64_t)(dev[i].link_speed / 1000000)));
 			jx_add_str_or_null(d, "native_driver", dev[i].owner[0] ? dev[i].owner : NULL);
 			jx_add_str_or_null(d, "error", dev[i].message[0] ? dev[i].message : NULL);
+			json_object_object_add(d, "single_buffer_sends",
+					       json_object_new_boolean(dev[i].flags & NDL_DEVF_SINGLE_BUF));
+			json_object_object_add(d, "multicast_all",
+					       json_object_new_boolean(dev[i].flags & NDL_DEVF_MCAST_ALL));
 			json_object_array_add(a, d);
 		}
 	json_object_object_add(o, "devices", a);

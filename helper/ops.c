@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compat.h"
 #include "config.h"
 #include "devices.h"
 #include "diag.h"
@@ -634,6 +635,10 @@ static const struct op ops[] = {
 	{ "driver.params.set", FIELDS({ "name", J_STRING, true, 64 },
 				      { "values", J_OBJECT, true, 0 },
 				      { "device", J_STRING, false, 31 }), false, op_params_set },
+	/* Compatibility settings (compat.c). */
+	{ "driver.compat.get", FIELDS({ "name", J_STRING, true, 64 }), false, op_compat_get },
+	{ "driver.compat.set", FIELDS({ "name", J_STRING, true, 64 },
+				      { "values", J_OBJECT, true, 0 }), false, op_compat_set },
 	{ "device.list", FIELDS({ "all", J_BOOL, false, 0 }), false, op_device_list },
 	{ "device.bind", FIELDS({ "device", J_STRING, true, 31 },
 				{ "driver", J_STRING, true, 64 },

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "arena.h"
+#include "compat.h"
 #include "config.h"
 #include "devices.h"
 #include "fsutil.h"
@@ -416,6 +417,24 @@ static void bind_after(struct push *p, const char *name)
 	}
 }
 
+/* The driver's compatibility settings, if the module knows them. */
+static int push_compat(const char *name, uint32_t *flags, struct ndl_err *err)
+{
+	struct ndl_version v;
+
+	if (compat_flags(name, flags, err))
+		return -1;
+	if (!*flags)
+		return 0;
+	if (kmod_version(&v, err))
+		return -1;
+	if (v.features & NDL_FEAT_COMPAT)
+		return 0;
+	ndl_fail(err, NDL_E_MODULE, "the loaded ndisload module does not know compatibility settings");
+	return ndl_hint(err, "load the module of this ndisload version, or set them to auto ('ndisload compat %s')",
+			name);
+}
+
 json_object *push_driver(const char *name, const struct push_opts *opt,
 			 struct ndl_err *err)
 {
@@ -516,6 +535,8 @@ json_object *push_driver(const char *name, const struct push_opts *opt,
 		ndl_fail(err, NDL_E_INTERNAL, "out of memory");
 		goto out;
 	}
+	if (push_compat(name, &add->flags, err))
+		goto out;
 	str_copy(add->name, sizeof(add->name), name);
 	str_copy(add->version, sizeof(add->version),
 		 jx_str(p.manifest, "version") ? jx_str(p.manifest, "version") : "");

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "preflight.h"
+#include "compat.h"
 #include "config.h"
 #include "fsutil.h"
 #include "inf.h"
@@ -753,6 +754,7 @@ int store_remove(const char *name, bool force, json_object **result,
 		return -1;
 	}
 	config_drop_params(name);
+	compat_drop(name);
 	ndl_path(dest, sizeof(dest), NDL_STORE_DIR "/%s", name);
 	ndl_path(trash, sizeof(trash), NDL_STORE_DIR "/.remove-%s", name);
 	fs_remove_tree(trash);

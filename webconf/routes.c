@@ -17,6 +17,8 @@ const struct wc_route wc_routes[] = {
 	{ "DELETE", "/api/v1/drivers/{}",            WC_AUTHED, WC_BODY_NONE,   wc_ep_driver_delete },
 	{ "GET",    "/api/v1/drivers/{}/params",     WC_AUTHED, WC_BODY_NONE,   wc_ep_params_get },
 	{ "PUT",    "/api/v1/drivers/{}/params",     WC_AUTHED, WC_BODY_JSON,   wc_ep_params_set },
+	{ "GET",    "/api/v1/drivers/{}/compat",     WC_AUTHED, WC_BODY_NONE,   wc_ep_compat_get },
+	{ "PUT",    "/api/v1/drivers/{}/compat",     WC_AUTHED, WC_BODY_JSON,   wc_ep_compat_set },
 	{ "POST",   "/api/v1/load",                  WC_AUTHED, WC_BODY_JSON,   wc_ep_load },
 	{ "GET",    "/api/v1/devices",               WC_AUTHED, WC_BODY_NONE,   wc_ep_devices_list },
 	{ "POST",   "/api/v1/devices/{}/bind",       WC_AUTHED, WC_BODY_JSON,   wc_ep_device_bind },

@@ -147,6 +147,23 @@ printf '[broken\n' >"$R/etc/ndisload/params/wlan.conf"
 expect params-broken-file 5 'wlan.conf:1: a section header' "$N" params wlan
 rm "$R/etc/ndisload/params/wlan.conf"
 
+# Compatibility settings (helper/compat.c): auto by default, stored per
+# driver, checked, refused by name; pushing one needs the module.
+expect compat-show 0 'single_buffer_sends +auto' "$N" compat acme_pci
+expect compat-set 0 'multicast_all +on' "$N" compat acme_pci multicast_all=on single_buffer_sends=off
+grep -q '^multicast_all = on' "$R/etc/ndisload/compat/acme_pci.conf" && pass compat-file || fail compat-file "$(cat "$R/etc/ndisload/compat/acme_pci.conf")"
+expect compat-kept 0 'single_buffer_sends +off' "$N" compat acme_pci
+expect compat-json 0 '"value": "on"' "$N" compat --json acme_pci
+expect compat-bad-value 5 'multicast_all must be auto, on or off' "$N" compat acme_pci multicast_all=yes
+expect compat-unknown 3 'no compatibility setting "nosuch"' "$N" compat acme_pci nosuch=on
+expect compat-no-driver 3 'no driver named "nosuch"' "$N" compat nosuch
+expect compat-usage 2 'is not NAME=auto|on|off' "$N" compat acme_pci multicast_all
+expect compat-auto 0 'single_buffer_sends +auto' "$N" compat acme_pci single_buffer_sends=auto
+grep -q single_buffer "$R/etc/ndisload/compat/acme_pci.conf" && fail compat-auto-dropped "still stored" || pass compat-auto-dropped
+printf '[compat]\nsingle_buffer_sends = maybe\n' >"$R/etc/ndisload/compat/wlan.conf"
+expect compat-broken-file 5 'wlan.conf line 2: not a compatibility setting' "$N" compat wlan
+rm "$R/etc/ndisload/compat/wlan.conf"
+
 # Loading without the module, status, diag.
 expect load-no-module 7 'module is not loaded' "$N" load acme_pci
 expect load-all-no-module 7 'module is not loaded' "$N" load --all
@@ -168,7 +185,8 @@ expect remove-bound 4 'driver acme_pci is bound to 0000:00:03.0' "$N" remove acm
 expect unbind 0 'Unbound 0000:00:04.0' "$N" unbind 0000:00:04.0
 expect unbind-again 3 'is not bound' "$N" unbind 0000:00:04.0
 expect remove-forced 0 'dropped its bindings: 0000:00:03.0' "$N" remove --force acme_pci
-[ ! -e "$store" ] && [ ! -e "$R/etc/ndisload/params/acme_pci.conf" ] && pass remove-cleans || fail remove-cleans ""
+[ ! -e "$store" ] && [ ! -e "$R/etc/ndisload/params/acme_pci.conf" ] &&
+	[ ! -e "$R/etc/ndisload/compat/acme_pci.conf" ] && pass remove-cleans || fail remove-cleans ""
 grep -q acme_pci "$R/etc/ndisload/bindings.conf" && fail bindings-dropped "still bound" || pass bindings-dropped
 expect remove-unknown 3 'no driver named' "$N" remove acme_pci
 expect remove-wlan 0 'Removed driver wlan' "$N" remove wlan

@@ -115,6 +115,12 @@ refused param-unknown not_found '{"op":"driver.params.set","args":{"name":"acme_
 refused param-not-string bad_request '{"op":"driver.params.set","args":{"name":"acme_pci","values":{"ReceiveBuffers":5}}}'
 ok param-set '"name":"ReceiveBuffers"' '{"op":"driver.params.set","args":{"name":"acme_pci","values":{"ReceiveBuffers":"128"}}}'
 [ "$(stat -c %a "$NDISLOAD_ROOT/etc/ndisload/params/acme_pci.conf")" = 600 ] && pass params-mode-0600 || fail params-mode-0600 "$(stat -c %a "$NDISLOAD_ROOT/etc/ndisload/params/acme_pci.conf")"
+refused compat-bad-value invalid '{"op":"driver.compat.set","args":{"name":"acme_pci","values":{"multicast_all":"1"}}}'
+refused compat-not-string invalid '{"op":"driver.compat.set","args":{"name":"acme_pci","values":{"multicast_all":5}}}'
+refused compat-unknown not_found '{"op":"driver.compat.set","args":{"name":"acme_pci","values":{"../x":"on"}}}'
+refused compat-traversal not_found '{"op":"driver.compat.get","args":{"name":"../../etc/passwd"}}'
+ok compat-set '"name":"multicast_all","title":"Multicast through the all-multicast filter","cures":"*","automatic":"off","value":"on"' '{"op":"driver.compat.set","args":{"name":"acme_pci","values":{"multicast_all":"on"}}}'
+ok compat-get '"value":"on"' '{"op":"driver.compat.get","args":{"name":"acme_pci"}}'
 ok device-list '"matches":\["acme_pci"\]' '{"op":"device.list"}'
 refused bind-no-device not_found '{"op":"device.bind","args":{"device":"0000:09:00.0","driver":"acme_pci"}}'
 ok bind '"bound":"acme_pci"' '{"op":"device.bind","args":{"device":"0000:00:03.0","driver":"acme_pci"}}'
