@@ -17,7 +17,7 @@ static const char usage[] =
 	"Each is auto (ndisload decides per device), on or off:\n"
 	"\n"
 	"  single_buffer_sends  give the driver every frame to send in one piece\n"
-	"                       (auto: on, unless the driver uses scatter-gather DMA)\n"
+	"                       (auto: on)\n"
 	"  multicast_all        never give the driver a multicast address list;\n"
 	"                       receive all multicast frames instead (auto: off)\n"
 	"\n"

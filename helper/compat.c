@@ -22,7 +22,7 @@ const struct compat_setting compat_settings[] = {
 		.name = "single_buffer_sends",
 		.title = "Single-buffer sends",
 		.cures = "Pings work but TCP connections stall or downloads never finish: the driver sends only the first part of large frames.",
-		.automatic = "on, unless the driver uses scatter-gather DMA",
+		.automatic = "on",
 		.on = NDL_COMPAT_SINGLE_BUF_ON, .off = NDL_COMPAT_SINGLE_BUF_OFF,
 		.in_force = NDL_DEVF_SINGLE_BUF,
 	},

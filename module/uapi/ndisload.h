@@ -82,8 +82,7 @@
  *   single-buffer sends   every send packet carries the whole frame in one
  *                         buffer (fragments copied), for miniports that
  *                         transmit only a packet's first buffer. Automatic:
- *                         on unless the miniport registered scatter-gather
- *                         DMA.
+ *                         on (the module may decide per device).
  *   multicast all         the multicast list is never given to the
  *                         miniport (OID_802_3_MULTICAST_LIST); a non-empty
  *                         list sets NDIS_PACKET_TYPE_ALL_MULTICAST in the

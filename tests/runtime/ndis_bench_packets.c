@@ -4,15 +4,19 @@
  * 1514 bytes sent or received through the NDIS runtime with a minimal
  * deserialized miniport (ndis_fakemp.c), or N plain copies of the frame.
  * Run under callgrind at two N; the difference per frame is the cost of
- * the path without setup.
+ * the path without setup. sg-multi and sg-single send the frame in three
+ * fragments (as an skb with page fragments) to a bus master with
+ * scatter-gather DMA, as three buffers or copied into one (the
+ * single_buffer_sends compatibility setting).
  *
- *   bench-packets send|recv|copy N
+ *   bench-packets send|recv|copy|sg-multi|sg-single N
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ndis_fakemp.h"
+#include "simdev.h"
 
 #define FRAME 1514
 
@@ -54,6 +58,35 @@ static void __attribute__((noinline)) send_loop(struct ndl_adapter *ad, u64 n)
 	}
 }
 
+static void __attribute__((noinline)) send3_loop(struct ndl_adapter *ad, u64 n)
+{
+	struct ndl_frag f[3] = {
+		{ frame, 66 }, { frame + 66, 724 }, { frame + 790, FRAME - 790 },
+	};
+
+	for (u64 i = 0; i < n; i++) {
+		if (ndl_adapter_send(ad, f, 3, frame))
+			abort();
+	}
+}
+
+static uint32_t bm_read(struct ndl_sim_dev *d, int bar, uint32_t off, int size)
+{
+	return 0;
+}
+
+static void bm_write(struct ndl_sim_dev *d, int bar, uint32_t off, int size,
+		     uint32_t val)
+{
+}
+
+/* A bus master for the scatter-gather modes: DMA mappings, no registers. */
+static const struct ndl_sim_model bm_model = {
+	.name = "bench-bm", .vendor = 0x1234, .device = 0x0003,
+	.bars = { { NDL_SIM_BAR_IO, 0x10 } },
+	.read = bm_read, .write = bm_write,
+};
+
 static void __attribute__((noinline)) recv_loop(NDIS_PACKET *p, u64 n)
 {
 	NDIS_MINIPORT_BLOCK *b = fm.handle;
@@ -81,9 +114,12 @@ int main(int argc, char **argv)
 	NDIS_STATUS st;
 	MDL *m;
 
+	bool sg = !strcmp(mode, "sg-multi") || !strcmp(mode, "sg-single");
+	struct ndl_sim_dev *sim = NULL;
+
 	if (!n || (strcmp(mode, "send") && strcmp(mode, "recv") &&
-		   strcmp(mode, "copy"))) {
-		fprintf(stderr, "usage: bench-packets send|recv|copy N\n");
+		   strcmp(mode, "copy") && !sg)) {
+		fprintf(stderr, "usage: bench-packets send|recv|copy|sg-multi|sg-single N\n");
 		return 2;
 	}
 	memset(frame, 0x5a, sizeof(frame));
@@ -99,6 +135,13 @@ int main(int argc, char **argv)
 	fm.with_return = true;
 	fm.complete_inside = true;
 	fm.accept = ~0u;
+	if (sg) {
+		fm.bus_master = fm.sg_dma = true;
+		sim = ndl_sim_create(&bm_model);
+		prm.dev = sim ? ndl_sim_os_dev(sim) : NULL;
+		prm.compat.single_buffer_sends = strcmp(mode, "sg-single") ?
+						 NDL_COMPAT_OFF : NDL_COMPAT_ON;
+	}
 	prm.drv = fm_container();
 	if (!prm.drv || fm_register(prm.drv) || ndl_adapter_create(&prm, &ad) ||
 	    ndl_adapter_initialize(ad, &info, NULL)) {
@@ -107,6 +150,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "send")) {
 		send_loop(ad, n);
+	} else if (sg) {
+		send3_loop(ad, n);
 	} else {
 		ndlw_NdisAllocatePacketPool(&st, &pool, 1, 16);
 		ndlw_NdisAllocateBufferPool(&st, &bpool, 1);
@@ -121,7 +166,9 @@ int main(int argc, char **argv)
 	}
 	ndl_adapter_destroy(ad);
 	ndl_driver_unload(prm.drv);
-	if ((!strcmp(mode, "send") && completed != n) ||
+	if (sim)
+		ndl_sim_destroy(sim);
+	if (((!strcmp(mode, "send") || sg) && completed != n) ||
 	    (!strcmp(mode, "recv") && (received != n || fm.returns != n))) {
 		fprintf(stderr, "bench-packets: %llu/%llu frames\n",
 			(unsigned long long)(completed + received),

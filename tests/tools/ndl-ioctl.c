@@ -340,6 +340,9 @@ static int do_add(int argc, char **argv)
 		case 'V':
 			snprintf(a.req.version, sizeof(a.req.version), "%s", val);
 			break;
+		case 'f':	/* NDL_COMPAT_* flags, a number */
+			a.req.flags = (__u32)strtoul(val, NULL, 0);
+			break;
 		default:
 			err = -1;
 		}
@@ -451,7 +454,7 @@ static int do_devices(const char *driver)
 	if (!d)
 		return report_errno(NULL);
 	for (i = 0; i < n; i++)
-		printf("device %04x:%02x:%02x.%x %04x:%04x driver=%s state=%s if=%s flags=%s%s%s speed=%llu error=%d status=0x%x owner=%s msg=%s\n",
+		printf("device %04x:%02x:%02x.%x %04x:%04x driver=%s state=%s if=%s flags=%s%s%s%s%s speed=%llu error=%d status=0x%x owner=%s msg=%s\n",
 		       d[i].location.domain, d[i].location.bus,
 		       d[i].location.slot, d[i].location.function,
 		       d[i].vendor, d[i].device, d[i].driver,
@@ -459,6 +462,8 @@ static int do_devices(const char *driver)
 		       d[i].flags & NDL_DEVF_UP ? "up," : "",
 		       d[i].flags & NDL_DEVF_CARRIER ? "carrier," : "",
 		       d[i].flags & NDL_DEVF_DMA64 ? "dma64," : "",
+		       d[i].flags & NDL_DEVF_SINGLE_BUF ? "single_buf," : "",
+		       d[i].flags & NDL_DEVF_MCAST_ALL ? "mcast_all," : "",
 		       (unsigned long long)d[i].link_speed, d[i].last_error,
 		       d[i].ndis_status, d[i].owner, d[i].message);
 	free(d);
@@ -589,7 +594,9 @@ static void malformed_add(void)
 	ADD_CASE("add-file-elem-size", EINVAL, a->req.file_size = 8);
 	ADD_CASE("add-id-elem-size", EINVAL, a->req.id_size = 17);
 	ADD_CASE("add-reg-elem-size", EINVAL, a->req.reg_size = 0);
-	ADD_CASE("add-flags", EINVAL, a->req.flags = 1);
+	ADD_CASE("add-flags", EINVAL, a->req.flags = 0x10);
+	ADD_CASE("add-compat-on-and-off", EINVAL,
+		 a->req.flags = NDL_COMPAT_SINGLE_BUF_ON | NDL_COMPAT_SINGLE_BUF_OFF);
 	ADD_CASE("add-reserved", EINVAL, a->req.reserved = 1);
 	ADD_CASE("add-name-empty", EINVAL, a->req.name[0] = 0);
 	ADD_CASE("add-name-slash", EINVAL, strcpy(a->req.name, "a/b"));

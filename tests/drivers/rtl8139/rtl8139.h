@@ -22,6 +22,10 @@ typedef struct _RTL_ADAPTER {
 
 	/* Registers: BAR0 ports or BAR1 memory, as the INF's IoMode says. */
 	BOOLEAN UseMmio;
+	/* Test knob TestFirstBufferOnly: put only a packet's first buffer on
+	 * the wire, the bug of real drivers that single_buffer_sends cures.
+	 */
+	BOOLEAN FirstBufferOnly;
 	NDIS_PHYSICAL_ADDRESS IoStart;	/* BAR0 port number */
 	ULONG_PTR IoBase;		/* what NDIS mapped it to */
 	ULONG IoLength;

@@ -31,7 +31,7 @@ static BOOLEAN RtlTxPut(PVOID Context, PNDIS_PACKET P,
 
 	UseBounce = Total < NDD_ETH_MIN_FRAME ||
 		    Sg->NumberOfElements > RTL_MAX_FRAGS;
-	Need = UseBounce ? 1 : Sg->NumberOfElements;
+	Need = UseBounce || A->FirstBufferOnly ? 1 : Sg->NumberOfElements;
 	if (Need > A->Tx.Available || (UseBounce && !A->Tx.Bounce.Free))
 		return FALSE;
 	if (UseBounce) {
