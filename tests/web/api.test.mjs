@@ -198,6 +198,30 @@ test('PUT /drivers/{name}/params: null resets to the default', async () => {
 	check(sd.value === null || String(sd.value) === '0', `SpeedDuplex after reset: ${JSON.stringify(sd)}`);
 });
 
+test('GET /drivers/{name}/compat: every setting, automatic until set', async () => {
+	const r = await get('/drivers/webnic/compat');
+	eq(r.status, 200, `status (${r.text.slice(0, 200)})`);
+	const names = r.json.settings.map((s) => s.name).join(',');
+	eq(names, 'single_buffer_sends,multicast_all', 'settings');
+	check(r.json.settings.every((s) => s.value === 'auto' && s.title && s.cures && s.automatic), JSON.stringify(r.json.settings));
+	isError(await get('/drivers/nosuchdriver/compat'), 404, 'not_found');
+});
+
+test('PUT /drivers/{name}/compat: sets, keeps, null is automatic; bad values refused', async () => {
+	let r = await send('PUT', '/drivers/webnic/compat', { values: { multicast_all: 'on', single_buffer_sends: 'off' } });
+	eq(r.status, 200, `status (${r.text.slice(0, 200)})`);
+	r = await get('/drivers/webnic/compat');
+	eq(r.json.settings.find((s) => s.name === 'multicast_all').value, 'on', 'multicast_all stored');
+	eq(r.json.settings.find((s) => s.name === 'single_buffer_sends').value, 'off', 'single_buffer_sends stored');
+	isError(await send('PUT', '/drivers/webnic/compat', { values: { multicast_all: 'yes' } }), 422, 'invalid');
+	isError(await send('PUT', '/drivers/webnic/compat', { values: { multicast_all: true } }), 400, 'bad_request');
+	isError(await send('PUT', '/drivers/webnic/compat', { values: { nosuch: 'on' } }), 404, 'not_found');
+	isError(await send('PUT', '/drivers/webnic/compat', { setting: {} }), 400, 'bad_request');
+	r = await send('PUT', '/drivers/webnic/compat', { values: { single_buffer_sends: null } });
+	eq(r.json.settings.find((s) => s.name === 'single_buffer_sends').value, 'auto', 'null: automatic');
+	eq(r.json.settings.find((s) => s.name === 'multicast_all').value, 'on', 'multicast_all unchanged');
+});
+
 test('GET /devices: the fake PCI devices, their Linux drivers and matching drivers', async () => {
 	const r = await get('/devices');
 	eq(r.status, 200, 'status');

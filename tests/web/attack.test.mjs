@@ -42,6 +42,7 @@ function changes(cred) {
 		{ method: 'POST', path: '/api/v1/drivers', headers: { 'Content-Type': mp.type }, body: mp.body },
 		{ method: 'DELETE', path: '/api/v1/drivers/webnic?force=true' },
 		{ method: 'PUT', path: '/api/v1/drivers/webnic/params', body: { values: { ReceiveBuffers: 8 } } },
+		{ method: 'PUT', path: '/api/v1/drivers/webnic/compat', body: { values: { multicast_all: 'on' } } },
 		{ method: 'POST', path: '/api/v1/devices/0000:00:03.0/unbind' },
 		{ method: 'POST', path: '/api/v1/devices/0000:00:04.0/bind', body: { driver: 'webnic' } },
 		{ method: 'PUT', path: '/api/v1/license', body: { text: 'x' } },

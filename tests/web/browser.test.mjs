@@ -188,6 +188,23 @@ test('advanced: reset to default', async () => {
 	eq(await page.inputValue('#p-SpeedDuplex'), '0', 'the form shows the default');
 });
 
+test('advanced: compatibility settings are offered, saved and shown', async () => {
+	await page.goto(url('/advanced.html?driver=webnic'));
+	const sel = page.locator('#c-single_buffer_sends');
+	await sel.waitFor({ timeout: 5000 });
+	eq(await page.locator('#c-multicast_all option').count(), 3, 'automatic, on, off');
+	eq(await page.locator('label[for="c-multicast_all"]').count(), 1, 'labelled');
+	await page.selectOption('#c-single_buffer_sends', 'off');
+	await page.click('#compat-save');
+	await page.locator('#compat-ok').filter({ hasText: 'Saved' }).waitFor({ timeout: 5000 });
+	const s = (await api('/drivers/webnic/compat')).json.settings;
+	eq(s.find((x) => x.name === 'single_buffer_sends').value, 'off', 'stored by the helper');
+	await page.reload();
+	await sel.waitFor({ timeout: 5000 });
+	eq(await page.inputValue('#c-single_buffer_sends'), 'off', 'shown after a reload');
+	await shot('09b-advanced-compat');
+});
+
 test('status: the interface table refreshes itself', async () => {
 	let polls = 0;
 	const count = (r) => { if (r.url().endsWith('/api/v1/interfaces')) polls++; };

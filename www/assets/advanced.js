@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The Advanced page: a form generated from the driver's .inf parameter
-// metadata (type, range, choices, default), with "reset to default".
+// metadata (type, range, choices, default), with "reset to default"; then
+// the driver's compatibility settings (automatic, on, off).
 import { api, h, initPage, showError } from './app.js';
 
 const picker = document.getElementById('driver');
@@ -137,7 +138,59 @@ async function load() {
 	}
 }
 
+// ---- compatibility settings (GET/PUT /drivers/{name}/compat) ----
+const compatForm = document.getElementById('compat-form');
+const compatBox = document.getElementById('compat');
+const compatError = document.getElementById('compat-error');
+const compatOk = document.getElementById('compat-ok');
+const MODES = [['auto', 'Automatic'], ['on', 'On'], ['off', 'Off']];
+
+function compatRow(s, devices) {
+	const id = 'c-' + s.name;
+	const sel = h('select', { id, name: s.name, 'aria-describedby': `${id}-hint` },
+		MODES.map(([v, t]) => h('option', { value: v }, v === 'auto' ? `${t} (${s.automatic})` : t)));
+	sel.value = s.value;
+	const now = devices.map((d) => `${d.device}: ${d[s.name] ? 'on' : 'off'}`).join(', ');
+	return h('div', { class: 'param', 'data-compat': s.name },
+		h('label', { for: id }, s.title, ' ', h('span', { class: 'muted' }, `(${s.name})`)),
+		h('div', { class: 'row' }, sel),
+		h('p', { class: 'hint', id: `${id}-hint` }, `Cures: ${s.cures}`, now ? ` In force now: ${now}.` : ''));
+}
+
+function renderCompat(r) {
+	compatBox.replaceChildren(...(r.settings || []).map((s) => compatRow(s, r.devices || [])));
+	compatForm.hidden = !picker.value;
+}
+
+async function loadCompat() {
+	showError(compatError, null);
+	compatOk.textContent = '';
+	if (!picker.value) { compatForm.hidden = true; return; }
+	try {
+		renderCompat(await api('GET', `/drivers/${encodeURIComponent(picker.value)}/compat`));
+	} catch (e) {
+		compatBox.replaceChildren();
+		showError(compatError, e);
+	}
+}
+
+compatForm.addEventListener('submit', async (ev) => {
+	ev.preventDefault();
+	showError(compatError, null);
+	compatOk.textContent = '';
+	const values = {};
+	compatBox.querySelectorAll('select').forEach((s) => { values[s.name] = s.value; });
+	try {
+		const r = await api('PUT', `/drivers/${encodeURIComponent(picker.value)}/compat`, { values });
+		renderCompat(r);
+		compatOk.textContent = r.reload_needed ? 'Saved. Load the driver again to apply it.' : 'Saved.';
+	} catch (e) {
+		showError(compatError, e);
+	}
+});
+
 picker.addEventListener('change', load);
+picker.addEventListener('change', loadCompat);
 
 await initPage();
 try {
@@ -147,7 +200,8 @@ try {
 	const wanted = new URLSearchParams(location.search).get('driver');
 	if (wanted && names.includes(wanted)) picker.value = wanted;
 	if (!names.length) box.replaceChildren(h('p', { class: 'muted' }, 'No driver is installed yet.'));
-	else await load();
+	else await Promise.all([load(), loadCompat()]);
+	if (!names.length) compatForm.hidden = true;
 } catch (e) {
 	showError(document.getElementById('page-error'), e);
 }
