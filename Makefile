@@ -57,8 +57,11 @@ check-unit check-vm check-web check-fuzz: all
 	tests/lib/run-group.sh $(@:check-%=%); \
 	tests/lib/summary.sh $(RESULTS)
 
+# Every benchmark prints its figures; a failing one fails the target, named.
 bench: all
-	@for b in tests/bench/*.sh; do [ -x "$$b" ] && "$$b"; done; true
+	@failed=; for b in tests/bench/*.sh; do [ -x "$$b" ] || continue; \
+		"$$b" || failed="$$failed $${b##*/}"; done; \
+	if [ -n "$$failed" ]; then echo "make bench: FAILED:$$failed" >&2; exit 1; fi
 
 demo: all
 	tests/vm/demo.sh

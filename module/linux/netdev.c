@@ -152,7 +152,7 @@ static long ndl_open_on_stack(void *arg)
 	int ret;
 
 	ndl_rxq_start(b);
-	ndl_set_u32(b, OID_GEN_CURRENT_LOOKAHEAD, b->info.max_frame);
+	ndl_set_u32(b, OID_GEN_CURRENT_LOOKAHEAD, b->info.max_lookahead);
 	b->packet_filter = ndl_packet_filter(b->netdev);
 	ret = ndl_set_u32(b, OID_GEN_CURRENT_PACKET_FILTER, b->packet_filter);
 	if (ret) {

@@ -309,6 +309,11 @@ static void learn(struct ndl_adapter *ad, struct ndl_adapter_info *info)
 	info->max_frame = query_u32(ad, OID_GEN_MAXIMUM_FRAME_SIZE, &v) ? 1500 : v;
 	info->max_total = query_u32(ad, OID_GEN_MAXIMUM_TOTAL_SIZE, &v) ?
 			  info->max_frame + 14 : v;
+	if (!query_u32(ad, OID_GEN_MAXIMUM_LOOKAHEAD, &v) && v)
+		ad->max_lookahead = v;
+	info->max_lookahead = ad->max_lookahead &&
+			      ad->max_lookahead < info->max_frame ?
+			      ad->max_lookahead : info->max_frame;
 	if (!query_u32(ad, OID_GEN_MAXIMUM_SEND_PACKETS, &v) && v)
 		ad->max_send_packets = v > 64 ? 64 : v;
 	info->max_send_packets = ad->max_send_packets;
@@ -341,6 +346,7 @@ static void learn(struct ndl_adapter *ad, struct ndl_adapter_info *info)
 /* After a failed MiniportInitialize: release what it left behind. */
 static void cleanup_failed_init(struct ndl_adapter *ad)
 {
+	ndl_rx_close(ad);
 	ndl_dpc_flush();
 	if (ad->interrupt) {
 		ndl_warn("%s: MiniportInitialize failed but left its interrupt registered",
@@ -456,8 +462,10 @@ void ndl_adapter_halt(struct ndl_adapter *ad)
 			ad->tx_inflight_n);
 	/* Give back what the host consumed before the miniport stops. */
 	ndl_dpc_flush();
+	ndl_rx_return_all(ad);
 
 	NDL_CALL_DRIVER_VOID(c->HaltHandler, ndl_ad_ctx(ad));
+	ndl_rx_close(ad);
 	if (ndl_os_irql_current() != NDL_PASSIVE_LEVEL)
 		ndl_err("%s: MiniportHalt returned at IRQL %u", ad->name,
 			ndl_os_irql_current());

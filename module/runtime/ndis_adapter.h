@@ -180,6 +180,11 @@ struct ndl_adapter_info {
 	u8 cur_addr[6];			/* OID_802_3_CURRENT_ADDRESS */
 	u32 max_frame;			/* OID_GEN_MAXIMUM_FRAME_SIZE (no header) */
 	u32 max_total;			/* OID_GEN_MAXIMUM_TOTAL_SIZE */
+	/* OID_GEN_MAXIMUM_LOOKAHEAD, at most max_frame (max_frame when the
+	 * miniport does not answer); the runtime never sets a larger
+	 * OID_GEN_CURRENT_LOOKAHEAD
+	 */
+	u32 max_lookahead;
 	u32 max_send_packets;		/* OID_GEN_MAXIMUM_SEND_PACKETS, or 1 */
 	u32 mac_options;		/* OID_GEN_MAC_OPTIONS */
 	u32 max_mcast;			/* OID_802_3_MAXIMUM_LIST_SIZE */
@@ -308,6 +313,7 @@ struct ndl_adapter_stats {
 	u64 tx_frames, tx_errors, tx_resubmits;	/* RESOURCES re-sends */
 	u64 rx_frames, rx_dropped;
 	u64 rx_transfers;			/* MiniportTransferData calls */
+	u64 rx_returns;				/* MiniportReturnPacket calls */
 	u64 interrupts, dpcs;
 	u64 resets, hangs;
 	u64 tx_multi_buffer;			/* sent with more than one buffer */

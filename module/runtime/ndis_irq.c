@@ -49,11 +49,14 @@ static void run_interrupt_dpc(NDIS_MINIPORT_INTERRUPT *in)
 	if (!ndl_mp_enter(ad, &old))
 		return;
 	ad->stats.dpcs++;
+	ndl_rx_dpc_begin(ad);
 	NDL_CALL_DRIVER_VOID(in->MiniportDpc, ndl_ad_ctx(ad));
 	if (!in->IsrRequested && !in->SharedInterrupt &&
 	    ad->block.EnableInterruptHandler)
 		NDL_CALL_DRIVER_VOID(ad->block.EnableInterruptHandler,
 				     ndl_ad_ctx(ad));
+	/* The packets it indicated go back in one batch. */
+	ndl_rx_dpc_end(ad);
 	/* Sends the miniport refused may fit now. */
 	ndl_tx_unblock(ad);
 	ndl_mp_leave(ad, old);

@@ -178,6 +178,8 @@ static struct ndl_request *submit(struct ndl_adapter *ad, bool set, u32 oid,
 	r->buf = r->data;
 	if (buf && len)
 		ndl_memcpy(r->buf, buf, len);
+	if (set)
+		ndl_rx_lookahead_limit(ad, oid, r->buf, len);
 	r->complete = complete;
 	r->ctx = ctx;
 	r->refs = refs;

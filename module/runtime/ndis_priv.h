@@ -140,7 +140,8 @@ struct ndl_adapter {
 	u32 max_send_packets;
 
 	/* receive */
-	struct ndl_rx *rx;		/* TransferData slots (ndis_recv.c) */
+	struct ndl_rx *rx;		/* returns, TransferData (ndis_recv.c) */
+	u32 max_lookahead;		/* OID_GEN_MAXIMUM_LOOKAHEAD; 0: unknown */
 
 	/* requests */
 	LIST_ENTRY req_queue;
@@ -252,6 +253,13 @@ void NTAPI ndl_send_resources_handler(NDIS_HANDLE h);
 /* ndis_recv.c */
 int ndl_rx_init(struct ndl_adapter *ad);
 void ndl_rx_free(struct ndl_adapter *ad);
+void ndl_rx_return_queued(struct ndl_adapter *ad);
+void ndl_rx_dpc_begin(struct ndl_adapter *ad);
+void ndl_rx_dpc_end(struct ndl_adapter *ad);
+void ndl_rx_return_all(struct ndl_adapter *ad);
+void ndl_rx_close(struct ndl_adapter *ad);
+void ndl_rx_lookahead_limit(struct ndl_adapter *ad, u32 oid, void *buf,
+			    u32 len);
 void NTAPI ndl_packet_indicate_handler(NDIS_HANDLE h, NDIS_PACKET **pkts,
 				       UINT n);
 void NTAPI ndl_eth_indicate_handler(void *filter, NDIS_HANDLE rx_ctx,

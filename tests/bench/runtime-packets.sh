@@ -21,26 +21,32 @@ export NDL_BUILD="$top/build"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# ir MODE N: instructions of one run.
+# ir MODE N: instructions of one run, or a message naming what failed.
 ir() {
-	valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" \
-		"$bin" "$1" "$2" >/dev/null 2>"$tmp/err" ||
-		{ cat "$tmp/err" >&2; exit 1; }
-	sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$tmp/err"
+	if ! valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" \
+		"$bin" "$1" "$2" >/dev/null 2>"$tmp/err"; then
+		grep -v '^==' "$tmp/err" >&2
+		echo "runtime-packets: FAIL: bench-packets $1 $2 failed" >&2
+		return 1
+	fi
+	n=$(sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$tmp/err")
+	[ -n "$n" ] || { echo "runtime-packets: FAIL: no callgrind count for $1" >&2; return 1; }
+	echo "$n"
 }
 
 per_frame() {
-	a=$(ir "$1" 1000)
-	b=$(ir "$1" 11000)
+	a=$(ir "$1" 1000) && b=$(ir "$1" 11000) || return 1
 	echo $(( (b - a) / 10000 ))
 }
 
-multi=$(per_frame sg-multi)
-single=$(per_frame sg-single)
+status=0
+multi=$(per_frame sg-multi) || status=1
+single=$(per_frame sg-single) || status=1
 printf 'runtime-packets: 3-fragment send with scatter-gather DMA: %s instructions/frame as 3 buffers, %s as one (single_buffer_sends on)\n' \
-	"$multi" "$single"
-copy=$(per_frame copy)
-send=$(per_frame send)
-recv=$(per_frame recv)
-printf 'runtime-packets: send %s instructions/frame, receive %s instructions/frame (incl. the host copy), plain copy of the frame %s instructions\n' \
-	"$send" "$recv" "$copy"
+	"${multi:-FAILED}" "${single:-FAILED}"
+copy=$(per_frame copy) || status=1
+send=$(per_frame send) || status=1
+recv=$(per_frame recv) || status=1
+printf 'runtime-packets: send %s instructions/frame, receive %s instructions/frame (incl. the host copy and MiniportReturnPacket), plain copy of the frame %s instructions\n' \
+	"${send:-FAILED}" "${recv:-FAILED}" "${copy:-FAILED}"
+exit $status

@@ -61,6 +61,8 @@ static NDIS_STATUS NTAPI fm_init(NDIS_STATUS *oe, UINT *sel, NDIS_MEDIUM *m,
 
 static void NTAPI fm_halt(NDIS_HANDLE ctx)
 {
+	if (!fm.halts)
+		fm.returns_at_halt = fm.returns;
 	fm.halts++;
 }
 
@@ -115,6 +117,13 @@ static NDIS_STATUS NTAPI fm_query(NDIS_HANDLE ctx, NDIS_OID oid, void *buf,
 	case OID_GEN_MAXIMUM_SEND_PACKETS:
 		v = 8;
 		break;
+	case OID_GEN_MAXIMUM_LOOKAHEAD:
+		if (!fm.max_lookahead) {
+			leave();
+			return NDIS_STATUS_NOT_SUPPORTED;
+		}
+		v = fm.max_lookahead;
+		break;
 	case 0xff000001:	/* the tests' pending OID */
 		if (fm.pend_requests) {
 			fm.pending_oid = oid;
@@ -153,6 +162,17 @@ static NDIS_STATUS NTAPI fm_set(NDIS_HANDLE ctx, NDIS_OID oid, void *buf,
 	}
 	if (oid == OID_802_3_MULTICAST_LIST)
 		fm.mcast_sets++;
+	if (oid == OID_GEN_CURRENT_LOOKAHEAD && len >= 4) {
+		u32 v;
+
+		memcpy(&v, buf, 4);
+		/* Like a real driver: more than it can provide is refused. */
+		if (fm.max_lookahead && v > fm.max_lookahead) {
+			leave();
+			return NDIS_STATUS_INVALID_DATA;
+		}
+		fm.lookahead = v;
+	}
 	if (oid == 0xff000002 && fm.pend_requests) {
 		fm.pending_oid = oid;
 		leave();
@@ -269,6 +289,8 @@ static void NTAPI fm_return(NDIS_HANDLE ctx, NDIS_PACKET *p)
 	if (fm.returns < FM_MAX)
 		fm.returned[fm.returns] = p;
 	fm.returns++;
+	if (fm.halts)
+		fm.returns_after_halt++;
 	leave();
 }
 
@@ -285,6 +307,8 @@ static NDIS_STATUS NTAPI fm_transfer(NDIS_PACKET *p, UINT *got,
 	}
 	if (off + count > fm.rx_len - 14)
 		count = fm.rx_len - 14 - off;
+	/* A driver that counted 4 bytes of CRC in PacketSize copies less. */
+	count = count > fm.td_short ? count - fm.td_short : 0;
 	memcpy(dst, fm.rx_frame + 14 + off, count);
 	if (fm.pend_transfer) {
 		/* The copy "runs on the card" and completes afterwards. */
@@ -327,6 +351,9 @@ static void NTAPI fm_dpc(NDIS_HANDLE ctx)
 	enter();
 	dispatch_only();
 	fm.dpcs++;
+	if (fm.dpc_npkts)
+		((NDIS_MINIPORT_BLOCK *)fm.handle)->PacketIndicateHandler(
+			fm.handle, fm.dpc_pkts, fm.dpc_npkts);
 	/* Enable comes after the DPC, never before. */
 	if (fm.enables >= fm.disables && fm.disables)
 		fm.dpc_bad++;

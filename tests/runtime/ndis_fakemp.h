@@ -31,6 +31,11 @@ struct fakemp {
 	u32 sg_seen, sg_elements;	/* sends that carried an SG list */
 	u64 sg_first_addr;
 	uintptr_t last_csum, last_vlan;	/* per-packet info of the last send */
+	u32 max_lookahead;		/* OID_GEN_MAXIMUM_LOOKAHEAD; 0: none */
+	u32 lookahead;			/* last OID_GEN_CURRENT_LOOKAHEAD set */
+	u32 td_short;			/* TransferData copies this much less */
+	NDIS_PACKET **dpc_pkts;		/* indicated by MiniportHandleInterrupt */
+	u32 dpc_npkts;
 	bool send_back_nested;		/* see test_no_reentry */
 	/* the last send as a first-buffer-only miniport would put it on the
 	 * wire (ndis_test_compat.c)
@@ -46,6 +51,8 @@ struct fakemp {
 	u32 queries, sets, last_filter, filter_sets, transfers;
 	u32 reentries, bad_irql;
 	NDIS_PACKET *returned[FM_MAX];
+	u32 returns_at_halt;		/* MiniportReturnPacket calls before Halt */
+	u32 returns_after_halt;		/* ... after it (never allowed) */
 	NDIS_OID pending_oid;
 	void *pending_buf;
 	ULONG *pending_done;
