@@ -67,10 +67,8 @@ void ndl_os_port_write(u32 port, int size, u32 val)
 	}
 }
 
-void *ndl_os_mmio_map(struct ndl_os_dev *dev, u64 bus_addr, size_t len)
+static bool ndl_in_mem_bar(struct pci_dev *pdev, u64 bus_addr, size_t len)
 {
-	struct pci_dev *pdev = dev->pdev;
-	void __iomem *va = NULL;
 	int bar;
 
 	for (bar = 0; bar < PCI_STD_NUM_BARS; bar++) {
@@ -79,16 +77,50 @@ void *ndl_os_mmio_map(struct ndl_os_dev *dev, u64 bus_addr, size_t len)
 		if ((pci_resource_flags(pdev, bar) & IORESOURCE_MEM) &&
 		    len && bus_addr >= start &&
 		    bus_addr - start + len <= pci_resource_len(pdev, bar))
-			break;
+			return true;
 	}
-	if (bar == PCI_STD_NUM_BARS) {
-		pr_err("%s: driver mapped %#llx+%#zx, outside the device's memory BARs: refused\n",
-		       pci_name(pdev), bus_addr, len);
+	return false;
+}
+
+/*
+ * The device whose memory BAR holds the range, referenced: dev's own, or
+ * (MmMapIoSpace names no device) any bound device's.
+ */
+static struct pci_dev *ndl_mmio_owner(struct ndl_os_dev *dev, u64 bus_addr,
+				      size_t len)
+{
+	struct pci_dev *found = NULL;
+	struct ndl_os_dev *d;
+
+	if (dev)
+		return ndl_in_mem_bar(dev->pdev, bus_addr, len) ?
+		       pci_dev_get(dev->pdev) : NULL;
+	rcu_read_lock();
+	list_for_each_entry_rcu(d, &ndl_port_devs, port_link) {
+		if (ndl_in_mem_bar(d->pdev, bus_addr, len)) {
+			found = pci_dev_get(d->pdev);
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return found;
+}
+
+void *ndl_os_mmio_map(struct ndl_os_dev *dev, u64 bus_addr, size_t len)
+{
+	struct pci_dev *pdev = ndl_mmio_owner(dev, bus_addr, len);
+	void __iomem *va = NULL;
+
+	if (!pdev) {
+		pr_err("%s: driver mapped %#llx+%#zx, outside %s memory BARs: refused\n",
+		       dev ? pci_name(dev->pdev) : "ndisload", bus_addr, len,
+		       dev ? "the device's" : "its devices'");
 		return NULL;
 	}
 	ndl_fpu_pause();
 	va = ioremap(bus_addr, len);
 	ndl_fpu_resume();
+	pci_dev_put(pdev);
 	if (va)
 		atomic64_inc(&ndl_stats.mmio_live);
 	return (void __force *)va;

@@ -39,7 +39,8 @@ void *ndl_os_alloc(size_t size, unsigned int flags)
 	 * section around the Windows caller.
 	 */
 	ndl_fpu_pause();
-	if (flags & NDL_OS_ATOMIC)
+	/* kvmalloc may fall back to vmalloc: not contiguous. */
+	if (flags & (NDL_OS_ATOMIC | NDL_OS_CONTIG))
 		hdr = kmalloc(total, gfp);
 	else
 		hdr = kvmalloc(total, gfp);

@@ -20,21 +20,26 @@ NDIS_STATUS NTAPI ndlw_NdisAllocateMemoryWithTag(void **va, UINT len,
 
 /*
  * Flags ask for contiguous / non-cached memory (NDIS 3.0 era shared
- * memory). The host's allocator gives memory the CPU sees coherently;
- * a highest acceptable address below 4 GiB is checked and logged.
+ * memory a driver hands to its device by NdisGetPhysicalAddress): it
+ * must be physically contiguous, or the device writes into whatever
+ * pages follow the first. x86 DMA snoops the caches, so cached memory is
+ * coherent (as NdisMAllocateSharedMemory documents for x86/x64). A
+ * highest acceptable address is checked and logged, not enforced.
  */
 NDIS_STATUS NTAPI ndlw_NdisAllocateMemory(void **va, UINT len, UINT flags,
 					  NDIS_PHYSICAL_ADDRESS highest)
 {
-	NDIS_STATUS st = ndlw_NdisAllocateMemoryWithTag(va, len, 0);
+	bool dma = flags & (NDIS_MEMORY_CONTIGUOUS | NDIS_MEMORY_NONCACHED);
 
-	if (st == NDIS_STATUS_SUCCESS &&
-	    (flags & (NDIS_MEMORY_CONTIGUOUS | NDIS_MEMORY_NONCACHED)) &&
-	    highest.QuadPart > 0 &&
+	*va = len ? ndl_alloc(len, ndl_alloc_flags_for_irql() |
+			      (dma ? NDL_OS_CONTIG : 0)) : NULL;
+	if (!*va)
+		return NDIS_STATUS_FAILURE;
+	if (dma && highest.QuadPart > 0 &&
 	    ndl_os_virt_to_phys(*va) + len - 1 > (u64)highest.QuadPart)
 		ndl_warn("NdisAllocateMemory: %u bytes above the highest acceptable address 0x%llx",
 			 len, (unsigned long long)highest.QuadPart);
-	return st;
+	return NDIS_STATUS_SUCCESS;
 }
 
 void NTAPI ndlw_NdisFreeMemory(void *va, UINT len, UINT flags)

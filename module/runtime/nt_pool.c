@@ -171,7 +171,8 @@ NTAPI void *ndlw_MmAllocateContiguousMemorySpecifyCache(
 	SIZE_T size, PHYSICAL_ADDRESS lowest, PHYSICAL_ADDRESS highest,
 	PHYSICAL_ADDRESS boundary, MEMORY_CACHING_TYPE cache)
 {
-	void *p = ndl_alloc(size, ndl_alloc_flags_for_irql());
+	/* A device DMAs to it by physical address: never vmalloc'd. */
+	void *p = ndl_alloc(size, ndl_alloc_flags_for_irql() | NDL_OS_CONTIG);
 
 	if (p && highest.QuadPart && highest.QuadPart != -1 &&
 	    ndl_os_virt_to_phys(p) + size - 1 > (u64)highest.QuadPart) {

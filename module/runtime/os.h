@@ -21,6 +21,7 @@
 /* Allocation flags. */
 #define NDL_OS_ATOMIC	0x1	/* caller may be above PASSIVE: never sleep */
 #define NDL_OS_ZERO	0x2	/* zero the memory */
+#define NDL_OS_CONTIG	0x4	/* physically contiguous (devices DMA to it) */
 
 /*
  * General memory, at least 16-byte aligned (x64 SLIST entries need it),
