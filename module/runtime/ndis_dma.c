@@ -14,9 +14,12 @@
 struct ndl_map_reg {
 	u64 bus;
 	u32 len;
+	u32 span;		/* registers this mapping uses from here */
 	bool to_device;
 	bool used;
 };
+
+#define NDL_PAGE	4096u
 
 static int dma_bits(struct ndl_adapter *ad)
 {
@@ -159,13 +162,32 @@ void ndl_dma_release(struct ndl_adapter *ad)
 	ad->map_reg_count = 0;
 }
 
+/* Undo the mapping that starts at register reg. */
+static void map_span_unmap(struct ndl_adapter *ad, u32 reg)
+{
+	u32 span = ad->map_reg[reg].used ? ad->map_reg[reg].span : 1;
+
+	for (u32 i = 0; i < span && reg + i < ad->map_reg_count; i++)
+		map_reg_unmap(ad, &ad->map_reg[reg + i]);
+}
+
+/*
+ * One unit per physically contiguous piece, in consecutive map registers
+ * from reg, as Windows maps a buffer one page per register. The host maps
+ * a piece whole when it can; memory it allocated virtually (vmalloc) is
+ * contiguous only within a page, and is then mapped page by page. The
+ * direction is the host's DMA direction: the mapping's completion syncs
+ * what the device wrote into the CPU's view.
+ */
 void NTAPI ndlw_NdisMStartBufferPhysicalMapping(
 	NDIS_HANDLE h, MDL *m, ULONG reg, BOOLEAN to_device,
 	NDIS_PHYSICAL_ADDRESS_UNIT *units, UINT *count)
 {
 	struct ndl_adapter *ad = ndl_ad(h, "NdisMStartBufferPhysicalMapping");
-	struct ndl_map_reg *r;
-	u64 bus;
+	enum ndl_os_dma_dir dir = to_device ? NDL_OS_DMA_TO_DEVICE :
+				  NDL_OS_DMA_FROM_DEVICE;
+	u8 *va;
+	u32 left, n = 0;
 
 	*count = 0;
 	if (!ad || !m || !ad->map_reg || reg >= ad->map_reg_count) {
@@ -173,22 +195,51 @@ void NTAPI ndlw_NdisMStartBufferPhysicalMapping(
 			reg);
 		return;
 	}
-	r = &ad->map_reg[reg];
-	map_reg_unmap(ad, r);
-	if (!ndl_os_dma_map(ad->dev, ndl_mdl_va(m), m->ByteCount,
-			    to_device ? NDL_OS_DMA_TO_DEVICE :
-			    NDL_OS_DMA_FROM_DEVICE, dma_bits(ad), &bus)) {
-		ndl_err("%s: cannot map %u bytes for DMA", ad->name,
-			m->ByteCount);
-		return;
+	map_span_unmap(ad, reg);
+	va = ndl_mdl_va(m);
+	left = m->ByteCount;
+	while (left) {
+		struct ndl_map_reg *r;
+		u32 len = left;
+		u64 bus;
+
+		if (reg + n >= ad->map_reg_count) {
+			ndl_err("%s: %u bytes need more map registers than %u from %u",
+				ad->name, m->ByteCount, ad->map_reg_count - reg,
+				reg);
+			goto fail;
+		}
+		r = &ad->map_reg[reg + n];
+		map_reg_unmap(ad, r);
+		if (!ndl_os_dma_map(ad->dev, va, len, dir, dma_bits(ad), &bus)) {
+			len = NDL_PAGE - (u32)((uintptr_t)va & (NDL_PAGE - 1));
+			if (len > left)
+				len = left;
+			if (!ndl_os_dma_map(ad->dev, va, len, dir, dma_bits(ad),
+					    &bus)) {
+				ndl_err("%s: cannot map %u bytes for DMA",
+					ad->name, m->ByteCount);
+				goto fail;
+			}
+		}
+		r->bus = bus;
+		r->len = len;
+		r->span = 1;
+		r->to_device = to_device;
+		r->used = true;
+		units[n].PhysicalAddress.QuadPart = (LONGLONG)bus;
+		units[n].Length = len;
+		n++;
+		va += len;
+		left -= len;
 	}
-	r->bus = bus;
-	r->len = m->ByteCount;
-	r->to_device = to_device;
-	r->used = true;
-	units[0].PhysicalAddress.QuadPart = (LONGLONG)bus;
-	units[0].Length = m->ByteCount;
-	*count = 1;
+	if (n)
+		ad->map_reg[reg].span = n;
+	*count = n;
+	return;
+fail:
+	for (u32 i = 0; i < n; i++)
+		map_reg_unmap(ad, &ad->map_reg[reg + i]);
 }
 
 void NTAPI ndlw_NdisMCompleteBufferPhysicalMapping(NDIS_HANDLE h, MDL *m,
@@ -197,5 +248,5 @@ void NTAPI ndlw_NdisMCompleteBufferPhysicalMapping(NDIS_HANDLE h, MDL *m,
 	struct ndl_adapter *ad = ndl_ad(h, "NdisMCompleteBufferPhysicalMapping");
 
 	if (ad && ad->map_reg && reg < ad->map_reg_count)
-		map_reg_unmap(ad, &ad->map_reg[reg]);
+		map_span_unmap(ad, reg);
 }
