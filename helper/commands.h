@@ -16,6 +16,7 @@ int cmd_bind(int argc, char **argv);
 int cmd_unbind(int argc, char **argv);
 int cmd_params(int argc, char **argv);
 int cmd_compat(int argc, char **argv);
+int cmd_doctor(int argc, char **argv);
 int cmd_load(int argc, char **argv);
 int cmd_status(int argc, char **argv);
 int cmd_diag(int argc, char **argv);

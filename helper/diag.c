@@ -100,33 +100,54 @@ static void add_conf(struct buf *b, const char *path, const char *title)
 	conf_free(&c);
 }
 
-/* The module's lines of the kernel log (/dev/kmsg, without blocking). */
-static void add_kmsg(struct buf *b)
+int diag_kmsg_each(void (*fn)(const char *msg, void *ctx), void *ctx)
 {
 	char path[NDL_PATH_MAX], line[2048];
 	int fd, n = 0;
 	ssize_t r;
 
-	add(b, "\n== kernel log (lines naming ndisload)\n");
 	if (!ndl_path(path, sizeof(path), "/dev/kmsg") ||
-	    (fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
-		add(b, "(cannot read the kernel log)\n");
-		return;
-	}
-	while ((r = read(fd, line, sizeof(line) - 1)) > 0 && n < 400) {
+	    (fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
+		return -1;
+	while ((r = read(fd, line, sizeof(line) - 1)) > 0) {
 		char *msg;
 
 		line[r] = '\0';
 		msg = strchr(line, ';');
 		if (!msg || !strstr(msg, "ndisload"))
 			continue;
-		add(b, "%s", msg + 1);
-		if (msg[strlen(msg) - 1] != '\n')
-			add(b, "\n");
+		fn(msg + 1, ctx);
 		n++;
 	}
 	close(fd);
-	if (!n)
+	return n;
+}
+
+struct kmsg_ctx {
+	struct buf *b;
+	int n;
+};
+
+static void add_kmsg_line(const char *msg, void *ctx)
+{
+	struct kmsg_ctx *k = ctx;
+
+	if (k->n++ >= 400)
+		return;
+	add(k->b, "%s", msg);
+	if (msg[strlen(msg) - 1] != '\n')
+		add(k->b, "\n");
+}
+
+/* The module's lines of the kernel log. */
+static void add_kmsg(struct buf *b)
+{
+	struct kmsg_ctx k = { b, 0 };
+
+	add(b, "\n== kernel log (lines naming ndisload)\n");
+	if (diag_kmsg_each(add_kmsg_line, &k) < 0)
+		add(b, "(cannot read the kernel log)\n");
+	else if (!k.n)
 		add(b, "(none)\n");
 }
 

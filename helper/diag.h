@@ -13,5 +13,10 @@
 char *diag_collect(void);
 /* Does a configuration key name a secret (key, passphrase, PSK, ...)? */
 bool diag_is_secret(const char *key);
+/*
+ * Calls fn with each kernel log line naming ndisload (/dev/kmsg, without
+ * blocking); the number of lines, or -1 if the log cannot be read.
+ */
+int diag_kmsg_each(void (*fn)(const char *msg, void *ctx), void *ctx);
 
 #endif

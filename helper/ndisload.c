@@ -51,6 +51,7 @@ static const struct command {
 	{ "unbind", cmd_unbind, "Remove a device's binding" },
 	{ "params", cmd_params, "Show or set a driver's parameters (Advanced settings)" },
 	{ "compat", cmd_compat, "Show or set a driver's compatibility settings" },
+	{ "doctor", cmd_doctor, "Look for symptoms of driver bugs and name their cures" },
 	{ "load", cmd_load, "Push configured drivers, device IDs and settings into the kernel module" },
 	{ "status", cmd_status, "Show the module, drivers, devices and interfaces" },
 	{ "wifi", cmd_wifi, "Scan, join and forget wireless networks (profiles per interface)" },

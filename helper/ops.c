@@ -8,6 +8,7 @@
 #include "config.h"
 #include "devices.h"
 #include "diag.h"
+#include "doctor.h"
 #include "interfaces.h"
 #include "jsonx.h"
 #include "kmod_ipc.h"
@@ -654,6 +655,9 @@ static const struct op ops[] = {
 	{ "license.remove", NO_FIELDS, false, op_license_remove },
 #endif
 	{ "diag", NO_FIELDS, false, op_diag },
+	/* Symptoms of known driver bugs and their cures (doctor.c). */
+	{ "doctor", FIELDS({ "device", J_STRING, false, 31 },
+			   { "wait", J_INT, false, 0 }), false, op_doctor },
 	/* Wireless interfaces (wifi_ops.c, docs/wireless.md). */
 	{ "wifi.status", FIELDS({ "interface", J_STRING, true, 15 }), false, op_wifi_status },
 	{ "wifi.scan", FIELDS({ "interface", J_STRING, true, 15 }), false, op_wifi_scan },

@@ -28,6 +28,7 @@ enum MHD_Result wc_ep_params_set(struct wc_request *req);
 /* ep_compat.c */
 enum MHD_Result wc_ep_compat_get(struct wc_request *req);
 enum MHD_Result wc_ep_compat_set(struct wc_request *req);
+enum MHD_Result wc_ep_diagnosis(struct wc_request *req);
 /* ep_devices.c */
 enum MHD_Result wc_ep_devices_list(struct wc_request *req);
 enum MHD_Result wc_ep_device_bind(struct wc_request *req);

@@ -4,6 +4,8 @@
  * (single_buffer_sends, multicast_all: auto, on or off) and what each
  * running device has in force; PUT changes some (null = auto). The helper
  * knows the settings and checks the values; here only the shape is checked.
+ * /api/v1/devices/{id}/diagnosis: ndisload doctor for one device (which
+ * setting cures what it sees).
  */
 #include <string.h>
 
@@ -68,4 +70,9 @@ bad:
 	json_object_put(out);
 	json_object_put(body);
 	return MHD_YES;
+}
+
+enum MHD_Result wc_ep_diagnosis(struct wc_request *req)
+{
+	return wc_forward(req, 200, "doctor", wc_args1("device", req->args[0]));
 }

@@ -23,6 +23,7 @@ const struct wc_route wc_routes[] = {
 	{ "GET",    "/api/v1/devices",               WC_AUTHED, WC_BODY_NONE,   wc_ep_devices_list },
 	{ "POST",   "/api/v1/devices/{}/bind",       WC_AUTHED, WC_BODY_JSON,   wc_ep_device_bind },
 	{ "POST",   "/api/v1/devices/{}/unbind",     WC_AUTHED, WC_BODY_NONE,   wc_ep_device_unbind },
+	{ "GET",    "/api/v1/devices/{}/diagnosis",  WC_AUTHED, WC_BODY_NONE,   wc_ep_diagnosis },
 	{ "GET",    "/api/v1/interfaces",            WC_AUTHED, WC_BODY_NONE,   wc_ep_interfaces },
 	{ "GET",    "/api/v1/interfaces/{}/wireless", WC_AUTHED, WC_BODY_NONE, wc_ep_wireless_get },
 	{ "PUT",    "/api/v1/interfaces/{}/wireless", WC_AUTHED, WC_BODY_JSON, wc_ep_wireless_put },

@@ -50,6 +50,7 @@ struct ndl_bound {
 
 	/* Counters for ndo_get_stats64 and ethtool. */
 	atomic64_t rx_packets, rx_bytes, rx_dropped, rx_errors;
+	atomic64_t rx_unicast;		/* addressed to this interface */
 	atomic64_t tx_packets, tx_bytes, tx_dropped, tx_errors;
 	atomic64_t tx_busy;		/* sends refused for lack of resources */
 	u32 packet_filter;		/* last NDIS packet filter set */

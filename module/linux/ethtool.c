@@ -53,7 +53,7 @@ static const char ndl_stat_names[][ETH_GSTRING_LEN] = {
 	"rt_rx_frames", "rt_rx_dropped", "rt_rx_transfers",
 	"rt_interrupts", "rt_dpcs", "rt_resets", "rt_hangs",
 	"rt_tx_multi_buffer", "rt_tx_linearized", "rt_oid_refused",
-	"rt_mcast_list_sets",
+	"rt_mcast_list_sets", "rx_unicast",
 };
 
 static int ndl_get_sset_count(struct net_device *dev, int sset)
@@ -112,6 +112,7 @@ static void ndl_get_ethtool_stats(struct net_device *dev,
 	data[i++] = c.st.tx_linearized;
 	data[i++] = c.st.oid_refused;
 	data[i++] = c.st.mcast_list_sets;
+	data[i++] = atomic64_read(&b->rx_unicast);
 }
 
 const struct ethtool_ops ndl_ethtool_ops = {

@@ -34,11 +34,10 @@ void ndl_compat_resolve(struct ndl_adapter *ad, struct ndl_adapter_info *info)
 				    ad->dma_registered ?
 				    SG_SINGLE_BUFFER_DEFAULT : true);
 	ad->mcast_all = mode_on(ad->compat.multicast_all, false);
-	/* What the driver refuses from now on; initialize's optional queries
-	 * are its own business.
+	/* What the driver refuses from now on (ndl_compat_finished);
+	 * initialize's optional queries are its own business.
 	 */
-	ad->stats.oid_refused = 0;
-	ndl_memset(ad->refused, 0, sizeof(ad->refused));
+	ad->oid_watch = true;
 	info->single_buffer_sends = ad->single_buffer;
 	info->multicast_all = ad->mcast_all;
 	if (ad->single_buffer || ad->mcast_all)
@@ -102,9 +101,10 @@ bool ndl_compat_request(struct ndl_adapter *ad, struct ndl_request *r,
 void ndl_compat_finished(struct ndl_adapter *ad, struct ndl_request *r,
 			 NDIS_STATUS st)
 {
+	bool repeat;
 	KIRQL old;
 
-	if (r->local || st == NDIS_STATUS_PENDING ||
+	if (r->local || !ad->oid_watch || st == NDIS_STATUS_PENDING ||
 	    st == NDIS_STATUS_REQUEST_ABORTED)
 		return;
 	old = ndl_q_lock(ad);
@@ -115,12 +115,17 @@ void ndl_compat_finished(struct ndl_adapter *ad, struct ndl_request *r,
 		return;
 	}
 	ad->stats.oid_refused++;
+	repeat = ad->refused[0].oid == r->oid && ad->refused[0].set == r->set;
 	ndl_memmove(ad->refused + 1, ad->refused,
 		    sizeof(ad->refused) - sizeof(ad->refused[0]));
 	ad->refused[0].oid = r->oid;
 	ad->refused[0].ndis_status = st;
 	ad->refused[0].set = r->set;
 	ndl_q_unlock(ad, old);
+	/* ndisload doctor reads these lines; a refusal in a row once. */
+	if (!repeat)
+		ndl_warn("%s: the miniport refused OID 0x%08x (%s): NDIS_STATUS 0x%08x",
+			 ad->name, r->oid, r->set ? "set" : "query", st);
 }
 
 u32 ndl_adapter_refused_oids(struct ndl_adapter *ad,

@@ -198,6 +198,7 @@ struct ndl_adapter {
 	u32 mcast_host_filter;		/* ... this one (before rewriting) */
 	u32 mcast_sent_filter;		/* ... and what the miniport got */
 	struct ndl_refused_oid refused[NDL_REFUSED_OIDS];	/* newest first */
+	bool oid_watch;			/* initialized: record refusals */
 };
 #define NDL_ADAPTER_MAGIC 0x4e444c4144415054ull	/* "NDLADAPT" */
 

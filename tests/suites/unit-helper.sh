@@ -15,6 +15,7 @@ make_or_fail helper/build "$top/build/unit-helper-build.log" -C "$top/helper" te
 status=0
 "$bin/test_inf" "$top/tests/helper/inf" "$top/tests/helper/inf-corpus" || status=1
 "$bin/test_conf" || status=1
+"$bin/test_doctor" || status=1
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/ndl-helper.XXXXXX")
 trap 'rm -rf "$T"' EXIT
@@ -163,6 +164,9 @@ grep -q single_buffer "$R/etc/ndisload/compat/acme_pci.conf" && fail compat-auto
 printf '[compat]\nsingle_buffer_sends = maybe\n' >"$R/etc/ndisload/compat/wlan.conf"
 expect compat-broken-file 5 'wlan.conf line 2: not a compatibility setting' "$N" compat wlan
 rm "$R/etc/ndisload/compat/wlan.conf"
+
+expect doctor-no-module 7 'module is not loaded' "$N" doctor
+expect doctor-usage 2 'takes 0 to 30 seconds' "$N" doctor --wait 99
 
 # Loading without the module, status, diag.
 expect load-no-module 7 'module is not loaded' "$N" load acme_pci

@@ -222,6 +222,10 @@ test('PUT /drivers/{name}/compat: sets, keeps, null is automatic; bad values ref
 	eq(r.json.settings.find((s) => s.name === 'multicast_all').value, 'on', 'multicast_all unchanged');
 });
 
+test('GET /devices/{id}/diagnosis: the doctor answers through the helper (no module here: 503 module)', async () => {
+	isError(await get('/devices/0000:00:03.0/diagnosis'), 503, 'module');
+});
+
 test('GET /devices: the fake PCI devices, their Linux drivers and matching drivers', async () => {
 	const r = await get('/devices');
 	eq(r.status, 200, 'status');

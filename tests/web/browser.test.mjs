@@ -151,6 +151,13 @@ test('devices: starting the driver without the kernel module shows why, on the c
 	await shot('07b-devices-load-error');
 });
 
+test('devices: Diagnose on a bound device asks the doctor and shows its answer on the card', async () => {
+	const card = page.locator('[data-device="0000:00:03.0"]');
+	await card.getByRole('button', { name: 'Diagnose' }).click();
+	await card.locator('.error').filter({ hasText: /module/i }).waitFor({ timeout: 10000 });
+	await shot('07c-devices-diagnose');
+});
+
 test('advanced: the form follows the .inf metadata and saves a change', async () => {
 	await page.goto(url('/advanced.html?driver=webnic'));
 	const rb = page.locator('#p-ReceiveBuffers');

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The devices page: each device with its current Linux driver and the
-// installed Windows drivers that match it ("use this driver", unbind).
+// installed Windows drivers that match it ("use this driver", unbind), and
+// "Diagnose" (ndisload doctor) for a device a Windows driver serves.
 import { api, h, initPage, showError } from './app.js';
 
 const hex = (v) => (typeof v === 'string' ? v.replace(/^0x/, '').toUpperCase() : '?');
@@ -24,7 +25,11 @@ function deviceCard(d) {
 		start.addEventListener('click', () => load(card, error, d));
 		const unbind = h('button', { type: 'button', class: 'secondary' }, 'Stop using ' + d.bound);
 		unbind.addEventListener('click', () => act(card, error, '/devices/' + encodeURIComponent(d.id) + '/unbind'));
-		actions.append(start, unbind);
+		const diagnose = h('button', { type: 'button', class: 'secondary' }, 'Diagnose');
+		const report = h('div', { class: 'diagnosis', role: 'status', 'aria-live': 'polite' });
+		diagnose.addEventListener('click', () => diagnoseDevice(diagnose, report, error, d));
+		actions.append(start, unbind, diagnose);
+		card.append(report);
 		return card;
 	}
 	if (!matches.length) {
@@ -72,6 +77,27 @@ async function load(card, error, d) {
 		showError(error, e);
 	} finally {
 		card.querySelectorAll('button').forEach((b) => { b.disabled = false; });
+	}
+}
+
+/** ndisload doctor for one device: its findings and the settings that cure them. */
+async function diagnoseDevice(button, report, error, d) {
+	showError(error, null);
+	button.disabled = true;
+	report.replaceChildren(h('p', { class: 'muted' }, 'Watching the device for a few seconds…'));
+	try {
+		const r = await api('GET', '/devices/' + encodeURIComponent(d.id) + '/diagnosis');
+		const dev = (r.devices || [])[0] || { findings: [] };
+		const items = (dev.findings || []).map((f) => h('li', { 'data-symptom': f.symptom }, f.summary,
+			f.setting ? h('span', {}, ' Cure: ', h('a', { href: '/advanced.html?driver=' + encodeURIComponent(d.bound) },
+				`turn on “${f.setting}”`), ' on the Advanced page, then start the driver again.') : null));
+		report.replaceChildren(items.length ? h('ul', {}, items)
+			: h('p', { class: 'ok' }, 'No problem seen. Use the network (for example a download) and diagnose again if it misbehaves.'));
+	} catch (e) {
+		report.replaceChildren();
+		showError(error, e);
+	} finally {
+		button.disabled = false;
 	}
 }
 

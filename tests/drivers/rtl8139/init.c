@@ -22,6 +22,8 @@ static VOID RtlReadConfig(PRTL_ADAPTER A, NDIS_HANDLE Wcc)
 	A->UseMmio = NddReadInt(Config, L"IoMode", 0, 0, 1) == 1;
 	A->FirstBufferOnly = NddReadInt(Config, L"TestFirstBufferOnly", 0, 0,
 					1) == 1;
+	A->McastClobbersMac = NddReadInt(Config, L"TestMulticastClobbersMac",
+					 0, 0, 1) == 1;
 	A->RxCount = NddReadInt(Config, L"ReceiveDescriptors", 64, 16, 256);
 	/* The chip's normal-priority Tx ring holds at most 64 entries. */
 	A->TxCount = NddReadInt(Config, L"TransmitDescriptors", 64, 16, 64);

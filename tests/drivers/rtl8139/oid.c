@@ -42,9 +42,15 @@ NDIS_STATUS RtlSetInformation(NDIS_HANDLE Context, NDIS_OID Oid,
 			      PULONG BytesNeeded)
 {
 	PRTL_ADAPTER A = Context;
+	NDIS_STATUS Status;
 
 	/* The receive DPC filters with the same state: change it locked. */
-	return NddEthSetFilterWithLock(&A->Eth, &A->RxLock, Oid, Buffer,
-				       Length, BytesRead, BytesNeeded,
-				       A->Removed ? NULL : RtlSetRxMode, A);
+	Status = NddEthSetFilterWithLock(&A->Eth, &A->RxLock, Oid, Buffer,
+					 Length, BytesRead, BytesNeeded,
+					 A->Removed ? NULL : RtlSetRxMode, A);
+	if (Status == NDIS_STATUS_SUCCESS && A->McastClobbersMac &&
+	    Oid == OID_802_3_MULTICAST_LIST && Length >= NDD_ETH_ALEN &&
+	    !A->Removed)
+		RtlWriteMac(A, Buffer);	/* the bug, on purpose */
+	return Status;
 }

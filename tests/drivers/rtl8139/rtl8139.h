@@ -26,6 +26,10 @@ typedef struct _RTL_ADAPTER {
 	 * the wire, the bug of real drivers that single_buffer_sends cures.
 	 */
 	BOOLEAN FirstBufferOnly;
+	/* Test knob TestMulticastClobbersMac: a multicast list overwrites the
+	 * chip's own address (ID registers), the bug multicast_all cures.
+	 */
+	BOOLEAN McastClobbersMac;
 	NDIS_PHYSICAL_ADDRESS IoStart;	/* BAR0 port number */
 	ULONG_PTR IoBase;		/* what NDIS mapped it to */
 	ULONG IoLength;

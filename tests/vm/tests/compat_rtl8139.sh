@@ -6,22 +6,42 @@
 # (tests/vm/host/compat_rtl8139.sh) fetches it:
 #  1. settings automatic: single-buffer sends in force, the file arrives whole;
 #  2. single_buffer_sends off, multicast_all on (ndl-ioctl -f): the fetch
-#     stalls (header-only runts), and the multicast list never reached the
-#     miniport while ping still works through ALL_MULTICAST.
-# Costs one boot, two loads and an 8-second stall (about 40 s under TCG).
+#     stalls (header-only runts), `ndisload doctor` names
+#     single_buffer_sends, and the multicast list never reached the miniport
+#     while ping still works through ALL_MULTICAST.
+# Then the knob TestMulticastClobbersMac (a multicast list overwrites the
+# chip's own address, as in real drivers):
+#  3. automatic: nothing addressed to the guest arrives, ping fails, and
+#     `ndisload doctor` names multicast_all;
+#  4. multicast_all on: ping works and the doctor names nothing.
+# Costs one boot, four loads and an 8-second stall (about 60 s under TCG).
 # nic: rtl8139
 # fwd: 8099
 # host: compat_rtl8139
-# timeout: 150
+# timeout: 180
 . /tests/_ndl.sh
 
-# NDL_COMPAT_SINGLE_BUF_OFF | NDL_COMPAT_MCAST_ALL_ON (module/uapi/ndisload.h)
+# NDL_COMPAT_SINGLE_BUF_OFF | NDL_COMPAT_MCAST_ALL_ON, NDL_COMPAT_MCAST_ALL_ON
+# (module/uapi/ndisload.h)
 FLAGS_OFF_MCAST=0x6
+FLAGS_MCAST=0x4
 
-add() { # [FLAGS]
+add() { # [FLAGS [KNOB]]
 	ndl-ioctl add rtl8139 -s "$NDL_DRIVERS/rtl8139/rtl8139.sys" -V 1.0.0.0 \
-		-i 10ec:8139 -r 'TestFirstBufferOnly=sz:1' -f "${1:-0}" |
+		-i 10ec:8139 -r "${2:-TestFirstBufferOnly}=sz:1" -f "${1:-0}" |
 		grep -qx "bound 1 owned 0"
+}
+# doctor_names SETTING: ndisload doctor, traffic meanwhile, names SETTING.
+doctor_names() {
+	ping -c 6 -i 0.5 -W 1 10.0.2.2 >/dev/null 2>&1 &
+	ndisload doctor --json --wait 3 "$iface" >/tmp/doctor.json
+	_rc=$?
+	wait
+	[ $_rc = 0 ] && grep -q "\"setting\": \"$1\"" /tmp/doctor.json || { cat /tmp/doctor.json; return 1; }
+}
+doctor_names_nothing() {
+	ndisload doctor --json --wait 1 "$iface" >/tmp/doctor.json &&
+	grep -q '"healthy": true' /tmp/doctor.json || { cat /tmp/doctor.json; return 1; }
 }
 flags_have() { ndl-ioctl devices rtl8139 | grep -q " flags=[a-z0-9_,]*$1,"; }
 flags_lack() { ! flags_have "$1"; }
@@ -30,6 +50,7 @@ up() {
 	[ -n "$iface" ] && ndl_net_up "$iface" && ndl_wait_carrier "$iface" 5 &&
 	ping -c 2 -W 3 10.0.2.2 >/dev/null
 }
+up_link() { [ -n "$iface" ] && ndl_net_up "$iface" && ndl_wait_carrier "$iface" 5; }
 tx_bytes() { cat "/sys/class/net/$iface/statistics/tx_bytes"; }
 # fetched MIN-BYTES SECONDS: wait until the interface sent MIN-BYTES more.
 fetched() {
@@ -73,9 +94,26 @@ check up-forced up
 check no-list-at-miniport no_list_at_miniport
 check dmesg-names-settings sh -c 'dmesg | grep -q "compatibility: multicast through all-multicast"'
 ndl_report "HOST: fetch stalls"
+sleep 1
+check doctor-names-single-buffer-sends doctor_names single_buffer_sends
 # The host gives up after 8 s; wait for its result line to be written.
-sleep 10
+sleep 6
 check multi-buffer-sent multi_buffer
 check remove-forced sh -c 'ndl-ioctl remove rtl8139 force >/dev/null'
+
+# 3. A multicast list that clobbers the card's address: the doctor's case.
+check add-clobber add 0 TestMulticastClobbersMac
+iface=$(ndl_iface rtl8139)
+check up-clobber up_link
+check ping-fails sh -c '! ping -c 2 -W 1 10.0.2.2'
+check doctor-names-multicast-all doctor_names multicast_all
+check remove-clobber sh -c 'ndl-ioctl remove rtl8139 force >/dev/null'
+
+# 4. The same driver with multicast_all: cured.
+check add-cured add $FLAGS_MCAST TestMulticastClobbersMac
+iface=$(ndl_iface rtl8139)
+check up-cured up
+check doctor-healthy doctor_names_nothing
+check remove-cured sh -c 'ndl-ioctl remove rtl8139 force >/dev/null'
 check no-leaks no_leaks
 check rmmod rmmod ndisload
