@@ -330,10 +330,12 @@ NTSTATUS NTAPI ndlw_RtlIntegerToChar(ULONG v, ULONG base, LONG len, char *str);
 NTSTATUS NTAPI ndlw_RtlGUIDFromString(const UNICODE_STRING *s, GUID *g);
 NTSTATUS NTAPI ndlw_RtlStringFromGUID(const GUID *g, UNICODE_STRING *s);
 
-/* nt_seh.c */
+/* nt_seh.c, nt_seh_asm.c (the raising and unwinding ones are stubs) */
 void NTAPI ndlw_RtlUnwindEx(void *frame, void *target_ip,
 			    EXCEPTION_RECORD *rec, void *ret, void *ctx,
 			    void *history);
+void NTAPI ndlw_RtlUnwind(void *frame, void *target_ip,
+			  EXCEPTION_RECORD *rec, void *ret);
 int NTAPI ndlw___C_specific_handler(EXCEPTION_RECORD *rec, void *frame,
 				    void *ctx, DISPATCHER_CONTEXT *dc);
 void NTAPI ndlw_RtlRaiseException(EXCEPTION_RECORD *rec);
@@ -341,6 +343,7 @@ void NTAPI ndlw_ExRaiseStatus(NTSTATUS status);
 void NTAPI ndlw_ExRaiseAccessViolation(void);
 void NTAPI ndlw_ExRaiseDatatypeMisalignment(void);
 void NTAPI ndlw_ProbeForRead(const void *addr, SIZE_T len, ULONG align);
+void NTAPI ndlw_ProbeForWrite(void *addr, SIZE_T len, ULONG align);
 void NTAPI ndlw___chkstk(void);
 
 /* nt_sync.c */

@@ -70,6 +70,8 @@ struct ndl_pe_info {
 	u32 nimports;
 	u32 nrelocs;			/* DIR64/HIGHLOW entries */
 	u32 cookie_rva;			/* /GS cookie (load config), or 0 */
+	u32 guard_check_rva;		/* GuardCFCheckFunctionPointer, or 0 */
+	u32 guard_dispatch_rva;		/* GuardCFDispatchFunctionPointer, or 0 */
 };
 
 /*
@@ -122,6 +124,13 @@ bool ndl_pe_contains(const struct ndl_image *img, const void *addr);
 /* Address of a symbol the image itself exports, or NULL. */
 void *ndl_pe_export(const struct ndl_image *img, const char *name);
 
+/*
+ * The /guard:cf routines the loader puts in an image's load config
+ * (nt_seh_asm.c): the check accepts every target (RCX) and preserves
+ * every register; the dispatch jumps to the target in RAX.
+ */
+void ndl_guard_check_icall(void);
+void ndl_guard_dispatch_icall(void);
 /* Registry of loaded images (image_list.c). */
 void ndl_image_register(struct ndl_image *img);
 void ndl_image_unregister(struct ndl_image *img);

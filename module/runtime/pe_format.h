@@ -86,6 +86,10 @@
 /* IMAGE_LOAD_CONFIG_DIRECTORY64 */
 #define PE_LC_SIZE		0
 #define PE_LC_SECURITY_COOKIE	0x58
+#define PE_LC_GUARD_CHECK	0x70	/* GuardCFCheckFunctionPointer */
+#define PE_LC_GUARD_DISPATCH	0x78	/* GuardCFDispatchFunctionPointer */
+#define PE_LC_GUARD_FLAGS	0x90
+#define PE_GUARD_SECURITY_COOKIE_UNUSED	0x00000800
 #define PE_GS_DEFAULT_COOKIE64	0x00002B992DDFA232ull
 
 static inline u16 pe_rd16(const u8 *p)

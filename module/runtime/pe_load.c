@@ -147,6 +147,23 @@ static void init_cookie(struct ndl_image *img)
 	img->cookie = c;
 }
 
+/*
+ * /guard:cf: the load config names two function pointers the loader
+ * fills (Windows' loader writes its own CFG routines there). Without CFG
+ * enforcement the check routine accepts every target and the dispatch
+ * routine just jumps to it (nt_seh_asm.c): the image's indirect calls
+ * work whatever the linker left in the slots.
+ */
+static void init_guard_cf(struct ndl_image *img)
+{
+	if (img->info.guard_check_rva)
+		pe_wr64(img->base + img->info.guard_check_rva,
+			(u64)(uintptr_t)ndl_guard_check_icall);
+	if (img->info.guard_dispatch_rva)
+		pe_wr64(img->base + img->info.guard_dispatch_rva,
+			(u64)(uintptr_t)ndl_guard_dispatch_icall);
+}
+
 static unsigned int section_prot(u32 flags)
 {
 	unsigned int prot = 0;
@@ -267,8 +284,10 @@ int ndl_pe_load(const void *file, size_t len, const struct ndl_load_opts *opts,
 	rc = ndl_pe_relocs_walk(&p, apply_reloc, &rc_ctx);
 	if (!rc)
 		rc = bind_imports(&p, img, opts);
-	if (!rc)
+	if (!rc) {
 		init_cookie(img);
+		init_guard_cf(img);
+	}
 	if (!rc)
 		rc = ndl_intrinsics_patch(img, opts && opts->trap_cr8, err);
 	if (!rc)

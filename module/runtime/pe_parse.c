@@ -549,13 +549,39 @@ static int parse_imports(struct pe_parser *p)
 	return rc;
 }
 
+/*
+ * A pointer field of the load config (a VA the loader writes through):
+ * 0 or an 8-byte slot inside the image, as an RVA in *rva.
+ */
+static int lc_pointer(struct pe_parser *p, const u8 *lc, u32 size, u32 off,
+		      const char *field, u32 *rva)
+{
+	struct ndl_pe_info *in = p->info;
+	u64 va, r;
+
+	*rva = 0;
+	if (size < off + 8)
+		return 0;	/* too old a layout to have the field */
+	va = pe_rd64(lc + off);
+	if (!va)
+		return 0;
+	r = va - in->image_base;
+	if (va < in->image_base || r + 8 > in->size_of_image)
+		return pe_fail(p, "load config %s = 0x%llx: outside the image (ImageBase 0x%llx, SizeOfImage 0x%x)",
+			       field, (unsigned long long)va,
+			       (unsigned long long)in->image_base,
+			       in->size_of_image);
+	*rva = (u32)r;
+	return 0;
+}
+
 static int parse_load_config(struct pe_parser *p)
 {
 	struct ndl_pe_info *in = p->info;
 	u32 rva = in->dir[NDL_PE_DIR_LOAD_CONFIG].rva;
 	const u8 *lc;
-	u64 va, crva;
 	u32 size;
+	int rc;
 
 	if (!rva)
 		return 0;
@@ -564,23 +590,29 @@ static int parse_load_config(struct pe_parser *p)
 		return pe_fail(p, "load config directory at RVA 0x%x: not backed by file data",
 			       rva);
 	size = pe_rd32(lc + PE_LC_SIZE);
+	if (size > PE_LC_GUARD_FLAGS + 4)
+		size = PE_LC_GUARD_FLAGS + 4;	/* all the fields we use */
 	if (size < PE_LC_SECURITY_COOKIE + 8)
 		return 0;	/* too old to carry a cookie */
-	lc = pe_rva_file(p, rva, PE_LC_SECURITY_COOKIE + 8);
+	lc = pe_rva_file(p, rva, size);
 	if (!lc)
 		return pe_fail(p, "load config directory at RVA 0x%x: Size %u runs past the file data",
 			       rva, size);
-	va = pe_rd64(lc + PE_LC_SECURITY_COOKIE);
-	if (!va)
-		return 0;
-	crva = va - in->image_base;
-	if (va < in->image_base || crva + 8 > in->size_of_image)
-		return pe_fail(p, "load config SecurityCookie = 0x%llx: outside the image (ImageBase 0x%llx, SizeOfImage 0x%x)",
-			       (unsigned long long)va,
-			       (unsigned long long)in->image_base,
-			       in->size_of_image);
-	in->cookie_rva = (u32)crva;
-	return 0;
+	rc = lc_pointer(p, lc, size, PE_LC_SECURITY_COOKIE, "SecurityCookie",
+			&in->cookie_rva);
+	if (!rc)
+		rc = lc_pointer(p, lc, size, PE_LC_GUARD_CHECK,
+				"GuardCFCheckFunctionPointer",
+				&in->guard_check_rva);
+	if (!rc)
+		rc = lc_pointer(p, lc, size, PE_LC_GUARD_DISPATCH,
+				"GuardCFDispatchFunctionPointer",
+				&in->guard_dispatch_rva);
+	/* The image says its cookie is not a /GS cookie: leave it alone. */
+	if (!rc && size >= PE_LC_GUARD_FLAGS + 4 &&
+	    (pe_rd32(lc + PE_LC_GUARD_FLAGS) & PE_GUARD_SECURITY_COOKIE_UNUSED))
+		in->cookie_rva = 0;
+	return rc;
 }
 
 int ndl_pe_parse_into(struct pe_parser *p, const void *file, size_t len,

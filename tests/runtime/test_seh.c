@@ -1,15 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of __C_specific_handler's scope-table walk (dispatch and
- * unwind phases), exception raising (a clean bug check), fast mutexes and
- * the error log.
+ * Unit tests of structured exception handling: __C_specific_handler's
+ * scope-table walk (dispatch and unwind phases), an exception raised
+ * outside any driver frame (a clean bug check), and the MSVC-built vseh
+ * driver (tests/drivers/vseh) whose DriverEntry runs __try/__except/
+ * __finally, filters, nested frames with and without a frame pointer,
+ * probes, unwinding APIs and its load config (/GS cookie, /guard:cf)
+ * against the dispatcher; plus fast mutexes and the error log.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "common.h"
 #include "nt_api.h"
 #include "nt_status.h"
+#include "pe.h"
 
 struct rec {
 	NTSTATUS code;
@@ -99,12 +106,73 @@ static void raise_cb(void *ctx)
 	ndlw_ExRaiseStatus(STATUS_INSUFFICIENT_RESOURCES);
 }
 
+/* Raised by code outside every image: no driver frame to handle it. */
 static void test_raise_is_a_bugcheck(void)
 {
 	log_clear();
 	CHECK_EQ_INT(ndl_user_call_guarded(raise_cb, NULL), 0x1e);
 	CHECK_EQ_INT(ndl_user_last_bugcheck()->params[0], 0xc000009a);
-	CHECK(log_contains("raised exception 0xc000009a"));
+	CHECK(log_contains("driver exception 0xc000009a at"));
+	CHECK(log_contains("not handled"));
+}
+
+static struct ndl_driver *load_vseh(const char *service)
+{
+	struct ndl_load_opts opts = { .trap_cr8 = true };
+	struct ndl_driver *drv = NULL;
+	struct ndl_pe_error err;
+	char path[512];
+	const char *b = getenv("NDL_BUILD");
+	size_t len;
+	void *file;
+
+	snprintf(path, sizeof(path), "%s/drivers-msvc/vseh/vseh.sys",
+		 b ? b : "build");
+	file = read_file(path, &len);
+	CHECK(file != NULL);
+	if (!file)
+		return NULL;
+	CHECK_EQ_INT(ndl_driver_load(file, len, service, &opts, &drv, &err),
+		     0);
+	free(file);
+	return drv;
+}
+
+/* Every check of vseh's DriverEntry passes (VSEH_FAILED(n) names one). */
+static void test_msvc_driver(void)
+{
+	struct ndl_driver *drv = load_vseh("vseh");
+	u64 cookie;
+
+	if (!drv)
+		return;
+	/* The loader replaced the linker's default /GS cookie. */
+	cookie = drv->image->cookie;
+	CHECK(cookie != 0 && cookie != 0x2B992DDFA232ull && !(cookie >> 48));
+	CHECK_EQ_INT(ndl_driver_start(drv), STATUS_SUCCESS);
+	ndl_driver_unload(drv);
+}
+
+static void start_cb(void *ctx)
+{
+	ndl_driver_start(ctx);
+}
+
+/* No frame handles it: KMODE_EXCEPTION_NOT_HANDLED with code, address. */
+static void test_msvc_driver_unhandled(void)
+{
+	struct ndl_driver *drv = load_vseh("vseh_unhandled");
+	const struct ndl_user_bugcheck *bc;
+
+	if (!drv)
+		return;
+	log_clear();
+	CHECK_EQ_INT(ndl_user_call_guarded(start_cb, drv), 0x1e);
+	bc = ndl_user_last_bugcheck();
+	CHECK_EQ_INT(bc->params[0], 0xe05e1234);
+	CHECK(ndl_pe_contains(drv->image, (void *)(uintptr_t)bc->params[1]));
+	CHECK(log_contains("not handled"));
+	ndl_driver_unload(drv);
 }
 
 static void test_fast_mutex(void)
@@ -171,6 +239,8 @@ int main(void)
 	test_init();
 	RUN(test_scope_table_walk);
 	RUN(test_raise_is_a_bugcheck);
+	RUN(test_msvc_driver);
+	RUN(test_msvc_driver_unhandled);
 	RUN(test_fast_mutex);
 	RUN(test_error_log);
 	RUN(test_chkstk_preserves_registers);

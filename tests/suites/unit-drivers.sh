@@ -174,7 +174,8 @@ for dir in "$src"/*/; do
 	n=$(basename "$dir")
 	for inf in "$dir"*.inf; do
 		[ -f "$inf" ] || continue
-		check_sys "$n" "$(basename "$inf" .inf)"
+		# msvc-only: a driver only the MSVC flavour can build (__try)
+		[ -f "$dir/msvc-only" ] || check_sys "$n" "$(basename "$inf" .inf)"
 		check_sys "$n" "$(basename "$inf" .inf)" msvc
 		check_inf "$n" "$(basename "$inf" .inf)"
 	done
