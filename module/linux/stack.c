@@ -35,6 +35,7 @@
 #include <linux/mutex.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>
+#include <linux/sched/task_stack.h>
 #include <linux/spinlock.h>
 #include <linux/wait.h>
 #include <asm/irq_stack.h>
@@ -417,4 +418,18 @@ void ndl_stack_uninit(void)
 	for_each_possible_cpu(cpu)
 		per_cpu(ndl_dctx_hint, cpu) = 0;
 	ndl_pool_free = NULL;
+}
+
+/* os.h: the driver stack we run on, else the task's own stack. */
+void ndl_os_stack_limits(uintptr_t *low, uintptr_t *high)
+{
+	unsigned long base = current_stack_pointer & ~(NDL_STACK_SIZE - 1);
+
+	if (ndl_dctx_current()) {
+		*low = ndl_stack_low(base);
+		*high = ndl_stack_tos(base) + 16;
+	} else {
+		*low = (uintptr_t)task_stack_page(current);
+		*high = *low + THREAD_SIZE;
+	}
 }

@@ -6,6 +6,7 @@
  */
 #include "driver.h"
 #include "nt_api.h"
+#include "nt_io.h"
 #include "nt_queue.h"
 #include "nt_status.h"
 #include "nt_registry.h"
@@ -74,6 +75,7 @@ int ndl_driver_load(const void *file, size_t len, const char *name,
 	drv->object.DriverInit = (PDRIVER_INITIALIZE)(void *)
 		(drv->image->base + drv->image->info.entry_rva);
 	drv->extension.DriverObject = &drv->object;
+	ndl_io_driver_init(&drv->object);
 	set_ustr(&drv->object.DriverName, drv->name_buf,
 		 NDL_ARRAY_SIZE(drv->name_buf), "\\Driver\\", drv->name);
 	set_ustr(&drv->extension.ServiceKeyName, drv->name_buf + 8,

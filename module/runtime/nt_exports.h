@@ -9,6 +9,7 @@
 #define NDL_NT_EXPORTS_H
 
 #include "nt_api.h"
+#include "nt_io.h"
 
 /*
  * Types of these prototypes that only their implementing file needs whole
@@ -513,5 +514,102 @@ NTSTATUS NTAPI ndlw_RtlWriteRegistryValue(ULONG rel, const WCHAR *path,
 NTSTATUS NTAPI ndlw_RtlDeleteRegistryValue(ULONG rel, const WCHAR *path,
 					   const WCHAR *vname);
 NTSTATUS NTAPI ndlw_RtlCheckRegistryKey(ULONG rel, WCHAR *path);
+
+/* I/O manager: nt_irp.c, nt_irp_build.c, nt_cancel.c */
+void NTAPI ndlw_IoInitializeIrp(IRP *irp, USHORT size, CCHAR stack);
+NTAPI IRP *ndlw_IoAllocateIrp(CCHAR stack, BOOLEAN charge_quota);
+void NTAPI ndlw_IoFreeIrp(IRP *irp);
+void NTAPI ndlw_IoReuseIrp(IRP *irp, NTSTATUS status);
+NTSTATUS FASTCALL ndlw_IofCallDriver(DEVICE_OBJECT *dev, IRP *irp);
+void FASTCALL ndlw_IofCompleteRequest(IRP *irp, CCHAR boost);
+NTAPI IRP *ndlw_IoBuildDeviceIoControlRequest(ULONG code, DEVICE_OBJECT *dev,
+					      void *in, ULONG in_len,
+					      void *out, ULONG out_len,
+					      BOOLEAN internal, KEVENT *event,
+					      IO_STATUS_BLOCK *iosb);
+NTAPI IRP *ndlw_IoBuildSynchronousFsdRequest(ULONG major, DEVICE_OBJECT *dev,
+					     void *buf, ULONG len,
+					     LARGE_INTEGER *offset,
+					     KEVENT *event,
+					     IO_STATUS_BLOCK *iosb);
+NTAPI IRP *ndlw_IoBuildAsynchronousFsdRequest(ULONG major,
+					      DEVICE_OBJECT *dev, void *buf,
+					      ULONG len, LARGE_INTEGER *offset,
+					      IO_STATUS_BLOCK *iosb);
+void NTAPI ndlw_IoAcquireCancelSpinLock(KIRQL *old);
+void NTAPI ndlw_IoReleaseCancelSpinLock(KIRQL old);
+BOOLEAN NTAPI ndlw_IoCancelIrp(IRP *irp);
+
+/* nt_device.c, nt_symlink.c, nt_io_misc.c */
+NTSTATUS NTAPI ndlw_IoCreateDevice(DRIVER_OBJECT *drv, ULONG ext_size,
+				   UNICODE_STRING *name, ULONG type,
+				   ULONG chars, BOOLEAN exclusive,
+				   DEVICE_OBJECT **out);
+void NTAPI ndlw_IoDeleteDevice(DEVICE_OBJECT *dev);
+NTAPI DEVICE_OBJECT *ndlw_IoAttachDeviceToDeviceStack(DEVICE_OBJECT *src,
+						      DEVICE_OBJECT *target);
+void NTAPI ndlw_IoDetachDevice(DEVICE_OBJECT *target);
+NTAPI DEVICE_OBJECT *ndlw_IoGetAttachedDevice(DEVICE_OBJECT *dev);
+NTAPI DEVICE_OBJECT *ndlw_IoGetAttachedDeviceReference(DEVICE_OBJECT *dev);
+NTSTATUS NTAPI ndlw_IoCreateSymbolicLink(UNICODE_STRING *link,
+					 UNICODE_STRING *dev);
+NTSTATUS NTAPI ndlw_IoCreateUnprotectedSymbolicLink(UNICODE_STRING *link,
+						    UNICODE_STRING *dev);
+NTSTATUS NTAPI ndlw_IoDeleteSymbolicLink(UNICODE_STRING *link);
+NTSTATUS NTAPI ndlw_IoRegisterDeviceInterface(DEVICE_OBJECT *pdo,
+					      const GUID *guid,
+					      UNICODE_STRING *ref,
+					      UNICODE_STRING *out);
+NTSTATUS NTAPI ndlw_IoSetDeviceInterfaceState(UNICODE_STRING *name,
+					      BOOLEAN enable);
+void ndl_links_drop_pdo(DEVICE_OBJECT *pdo);
+void NTAPI ndlw_IoGetStackLimits(ULONG_PTR *low, ULONG_PTR *high);
+void NTAPI ndlw_IoInvalidateDeviceRelations(DEVICE_OBJECT *dev, ULONG type);
+void NTAPI ndlw_IoInvalidateDeviceState(DEVICE_OBJECT *pdo);
+NTSTATUS NTAPI ndlw_IoGetDeviceObjectPointer(UNICODE_STRING *name,
+					     ACCESS_MASK access,
+					     FILE_OBJECT **file,
+					     DEVICE_OBJECT **dev);
+NTSTATUS NTAPI ndlw_IoGetDeviceProperty(DEVICE_OBJECT *pdo, ULONG prop,
+					ULONG len, void *buf, ULONG *result);
+
+/* nt_remlock.c */
+void NTAPI ndlw_IoInitializeRemoveLockEx(IO_REMOVE_LOCK *l, ULONG tag,
+					 ULONG max_minutes, ULONG high_water,
+					 ULONG size);
+NTSTATUS NTAPI ndlw_IoAcquireRemoveLockEx(IO_REMOVE_LOCK *l, void *tag,
+					  const char *file, ULONG line,
+					  ULONG size);
+void NTAPI ndlw_IoReleaseRemoveLockEx(IO_REMOVE_LOCK *l, void *tag,
+				      ULONG size);
+void NTAPI ndlw_IoReleaseRemoveLockAndWaitEx(IO_REMOVE_LOCK *l, void *tag,
+					     ULONG size);
+
+/* nt_power.c */
+typedef NTAPI void (*PREQUEST_POWER_COMPLETE)(DEVICE_OBJECT *dev, UCHAR minor,
+					      ULONG state, void *ctx,
+					      IO_STATUS_BLOCK *iosb);
+NTSTATUS NTAPI ndlw_PoCallDriver(DEVICE_OBJECT *dev, IRP *irp);
+void NTAPI ndlw_PoStartNextPowerIrp(IRP *irp);
+ULONG NTAPI ndlw_PoSetPowerState(DEVICE_OBJECT *dev, ULONG type, ULONG state);
+NTSTATUS NTAPI ndlw_PoRequestPowerIrp(DEVICE_OBJECT *dev, UCHAR minor,
+				      ULONG state, PREQUEST_POWER_COMPLETE fn,
+				      void *ctx, IRP **out);
+
+/* nt_wmi.c */
+NTSTATUS NTAPI ndlw_IoWMIRegistrationControl(DEVICE_OBJECT *dev,
+					     ULONG action);
+NTSTATUS NTAPI ndlw_WmiSystemControl(void *lib, DEVICE_OBJECT *dev, IRP *irp,
+				     ULONG *disposition);
+NTSTATUS NTAPI ndlw_WmiCompleteRequest(DEVICE_OBJECT *dev, IRP *irp,
+				       NTSTATUS status, ULONG used,
+				       CCHAR boost);
+NTSTATUS NTAPI ndlw_WmiQueryTraceInformation(ULONG cls, void *info, ULONG len,
+					     ULONG *needed, void *buffer);
+NTSTATUS WINCDECL ndlw_WmiTraceMessage(u64 logger, ULONG flags,
+				       const GUID *guid, USHORT number, ...);
+NTSTATUS NTAPI ndlw_IoWMIOpenBlock(const GUID *guid, ULONG access,
+				   void **object);
+NTSTATUS NTAPI ndlw_IoWMIQueryAllData(void *object, ULONG *size, void *out);
 
 #endif /* NDL_NT_EXPORTS_H */

@@ -190,7 +190,8 @@ typedef struct _DRIVER_OBJECT {
 #define IO_TYPE_DRIVER 4
 #define IO_TYPE_DEVICE 3
 
-typedef struct _DEVICE_OBJECT {
+/* DECLSPEC_ALIGN(MEMORY_ALLOCATION_ALIGNMENT) in the WDK: 0x148 -> 0x150 */
+typedef struct __aligned(16) _DEVICE_OBJECT {
 	CSHORT Type;
 	USHORT Size;
 	LONG ReferenceCount;
@@ -205,7 +206,20 @@ typedef struct _DEVICE_OBJECT {
 	void *DeviceExtension;
 	ULONG DeviceType;
 	CCHAR StackSize;
-	UCHAR Reserved[0x150 - 0x4d];	/* queue, DPC, lock: unused here */
+	union {
+		LIST_ENTRY ListEntry;
+		UCHAR Wcb[0x48];	/* WAIT_CONTEXT_BLOCK */
+	} Queue;
+	ULONG AlignmentRequirement;
+	ULONG_PTR DeviceQueue[5];	/* KDEVICE_QUEUE: unused here */
+	KDPC Dpc;			/* IoInitializeDpcRequest */
+	ULONG ActiveThreadCount;
+	void *SecurityDescriptor;
+	KEVENT DeviceLock;
+	USHORT SectorSize;
+	USHORT Spare1;
+	void *DeviceObjectExtension;	/* runtime: struct ndl_devobj */
+	void *Reserved;
 } DEVICE_OBJECT;
 
 /* KSYSTEM_TIME: read High1, Low, then check High2 == High1. */
@@ -261,6 +275,14 @@ NDL_STATIC_ASSERT(offsetof(DRIVER_EXTENSION, ServiceKeyName) == 0x18,
 NDL_STATIC_ASSERT(offsetof(DEVICE_OBJECT, DeviceExtension) == 0x40,
 		  "x64 DeviceExtension");
 NDL_STATIC_ASSERT(sizeof(DEVICE_OBJECT) == 0x150, "x64 DEVICE_OBJECT");
+NDL_STATIC_ASSERT(offsetof(DEVICE_OBJECT, StackSize) == 0x4c, "x64 StackSize");
+NDL_STATIC_ASSERT(offsetof(DEVICE_OBJECT, AlignmentRequirement) == 0x98,
+		  "x64 AlignmentRequirement");
+NDL_STATIC_ASSERT(offsetof(DEVICE_OBJECT, Dpc) == 0xc8, "x64 DEVICE_OBJECT Dpc");
+NDL_STATIC_ASSERT(offsetof(DEVICE_OBJECT, DeviceLock) == 0x118,
+		  "x64 DeviceLock");
+NDL_STATIC_ASSERT(offsetof(DEVICE_OBJECT, DeviceObjectExtension) == 0x138,
+		  "x64 DeviceObjectExtension");
 NDL_STATIC_ASSERT(sizeof(KSYSTEM_TIME) == 12, "KSYSTEM_TIME");
 #else
 NDL_STATIC_ASSERT(sizeof(DISPATCHER_HEADER) == 0x10, "i386 DISPATCHER_HEADER");

@@ -85,6 +85,8 @@ u32 ndl_os_cpu_count(void);
 u32 ndl_os_cpu_id(void);
 /* Opaque identity of the running thread (mutex ownership, KTHREAD). */
 void *ndl_os_current_thread(void);
+/* Bounds of the stack the caller runs on (IoGetStackLimits). */
+void ndl_os_stack_limits(uintptr_t *low, uintptr_t *high);
 
 /*
  * Called around every call into Windows code (it may use SSE and expects

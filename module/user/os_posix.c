@@ -161,6 +161,20 @@ void *ndl_os_current_thread(void)
 	return &thread_identity;
 }
 
+void ndl_os_stack_limits(uintptr_t *low, uintptr_t *high)
+{
+	pthread_attr_t a;
+	void *addr = NULL;
+	size_t size = 0;
+
+	if (!pthread_getattr_np(pthread_self(), &a)) {
+		pthread_attr_getstack(&a, &addr, &size);
+		pthread_attr_destroy(&a);
+	}
+	*low = (uintptr_t)addr;
+	*high = (uintptr_t)addr + size;
+}
+
 void ndl_os_driver_enter(void)
 {
 }
