@@ -167,18 +167,6 @@ void ndl_install_other_media_handlers(NDIS_MINIPORT_BLOCK *b)
 
 /* ---- create ---------------------------------------------------------------------- */
 
-static void init_device_object(DEVICE_OBJECT *d, struct ndl_driver *drv,
-			       void *ext)
-{
-	d->Type = IO_TYPE_DEVICE;
-	d->Size = sizeof(*d);
-	d->ReferenceCount = 1;
-	d->DriverObject = &drv->object;
-	d->DeviceExtension = ext;
-	d->DeviceType = 0x17;	/* FILE_DEVICE_PHYSICAL_NETCARD */
-	d->StackSize = 1;
-}
-
 static void init_block(struct ndl_adapter *ad)
 {
 	NDIS_MINIPORT_BLOCK *b = &ad->block;
@@ -205,13 +193,6 @@ static void init_block(struct ndl_adapter *ad)
 	b->QueryCompleteHandler = ndl_query_complete_handler;
 	b->SetCompleteHandler = ndl_set_complete_handler;
 	ndl_install_other_media_handlers(b);
-	init_device_object(&ad->pdo, ad->drv, NULL);
-	init_device_object(&ad->fdo, ad->drv, b);
-	ad->fdo.AttachedDevice = NULL;
-	ad->pdo.AttachedDevice = &ad->fdo;
-	b->DeviceObject = &ad->fdo;
-	b->PhysicalDeviceObject = &ad->pdo;
-	b->NextDeviceObject = &ad->pdo;
 	b->SendPacketsHandler = ndl_chars(ad)->SendPacketsHandler;
 	b->HandleInterruptHandler = ndl_chars(ad)->HandleInterruptHandler;
 	b->DisableInterruptHandler = ndl_chars(ad)->DisableInterruptHandler;
@@ -264,6 +245,8 @@ int ndl_adapter_create(const struct ndl_adapter_params *p,
 				 NDL_DEFAULT_TX_SLOTS);
 	if (!rc)
 		rc = ndl_rx_init(ad);
+	if (!rc)
+		rc = ndl_adapter_devobjs_create(ad);
 	if (!rc) {
 		ad->reset_waiter = ndl_os_waiter_create();
 		ad->idle_waiter = ndl_os_waiter_create();
@@ -508,6 +491,7 @@ void ndl_adapter_destroy(struct ndl_adapter *ad)
 		ndl_os_waiter_destroy(ad->reset_waiter);
 	if (ad->idle_waiter)
 		ndl_os_waiter_destroy(ad->idle_waiter);
+	ndl_adapter_devobjs_destroy(ad);
 	ndl_free(ad->cm_list);
 	ad->nd->adapters--;
 	ad->magic = 0;

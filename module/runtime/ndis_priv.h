@@ -112,7 +112,7 @@ struct ndl_adapter {
 	void *ctx;
 	char name[32];
 	WCHAR name_w[40];
-	DEVICE_OBJECT fdo, pdo;
+	DEVICE_OBJECT *fdo, *pdo;		/* ndis_devobj.c */
 	enum ndl_adapter_state state;
 
 	/* NdisMSetAttributes(Ex) */
@@ -201,6 +201,10 @@ struct ndl_adapter {
 	bool oid_watch;			/* initialized: record refusals */
 };
 #define NDL_ADAPTER_MAGIC 0x4e444c4144415054ull	/* "NDLADAPT" */
+
+/* The adapter's PDO and FDO (ndis_devobj.c); 0 or -NDL_ENOMEM. */
+int ndl_adapter_devobjs_create(struct ndl_adapter *ad);
+void ndl_adapter_devobjs_destroy(struct ndl_adapter *ad);
 
 /* The adapter behind a miniport handle; NULL (and a log line) if bad. */
 struct ndl_adapter *ndl_ad(NDIS_HANDLE h, const char *fn);

@@ -139,11 +139,11 @@ void NTAPI ndlw_NdisMGetDeviceProperty(NDIS_HANDLE h, DEVICE_OBJECT **pdo,
 	if (!ad)
 		return;
 	if (pdo)
-		*pdo = &ad->pdo;
+		*pdo = ad->pdo;
 	if (fdo)
-		*fdo = &ad->fdo;
+		*fdo = ad->fdo;
 	if (next)
-		*next = &ad->pdo;
+		*next = ad->block.NextDeviceObject;
 	if (res)
 		*res = ad->cm_list;
 	if (res_translated)

@@ -33,6 +33,8 @@ struct ndl_devobj {
 extern KSPIN_LOCK ndl_dev_lock;
 
 struct ndl_devobj *ndl_devobj(DEVICE_OBJECT *dev);
+/* A runtime PDO's description (nt_pdo.c), or NULL if dev is no PDO. */
+const struct ndl_pdo_desc *ndl_pdo_desc_of(DEVICE_OBJECT *dev);
 /* With ndl_dev_lock held: the device with this name / a link by name. */
 DEVICE_OBJECT *ndl_device_named(const char *name);
 bool ndl_link_exists(const char *name);

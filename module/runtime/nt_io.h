@@ -424,17 +424,20 @@ struct ndl_pdo_desc {
 	char driver_key[96];		/* "{class guid}\0000" */
 	char enumerator[16];		/* "PCI" */
 	char service[48];		/* the driver's service name */
+	const void *resources;		/* CM_RESOURCE_LIST, raw = translated */
+	u32 resources_len;
 };
 
 /*
  * A bus driver's hook for the requests a function driver sends down to
  * the PDO (USB: IRP_MJ_INTERNAL_DEVICE_CONTROL with URBs; PCI: the
- * configuration space through IRP_MN_READ/WRITE_CONFIG). Return
- * STATUS_NOT_SUPPORTED to get the PDO's default handling; otherwise the
- * hook owns the IRP (completes it, or returns STATUS_PENDING).
+ * configuration space through IRP_MN_READ/WRITE_CONFIG). dispatch returns
+ * true if it took the IRP (completed it or keeps it pending; *ret is what
+ * IoCallDriver returns), false for the PDO's default handling.
  */
 struct ndl_pdo_ops {
-	NTSTATUS (*dispatch)(void *ctx, DEVICE_OBJECT *pdo, IRP *irp);
+	bool (*dispatch)(void *ctx, DEVICE_OBJECT *pdo, IRP *irp,
+			 NTSTATUS *ret);
 	u32 (*config)(void *ctx, bool write, u32 off, void *buf, u32 len);
 };
 

@@ -772,6 +772,122 @@ static void test_free_foreign_irp(void)
 	CHECK(log_contains("not allocated by IoAllocateIrp"));
 }
 
+static u8 fake_config[256];
+static u32 cfg_rw(void *ctx, bool write, u32 off, void *buf, u32 len)
+{
+	if (off >= sizeof(fake_config))
+		return 0;
+	if (len > sizeof(fake_config) - off)
+		len = sizeof(fake_config) - off;
+	memcpy(write ? fake_config + off : buf,
+	       write ? buf : fake_config + off, len);
+	return len;
+}
+
+static const struct ndl_pdo_ops cfg_ops = { .config = cfg_rw };
+
+static int wcs_eq(const WCHAR *w, const char *s)
+{
+	while (*s && *w == (u8)*s)
+		w++, s++;
+	return !*s && !*w;
+}
+
+/* Rule (IoGetDeviceProperty): properties of a PCI PDO in their documented
+ * types; a buffer too small gives STATUS_BUFFER_TOO_SMALL and the length
+ * needed; an unknown property STATUS_INVALID_PARAMETER_2; a device that
+ * is not a PDO STATUS_INVALID_DEVICE_REQUEST. */
+static void test_device_property(void)
+{
+	struct ndl_pdo_desc desc;
+	DEVICE_OBJECT *pdo = NULL, *fdo = mkdev(NULL);
+	WCHAR w[256];
+	ULONG v = 0, need = 0;
+	GUID g;
+
+	ndl_pdo_desc_pci(&desc, 2, 3, 1, 0x10ec, 0x8139, 0x1af4, 0x1100, 0x20,
+			 0x020000);
+	CHECK_EQ_INT(ndl_pdo_create(&desc, &cfg_ops, NULL, &pdo),
+		     STATUS_SUCCESS);
+	CHECK_EQ_INT(ndlw_IoGetDeviceProperty(pdo, 14, 4, &v, &need),
+		     STATUS_SUCCESS);
+	CHECK_EQ_INT(v, 2);			/* BusNumber */
+	CHECK_EQ_INT(need, 4);
+	CHECK_EQ_INT(ndlw_IoGetDeviceProperty(pdo, 16, 4, &v, &need),
+		     STATUS_SUCCESS);
+	CHECK_EQ_INT(v, (3 << 16) | 1);		/* Address */
+	CHECK_EQ_INT(ndlw_IoGetDeviceProperty(pdo, 13, 4, &v, &need),
+		     STATUS_SUCCESS);
+	CHECK_EQ_INT(v, 5);			/* LegacyBusType: PCIBus */
+	CHECK_EQ_INT(ndlw_IoGetDeviceProperty(pdo, 1, 4, w, &need),
+		     STATUS_BUFFER_TOO_SMALL);
+	CHECK(need > 4 && need % 2 == 0);
+	CHECK_EQ_INT(ndlw_IoGetDeviceProperty(pdo, 1, need, w, &need),
+		     STATUS_SUCCESS);
+	CHECK(wcs_eq(w, "PCI\\VEN_10EC&DEV_8139&SUBSYS_11001AF4&REV_20"));
+	CHECK(w[need / 2 - 1] == 0 && w[need / 2 - 2] == 0);	/* multi-sz */
+	CHECK_EQ_INT(ndlw_IoGetDeviceProperty(pdo, 10, sizeof(w), w, &need),
+		     STATUS_SUCCESS);
+	CHECK(wcs_eq(w, "PCI bus 2, device 3, function 1"));
+	CHECK_EQ_INT(ndlw_IoGetDeviceProperty(pdo, 15, sizeof(w), w, &need),
+		     STATUS_SUCCESS);
+	CHECK(wcs_eq(w, "PCI"));
+	CHECK_EQ_INT(ndlw_IoGetDeviceProperty(pdo, 12, sizeof(g), &g, &need),
+		     STATUS_SUCCESS);
+	CHECK_EQ_INT(g.Data1, 0xc8ebdfb0);	/* GUID_BUS_TYPE_PCI */
+	CHECK_EQ_INT(ndlw_IoGetDeviceProperty(pdo, 11, sizeof(w), w, &need),
+		     STATUS_SUCCESS);
+	CHECK(wcs_eq(w, "\\Device\\NTPNP_PCI0001"));
+	CHECK_EQ_INT(ndlw_IoGetDeviceProperty(pdo, 9, sizeof(w), w, &need),
+		     STATUS_OBJECT_NAME_NOT_FOUND);
+	CHECK_EQ_INT(ndlw_IoGetDeviceProperty(pdo, 99, sizeof(w), w, &need),
+		     STATUS_INVALID_PARAMETER_2);
+	CHECK_EQ_INT(ndlw_IoGetDeviceProperty(fdo, 14, 4, &v, &need),
+		     STATUS_INVALID_DEVICE_REQUEST);
+	ndl_pdo_delete(pdo);
+	ndlw_IoDeleteDevice(fdo);
+}
+
+/* Rule: a function driver reads PCI configuration space by sending
+ * IRP_MN_READ_CONFIG down to the PDO; unknown PnP requests complete with
+ * the status already in the IRP. */
+static void test_pdo_read_config(void)
+{
+	struct ndl_pdo_desc desc;
+	DEVICE_OBJECT *pdo = NULL, *fdo = mkdev(NULL);
+	IO_STATUS_BLOCK iosb;
+	IO_STACK_LOCATION *sl;
+	u8 buf[4] = { 0 };
+	KEVENT ev;
+	IRP *irp;
+
+	fake_config[0] = 0xec;
+	fake_config[1] = 0x10;
+	ndl_pdo_desc_pci(&desc, 0, 4, 0, 0x10ec, 0x8139, 0, 0, 0, 0x020000);
+	ndl_pdo_create(&desc, &cfg_ops, NULL, &pdo);
+	CHECK(ndlw_IoAttachDeviceToDeviceStack(fdo, pdo) == pdo);
+	ndlw_KeInitializeEvent(&ev, NotificationEvent, FALSE);
+	irp = ndlw_IoBuildSynchronousFsdRequest(IRP_MJ_PNP, pdo, NULL, 0, NULL,
+						&ev, &iosb);
+	irp->IoStatus.Status = STATUS_NOT_SUPPORTED;
+	sl = ndl_irp_next_sl(irp);
+	sl->MinorFunction = IRP_MN_READ_CONFIG;
+	sl->Parameters.ReadWriteConfig.Buffer = buf;
+	sl->Parameters.ReadWriteConfig.Length = 2;
+	CHECK_EQ_INT(ndlw_IofCallDriver(pdo, irp), STATUS_SUCCESS);
+	CHECK_EQ_INT(iosb.Information, 2);
+	CHECK(buf[0] == 0xec && buf[1] == 0x10);
+
+	irp = ndlw_IoBuildSynchronousFsdRequest(IRP_MJ_PNP, pdo, NULL, 0, NULL,
+						&ev, &iosb);
+	irp->IoStatus.Status = STATUS_NOT_SUPPORTED;
+	ndl_irp_next_sl(irp)->MinorFunction = 0x18;
+	CHECK_EQ_INT(ndlw_IofCallDriver(pdo, irp), STATUS_NOT_SUPPORTED);
+	ndlw_IoDetachDevice(pdo);
+	ndlw_IoDeleteDevice(fdo);
+	ndl_pdo_delete(pdo);
+}
+
 int main(void)
 {
 	int rc;
@@ -803,6 +919,8 @@ int main(void)
 	RUN(test_wmi);
 	RUN(test_stack_limits);
 	RUN(test_free_foreign_irp);
+	RUN(test_device_property);
+	RUN(test_pdo_read_config);
 	rc = CHECK_EXIT_CODE();
 	return test_exit() | rc;
 }

@@ -64,7 +64,7 @@ if [ -x "$nd" ] && "$nd" check --help >/dev/null 2>&1; then
 	head -c 200 "$top/docs/runtime.md" >"$bad"
 	ck corrupt 1 'e_magic = 0x' "$bad"
 	ck missing-file 1 'cannot open' "$top/build/no-such.sys"
-	ck fixture-missing-imports 1 'ntoskrnl.exe!IoCreateDevice' --json --no-run "$fx/fx_missing.sys"
+	ck fixture-missing-imports 1 'ntoskrnl.exe!IoReportDetectedDevice' --json --no-run "$fx/fx_missing.sys"
 	ck not-a-miniport 1 'not an NDIS 5.x miniport' "$fx/fx_basic.sys"
 	ck sandbox-waits 1 'DriverEntry returned 0x0' "$fx/fx_sync.sys"
 	if [ -f "$top/build/drivers/vether/vether.sys" ]; then
