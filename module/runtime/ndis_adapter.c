@@ -256,7 +256,7 @@ int ndl_adapter_create(const struct ndl_adapter_params *p,
 	if (!rc && !ad->reg)
 		rc = -NDL_ENOMEM;
 	if (!rc)	/* the device's driver key for Zw*Key, same store */
-		rc = ndl_regkey_device_add(ad->reg, &ad->pdo, &ad->fdo);
+		rc = ndl_regkey_device_add(ad->reg, ad->pdo, ad->fdo);
 	ad->nd->adapters++;
 	if (rc) {
 		ndl_adapter_destroy(ad);

@@ -12,6 +12,7 @@
  */
 #include "nt_device.h"
 #include "nt_status.h"
+#include "nt_registry.h"
 #include "nt_exports.h"
 
 enum {
@@ -68,7 +69,7 @@ static void set_num(struct prop *p, ULONG v)
 }
 
 static bool fill(const struct ndl_pdo_desc *d, const char *pdo_name,
-		 ULONG prop, struct prop *p)
+		 const char *driver_key, ULONG prop, struct prop *p)
 {
 	switch (prop) {
 	case DevicePropertyDeviceDescription:
@@ -95,7 +96,7 @@ static bool fill(const struct ndl_pdo_desc *d, const char *pdo_name,
 		set_str(p, d->class_guid);
 		break;
 	case DevicePropertyDriverKeyName:
-		set_str(p, d->driver_key);
+		set_str(p, driver_key);
 		break;
 	case DevicePropertyManufacturer:
 		set_str(p, d->manufacturer);
@@ -151,6 +152,7 @@ NTSTATUS NTAPI ndlw_IoGetDeviceProperty(DEVICE_OBJECT *pdo, ULONG prop,
 	struct ndl_devobj *d = ndl_devobj(pdo);
 	const struct ndl_pdo_desc *desc = ndl_pdo_desc_of(pdo);
 	struct prop p = { 0 };
+	char key[96];
 	u32 need, i;
 
 	if (!desc || !result) {
@@ -158,7 +160,10 @@ NTSTATUS NTAPI ndlw_IoGetDeviceProperty(DEVICE_OBJECT *pdo, ULONG prop,
 			*result = 0;
 		return STATUS_INVALID_DEVICE_REQUEST;
 	}
-	if (!fill(desc, d->name, prop, &p))
+	/* The registry's name for the device's driver key, if it has one. */
+	if (!ndl_regkey_device_name(pdo, key, sizeof(key)))
+		ndl_snprintf(key, sizeof(key), "%s", desc->driver_key);
+	if (!fill(desc, d->name, key, prop, &p))
 		return STATUS_INVALID_PARAMETER_2;
 	need = p.str ? p.str_len * 2 : p.len;
 	*result = need;

@@ -105,14 +105,6 @@
 #define IO_NO_INCREMENT			0
 #define STATUS_MORE_PROCESSING_REQUIRED	((NTSTATUS)0xC0000016)
 
-typedef struct _IO_STATUS_BLOCK {
-	union {
-		NTSTATUS Status;
-		void *Pointer;
-	};
-	ULONG_PTR Information;
-} IO_STATUS_BLOCK;
-
 struct _IRP;
 struct _FILE_OBJECT;
 typedef NTAPI NTSTATUS (*PIO_COMPLETION_ROUTINE)(DEVICE_OBJECT *dev,
@@ -301,7 +293,6 @@ static inline IO_STACK_LOCATION *ndl_irp_next_sl(IRP *irp)
 }
 
 #if defined(__x86_64__)
-NDL_STATIC_ASSERT(sizeof(IO_STATUS_BLOCK) == 0x10, "x64 IO_STATUS_BLOCK");
 NDL_STATIC_ASSERT(sizeof(IO_STACK_LOCATION) == 0x48, "x64 IO_STACK_LOCATION");
 NDL_STATIC_ASSERT(offsetof(IO_STACK_LOCATION, Parameters) == 0x08,
 		  "x64 Parameters");

@@ -34,14 +34,6 @@ NDL_STATIC_ASSERT(sizeof(OBJECT_ATTRIBUTES) == 0x30, "x64 OBJECT_ATTRIBUTES");
 #define OBJ_CASE_INSENSITIVE	0x40
 #define OBJ_KERNEL_HANDLE	0x200
 
-typedef struct _IO_STATUS_BLOCK {
-	union {
-		NTSTATUS Status;
-		void *Pointer;
-	};
-	ULONG_PTR Information;
-} IO_STATUS_BLOCK;
-
 /*
  * A kind of object. Its address is what Windows calls the POBJECT_TYPE
  * (the data exports PsThreadType, ExEventObjectType, IoFileObjectType

@@ -222,6 +222,15 @@ typedef struct __aligned(16) _DEVICE_OBJECT {
 	void *Reserved;
 } DEVICE_OBJECT;
 
+/* The result of an I/O request (IRPs, Zw* calls). */
+typedef struct _IO_STATUS_BLOCK {
+	union {
+		NTSTATUS Status;
+		void *Pointer;
+	};
+	ULONG_PTR Information;
+} IO_STATUS_BLOCK;
+
 /* KSYSTEM_TIME: read High1, Low, then check High2 == High1. */
 typedef struct _KSYSTEM_TIME {
 	ULONG LowPart;
@@ -284,6 +293,7 @@ NDL_STATIC_ASSERT(offsetof(DEVICE_OBJECT, DeviceLock) == 0x118,
 NDL_STATIC_ASSERT(offsetof(DEVICE_OBJECT, DeviceObjectExtension) == 0x138,
 		  "x64 DeviceObjectExtension");
 NDL_STATIC_ASSERT(sizeof(KSYSTEM_TIME) == 12, "KSYSTEM_TIME");
+NDL_STATIC_ASSERT(sizeof(IO_STATUS_BLOCK) == 0x10, "x64 IO_STATUS_BLOCK");
 #else
 NDL_STATIC_ASSERT(sizeof(DISPATCHER_HEADER) == 0x10, "i386 DISPATCHER_HEADER");
 NDL_STATIC_ASSERT(sizeof(KDPC) == 0x20, "i386 KDPC");
