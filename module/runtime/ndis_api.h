@@ -207,8 +207,8 @@ void NTAPI ndlw_NdisMGetDeviceProperty(NDIS_HANDLE h, DEVICE_OBJECT **pdo,
 				       DEVICE_OBJECT **fdo,
 				       DEVICE_OBJECT **next, void **res,
 				       void **res_translated);
-void NTAPI ndlw_NdisMPciAssignResources(NDIS_HANDLE h, ULONG slot,
-					NDIS_RESOURCE_LIST **assigned);
+NDIS_STATUS NTAPI ndlw_NdisMPciAssignResources(NDIS_HANDLE h, ULONG slot,
+					       NDIS_RESOURCE_LIST **assigned);
 NDIS_STATUS NTAPI ndlw_NdisMMapIoSpace(void **va, NDIS_HANDLE h,
 				       NDIS_PHYSICAL_ADDRESS pa, UINT len);
 void NTAPI ndlw_NdisMUnmapIoSpace(NDIS_HANDLE h, void *va, UINT len);

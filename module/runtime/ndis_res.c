@@ -150,13 +150,20 @@ void NTAPI ndlw_NdisMGetDeviceProperty(NDIS_HANDLE h, DEVICE_OBJECT **pdo,
 		*res_translated = ad->cm_list;
 }
 
-void NTAPI ndlw_NdisMPciAssignResources(NDIS_HANDLE h, ULONG slot,
-					NDIS_RESOURCE_LIST **assigned)
+/*
+ * Documented to return NDIS_STATUS_SUCCESS (old PCI drivers test it: a void
+ * export would leave them reading whatever RAX held). A bad handle or no
+ * out pointer has no documented answer; failing is the safe one.
+ */
+NDIS_STATUS NTAPI ndlw_NdisMPciAssignResources(NDIS_HANDLE h, ULONG slot,
+					       NDIS_RESOURCE_LIST **assigned)
 {
 	struct ndl_adapter *ad = ndl_ad(h, "NdisMPciAssignResources");
 
-	if (ad && assigned)
-		*assigned = ad->resources;
+	if (!ad || !assigned)
+		return NDIS_STATUS_FAILURE;
+	*assigned = ad->resources;
+	return NDIS_STATUS_SUCCESS;
 }
 
 /* ---- I/O space and ports ------------------------------------------------------ */

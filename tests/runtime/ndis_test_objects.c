@@ -376,6 +376,14 @@ static void test_resources(void)
 			mem = d->u.Memory.Start;
 	}
 	CHECK(iobase && mem.QuadPart);
+	/* NdisMPciAssignResources: documented to return NDIS_STATUS_SUCCESS
+	 * and the adapter's resource list. */
+	{
+		NDIS_RESOURCE_LIST *assigned = NULL;
+
+		CHECK_EQ_INT(ndlw_NdisMPciAssignResources(ad, 0, &assigned), 0);
+		CHECK(assigned && assigned->Count == 3);
+	}
 	CHECK_EQ_INT(ndlw_NdisMRegisterIoPortRange(&port, ad, iobase, 0x100), 0);
 	CHECK(port == (void *)(uintptr_t)iobase);
 	CHECK_EQ_INT(ndlw_NdisMRegisterIoPortRange(&port, ad, iobase + 0x80,
