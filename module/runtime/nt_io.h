@@ -372,29 +372,6 @@ NTSTATUS NTAPI ndl_io_invalid_request(DEVICE_OBJECT *dev, void *irp);
 /* Fill a fresh DRIVER_OBJECT's MajorFunction[] as Windows does. */
 void ndl_io_driver_init(DRIVER_OBJECT *drv);
 
-/*
- * Send an IRP from the host (a Linux file operation) to dev at PASSIVE
- * level and wait for it. Buffered I/O: for READ/WRITE/DEVICE_CONTROL the
- * runtime gives the driver a system buffer (METHOD_BUFFERED, and
- * DO_BUFFERED_IO devices) or an MDL (direct I/O) over buf, as Windows'
- * I/O manager does for a user request. *info receives IoStatus.Information.
- */
-struct ndl_host_io {
-	u8 major;
-	u32 ioctl;			/* DEVICE_CONTROL */
-	const void *in;			/* WRITE data or IOCTL input */
-	u32 in_len;
-	void *out;			/* READ data or IOCTL output */
-	u32 out_len;
-	FILE_OBJECT *file;		/* the open (CREATE made it) */
-	u64 offset;			/* READ/WRITE ByteOffset */
-};
-NTSTATUS ndl_host_io(DEVICE_OBJECT *dev, const struct ndl_host_io *io,
-		     ULONG_PTR *info);
-/* A FILE_OBJECT for an open of dev (freed by ndl_host_file_free). */
-FILE_OBJECT *ndl_host_file_alloc(DEVICE_OBJECT *dev);
-void ndl_host_file_free(FILE_OBJECT *f);
-
 /* ---- physical device objects of bound devices (nt_pdo.c) ---------------- */
 
 enum ndl_bus { NDL_BUS_PCI, NDL_BUS_USB, NDL_BUS_ROOT };

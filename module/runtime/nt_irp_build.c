@@ -25,8 +25,6 @@
 
 #define NT_ERROR(s) ((u32)(s) >> 30 == 3)
 
-KSPIN_LOCK ndl_irp_host_lock;
-
 static int sysbuf(IRP *irp, const void *in, u32 in_len, u32 size)
 {
 	void *b;
@@ -239,7 +237,6 @@ static void copy_back(IRP *irp, struct ndl_irp_hdr *h)
 void ndl_irp_finish(IRP *irp)
 {
 	struct ndl_irp_hdr *h = ndl_irp_hdr(irp);
-	KIRQL old;
 
 	if (!h || h->kind == NDL_IRP_PLAIN) {
 		/* IoAllocateIrp's creator gets it back in its routine. */
@@ -247,19 +244,6 @@ void ndl_irp_finish(IRP *irp)
 			*irp->UserIosb = irp->IoStatus;
 		if (irp->UserEvent)
 			ndlw_KeSetEvent(irp->UserEvent, 0, FALSE);
-		return;
-	}
-	if (h->kind == NDL_IRP_HOST) {
-		old = ndl_lock_any(&ndl_irp_host_lock);
-		if (h->abandoned) {
-			ndl_unlock_any(&ndl_irp_host_lock, old);
-			ndlw_IoFreeIrp(irp);
-			return;
-		}
-		copy_back(irp, h);
-		h->done = true;
-		ndl_unlock_any(&ndl_irp_host_lock, old);
-		ndlw_KeSetEvent(&h->done_event, 0, FALSE);
 		return;
 	}
 	copy_back(irp, h);

@@ -18,18 +18,13 @@ enum ndl_irp_kind {
 	NDL_IRP_PLAIN,		/* IoAllocateIrp: the creator frees it */
 	NDL_IRP_THREADED,	/* IoBuildDeviceIoControlRequest, ...Synchronous */
 	NDL_IRP_ASYNC,		/* IoBuildAsynchronousFsdRequest */
-	NDL_IRP_HOST,		/* ndl_host_io: the host waits, then frees */
 };
 
 struct ndl_irp_hdr {
 	u32 magic;
 	u8 kind;
-	bool done;			/* NDL_IRP_HOST: completion reached us */
-	bool abandoned;			/* NDL_IRP_HOST: the host gave up */
 	u32 out_len;			/* buffered output: most to copy back */
-	KEVENT done_event;		/* NDL_IRP_HOST */
-	u64 pad;			/* irp starts 16-byte aligned */
-	IRP irp;
+	IRP irp __aligned(16);
 };
 #define NDL_IRP_MAGIC 0x4e444c49u	/* "NDLI" */
 NDL_STATIC_ASSERT(offsetof(struct ndl_irp_hdr, irp) % 16 == 0,
@@ -49,6 +44,5 @@ void ndl_irp_finish(IRP *irp);
 int ndl_irp_attach_buffers(IRP *irp, DEVICE_OBJECT *dev, u8 major, u32 ioctl,
 			   const void *in, u32 in_len, void *out, u32 out_len);
 /* The lock guarding host-IRP hand-over (nt_irp_build.c). */
-extern KSPIN_LOCK ndl_irp_host_lock;
 
 #endif
