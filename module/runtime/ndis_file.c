@@ -36,28 +36,13 @@ static struct ndl_file_handle *fh_get(NDIS_HANDLE h, const char *fn)
 	return f;
 }
 
-const struct ndl_ndis_file *ndl_ndis_file_for(const void *caller,
-					      const char *path)
-{
-	const char *base = path;
-	struct ndl_ndis_driver *nd;
-	const struct ndl_ndis_file *file;
-
-	for (const char *p = path; *p; p++)
-		if (*p == '\\' || *p == '/')
-			base = p + 1;
-	nd = ndl_ndis_driver_by_addr(caller);
-	file = find(nd, base);
-	if (!file && !nd)
-		file = ndl_ndis_file_any(base);
-	return file;
-}
-
 static void open_file(NDIS_STATUS *status, NDIS_HANDLE *handle, UINT *len,
 		      NDIS_STRING *name, const void *caller)
 {
 	char path[256];
+	const char *base = path;
 	const struct ndl_ndis_file *file;
+	struct ndl_ndis_driver *nd;
 	struct ndl_file_handle *f;
 
 	*handle = NULL;
@@ -65,7 +50,13 @@ static void open_file(NDIS_STATUS *status, NDIS_HANDLE *handle, UINT *len,
 	*status = NDIS_STATUS_FILE_NOT_FOUND;
 	if (!name || !ndl_ustr_to_utf8(name, path, sizeof(path)))
 		return;
-	file = ndl_ndis_file_for(caller, path);
+	for (const char *p = path; *p; p++)
+		if (*p == '\\' || *p == '/')
+			base = p + 1;
+	nd = ndl_ndis_driver_by_addr(caller);
+	file = find(nd, base);
+	if (!file && !nd)
+		file = ndl_ndis_file_any(base);
 	if (!file) {
 		ndl_warn("NdisOpenFile(%s): no such file was given to the driver",
 			 path);

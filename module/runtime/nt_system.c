@@ -6,7 +6,6 @@
  * helpers, and the data exports.
  */
 #include "nt_api.h"
-#include "nt_thread.h"
 #include "nt_status.h"
 #include "nt_exports.h"
 
@@ -95,17 +94,14 @@ ULONG NTAPI ndlw_KeQueryActiveProcessorCount(KAFFINITY *mask)
 	return (ULONG)ndlw_KeNumberProcessors;
 }
 
-/* On a system thread, its thread object (a driver compares the two). */
 NTAPI void *ndlw_KeGetCurrentThread(void)
 {
-	void *t = ndl_thread_current_object();
-
-	return t ? t : ndl_os_current_thread();
+	return ndl_os_current_thread();
 }
 
 NTAPI void *ndlw_PsGetCurrentThread(void)
 {
-	return ndlw_KeGetCurrentThread();
+	return ndl_os_current_thread();
 }
 
 HANDLE NTAPI ndlw_PsGetCurrentProcessId(void)
