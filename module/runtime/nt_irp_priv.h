@@ -24,7 +24,8 @@ struct ndl_irp_hdr {
 	u32 magic;
 	u8 kind;
 	u32 out_len;			/* buffered output: most to copy back */
-	IRP irp __aligned(16);
+	u32 pad;			/* irp starts 16-byte aligned */
+	IRP irp;
 };
 #define NDL_IRP_MAGIC 0x4e444c49u	/* "NDLI" */
 NDL_STATIC_ASSERT(offsetof(struct ndl_irp_hdr, irp) % 16 == 0,

@@ -151,8 +151,8 @@ END {
 	exit errs > 0
 }'
 
-check_inf() {	# dir name
-	n=$1 f=$2 inf=$src/$1/$2.inf
+check_inf() {	# dir name [flavour: the build copy compared is that one's]
+	n=$1 f=$2 inf=$src/$1/$2.inf copy=$out${3:+-$3}/$1/$2.inf
 	[ -f "$inf" ] || { fail "drivers/$n/inf" "$inf missing"; return; }
 	if ! awk "$check_inf_awk" "$inf" >"$tmp/$n.inf.err" 2>&1; then
 		fail "drivers/$n/inf" "$(head -n 5 "$tmp/$n.inf.err" | tr '\n' ' ')"
@@ -161,7 +161,7 @@ check_inf() {	# dir name
 	# The INF ships the driver it names.
 	if grep -Eiq "^[[:space:]]*$f\.sys[[:space:]]*=" "$inf" &&
 	   grep -Eiq "^[[:space:]]*$f\.sys[[:space:]]*(,|$)" "$inf" &&
-	   cmp -s "$inf" "$out/$n/$f.inf"; then
+	   cmp -s "$inf" "$copy"; then
 		echo "PASS: drivers/$n/inf"
 	else
 		fail "drivers/$n/inf" "$f.sys not in SourceDisksFiles and a CopyFiles section, or build copy differs"
@@ -175,9 +175,11 @@ for dir in "$src"/*/; do
 	for inf in "$dir"*.inf; do
 		[ -f "$inf" ] || continue
 		# msvc-only: a driver only the MSVC flavour can build (__try)
-		[ -f "$dir/msvc-only" ] || check_sys "$n" "$(basename "$inf" .inf)"
+		only=""
+		[ -f "$dir/msvc-only" ] && only=msvc
+		[ -n "$only" ] || check_sys "$n" "$(basename "$inf" .inf)"
 		check_sys "$n" "$(basename "$inf" .inf)" msvc
-		check_inf "$n" "$(basename "$inf" .inf)"
+		check_inf "$n" "$(basename "$inf" .inf)" $only
 	done
 done
 
