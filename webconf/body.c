@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "jsondup.h"
 #include "reply.h"
 
 void wc_body_append(struct wc_request *req, const char *data, size_t size, size_t cap)
@@ -53,6 +54,7 @@ bool wc_request_json(struct wc_request *req, json_object **out)
 	struct json_tokener *tok;
 	enum json_tokener_error jerr;
 	json_object *obj;
+	size_t dup_at;
 
 	*out = NULL;
 	if (!wc_body_type_is(req, "application/json")) {
@@ -101,6 +103,12 @@ bool wc_request_json(struct wc_request *req, json_object **out)
 		return false;
 	}
 	json_tokener_free(tok);
+	if (wc_json_has_duplicate_key(req->body, req->body_len, obj, &dup_at)) {
+		json_object_put(obj);
+		wc_reply_error(req, WC_E_BAD_REQUEST,
+			       "the JSON object at byte %zu has the same key twice", dup_at);
+		return false;
+	}
 	if (!json_object_is_type(obj, json_type_object)) {
 		json_object_put(obj);
 		wc_reply_error(req, WC_E_BAD_REQUEST, "the JSON body must be an object");

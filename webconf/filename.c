@@ -4,12 +4,13 @@
 
 #include <stdio.h>
 
-/* Length of the UTF-8 sequence at s (max n bytes), or 0 when invalid. */
-static size_t utf8_seq(const unsigned char *s, size_t n)
+/* Length of the UTF-8 sequence at s (max n bytes), its code point in *out; 0 when invalid. */
+static size_t utf8_seq(const unsigned char *s, size_t n, unsigned int *out)
 {
 	size_t len;
 	unsigned int cp;
 
+	*out = s[0];
 	if (s[0] < 0x80)
 		return 1;
 	if ((s[0] & 0xe0) == 0xc0) {
@@ -36,7 +37,23 @@ static size_t utf8_seq(const unsigned char *s, size_t n)
 	    (len == 4 && cp < 0x10000) || cp > 0x10ffff ||
 	    (cp >= 0xd800 && cp <= 0xdfff))
 		return 0;
+	*out = cp;
 	return len;
+}
+
+/*
+ * Characters that are invisible or reorder the text around them: a name
+ * with one can show as something it is not ("exe.sys" that is
+ * "sys\u202e.exe"). C1 controls, bidi marks, embeddings, overrides and
+ * isolates, zero-width characters, line and paragraph separators, the BOM,
+ * interlinear annotations and tag characters.
+ */
+static bool invisible_or_bidi(unsigned int cp)
+{
+	return (cp >= 0x80 && cp <= 0x9f) || cp == 0xad || cp == 0x61c || cp == 0x180e ||
+	       (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) ||
+	       (cp >= 0x2060 && cp <= 0x206f) || cp == 0xfeff ||
+	       (cp >= 0xfff9 && cp <= 0xfffb) || (cp >= 0xe0000 && cp <= 0xe007f);
 }
 
 const char *wc_filename_problem(const char *name, size_t len)
@@ -53,13 +70,17 @@ const char *wc_filename_problem(const char *name, size_t len)
 	if (name[0] == '.')
 		return "the file name starts with '.'";
 	for (size_t i = 0; i < len;) {
+		unsigned int cp;
 		size_t n;
 
 		if (s[i] < 0x20 || s[i] == 0x7f)
 			return "the file name contains a control character";
-		n = utf8_seq(s + i, len - i);
+		n = utf8_seq(s + i, len - i, &cp);
 		if (!n)
 			return "the file name is not valid UTF-8";
+		if (invisible_or_bidi(cp))
+			return "the file name contains an invisible or text-direction character "
+			       "(e.g. U+202E), which could make it show as another name";
 		i += n;
 	}
 	return NULL;

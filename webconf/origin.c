@@ -5,16 +5,20 @@
 #include <string.h>
 #include <strings.h>
 
+/* A TCP port: 1..65535 in decimal, no sign or leading zero. */
 static bool valid_port(const char *p)
 {
 	size_t n = strlen(p);
+	unsigned long v = 0;
 
-	if (n == 0 || n > 5)
+	if (n == 0 || n > 5 || p[0] == '0')
 		return false;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		if (p[i] < '0' || p[i] > '9')
 			return false;
-	return p[0] != '0';
+		v = v * 10 + (unsigned long)(p[i] - '0');
+	}
+	return v <= 65535;
 }
 
 bool wc_host_allowed(const char *host)

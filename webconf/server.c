@@ -85,6 +85,8 @@ static enum MHD_Result begin(struct wc_request *req)
 	const char *host = wc_request_get_header(req, MHD_HTTP_HEADER_HOST);
 	char allow[64];
 
+	if (!host)
+		return wc_reply_error(req, WC_E_BAD_REQUEST, "the request has no Host header");
 	if (!wc_host_allowed(host))
 		return wc_reply_error(req, WC_E_BAD_HOST,
 				      "the Host header must be localhost, 127.0.0.1 or [::1] "
@@ -238,7 +240,12 @@ int wc_server_start(struct wc_server *srv, const int *fds, int nfds)
 			MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WC_MAX_HEADERS,
 			MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv,
 			MHD_OPTION_NOTIFY_CONNECTION, wc_deadlines_notify, &srv->deadlines,
-			MHD_OPTION_STRICT_FOR_CLIENT, 1,
+			/*
+			 * 0, not 1: at 1 libmicrohttpd itself answers a request
+			 * without Host, and its own answers cannot carry the
+			 * security headers; begin() refuses it instead.
+			 */
+			MHD_OPTION_STRICT_FOR_CLIENT, 0,
 			MHD_OPTION_END);
 		if (!srv->daemons[i]) {
 			wc_log("libmicrohttpd refused to start on listening socket %d", i);

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// Hostile local clients (issue 17): each test is an attack that broke the
+// daemon before, and checks that it is refused or survived while the
+// administrator's requests are still answered.
+import fs from 'node:fs';
+import net from 'node:net';
+import {
+	check, eq, makeRoot, request, runTests, setup, startHelper, startWebconf, stopAll, test, uploadFiles,
+} from './lib/harness.mjs';
+
+const root = makeRoot();
+let srv;
+
+/** The security headers every answer must carry (see reply.c). */
+function hasSecurityHeaders(headers, what) {
+	check(/frame-ancestors 'none'/.test(headers['content-security-policy'] || ''), `${what}: CSP ${headers['content-security-policy']}`);
+	eq(headers['x-content-type-options'], 'nosniff', `${what}: nosniff`);
+	eq(headers['x-frame-options'], 'DENY', `${what}: X-Frame-Options`);
+}
+
+/** Sends raw bytes; resolves {status, headers, text} of the answer (or status 0 when closed without one). */
+function raw(port, bytes, host = '127.0.0.1') {
+	return new Promise((resolve) => {
+		const s = net.connect(port, host);
+		let got = '';
+		const done = () => {
+			s.destroy();
+			const [head, ...body] = got.split('\r\n\r\n');
+			const lines = head.split('\r\n');
+			const headers = {};
+			for (const l of lines.slice(1)) {
+				const i = l.indexOf(':');
+				if (i > 0) headers[l.slice(0, i).trim().toLowerCase()] = l.slice(i + 1).trim();
+			}
+			resolve({ status: Number((/^HTTP\/1\.[01] (\d+)/.exec(lines[0]) || [])[1] || 0), headers, text: body.join('\r\n\r\n') });
+		};
+		s.on('data', (d) => { got += d; });
+		s.on('error', done);
+		s.on('end', done);
+		s.write(bytes);
+		setTimeout(done, 10000);
+	});
+}
+
+setup('the helper and webconf on a fresh root', async () => {
+	await startHelper(root);
+	srv = await startWebconf(root);
+});
+
+test('a request without Host: 400 with the security headers', async () => {
+	const r = await raw(srv.port, 'GET /api/v1/status HTTP/1.1\r\nConnection: close\r\n\r\n');
+	eq(r.status, 400, `status (${r.text.slice(0, 100)})`);
+	hasSecurityHeaders(r.headers, 'no Host');
+	const j = JSON.parse(r.text);
+	eq(j.error.code, 'bad_request', 'error code');
+});
+
+test('Host with a port past 65535 (localhost:99999) or port 0: 403 bad_host', async () => {
+	for (const host of ['localhost:99999', '127.0.0.1:65536', '[::1]:70000', 'localhost:0', 'localhost:+80']) {
+		const r = await request(srv, { path: '/api/v1/status', token: srv.token, host });
+		eq(r.status, 403, `${host}`);
+		eq(r.json.error.code, 'bad_host', `${host}: code`);
+	}
+	eq((await request(srv, { path: '/api/v1/status', token: srv.token, host: 'localhost:65535' })).status, 200, 'localhost:65535');
+});
+
+test('duplicate keys in a JSON body: 400, even nested or spelled with escapes', async () => {
+	for (const body of ['{"token": "a", "token": "b"}', '{"token": "a", "tok\\u0065n": "a"}',
+		'{"token": "x", "o": {"k": 1, "k": 1}}', '{"token": "x", "o": [{"a": 1}, {"b": 2, "b": 3}]}']) {
+		const r = await request(srv, { method: 'POST', path: '/api/v1/session', headers: { 'Content-Type': 'application/json' }, body });
+		eq(r.status, 400, `${body} (${r.text.slice(0, 120)})`);
+		check(/same key twice/.test(r.json.error.message), `message: ${r.json.error.message}`);
+	}
+	// A body without repeated keys still logs in.
+	const r = await request(srv, { method: 'POST', path: '/api/v1/session', headers: { 'Content-Type': 'application/json' },
+		body: '{"token": "' + srv.token + '"}' });
+	eq(r.status, 200, `a plain login (${r.text.slice(0, 120)})`);
+});
+
+test('upload names with bidi overrides or invisible characters: 400', async () => {
+	for (const name of ['evil\u202Esys.exe', 'a\u200Bb.sys', 'x\u2066y.inf', 'a\u061Cb.sys', '\uFEFFa.sys', 'a\u0085b.sys', 'a\u2028b.inf']) {
+		const r = await uploadFiles(srv, [{ name, data: 'MZ' }]);
+		eq(r.status, 400, `${JSON.stringify(name)} (${r.text.slice(0, 120)})`);
+		check(/invisible or text-direction/.test(r.json.error.message), `message: ${r.json.error.message}`);
+	}
+});
+
+process.exitCode = await runTests(async () => {
+	await stopAll();
+	fs.rmSync(root, { recursive: true, force: true });
+});
