@@ -8,7 +8,8 @@
  * frame on the stack (what Windows promises its kernel code), which would
  * run into the guard page of a 16 KiB Linux stack. It also checks that a
  * bh-disabled context gets a per-CPU stack, never one from the pool it
- * might have to wait for (the case PREEMPT_RT makes preemptible). If
+ * might have to wait for (the case PREEMPT_RT makes preemptible), and
+ * (selftest_irq.c) that an interrupt during a DPC gets its own context. If
  * anything fails, drivers are refused (EOPNOTSUPP) and the log says why.
  */
 #include <linux/bottom_half.h>
@@ -102,13 +103,15 @@ int ndl_selftest(void)
 		ret = ndl_stack_run(ndl_selftest_call, code, NDL_PASSIVE_LEVEL);
 		if (ret == 42) {
 			ret = ndl_selftest_bh_stack();
+			if (!ret)
+				ret = ndl_selftest_irq_nesting();
 		} else {
 			pr_err("self-test: code returned %ld instead of 42\n", ret);
 			ret = -EIO;
 		}
 	}
 	if (!ret)
-		pr_info("self-test passed: W^X driver code on a %lu KiB driver stack, SSE state saved\n",
+		pr_info("self-test passed: W^X driver code on a %lu KiB driver stack, SSE state saved, interrupts nest\n",
 			NDL_STACK_SIZE / 1024);
 	ndl_os_image_free(code, PAGE_SIZE);
 	ndl_stack_refill();

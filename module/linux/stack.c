@@ -30,6 +30,16 @@
  * trusted as a driver stack if that block is one of ours. Each stack is
  * filled with a pattern when allocated so that the deepest use so far can
  * be measured (debugfs ndisload/stacks).
+ *
+ * Being on a driver stack does not mean being called from the code that
+ * runs on it. x86 takes a hard interrupt on the current stack when the IRQ
+ * stack is already in use, which it is while a softirq runs there: an
+ * interrupt arriving during a DPC lands on the DPC's driver stack. On
+ * PREEMPT_RT a task that re-enables bottom halves runs the pending
+ * softirqs itself, on its stack. Such code interrupts the Windows code
+ * below it and must not share its context (IRQL, FPU registers): a call
+ * is nested in the stack's context only from the same Linux context (task,
+ * softirq, hard irq); anything else takes a stack of its own.
  */
 #include <linux/gfp.h>
 #include <linux/mutex.h>
@@ -156,6 +166,18 @@ struct ndl_dctx *ndl_dctx_current(void)
 	return NULL;
 }
 
+/* The Linux execution context we are in, as recorded in ndl_dctx. */
+static u8 ndl_linux_context(void)
+{
+	if (in_nmi())
+		return 3;
+	if (in_hardirq())
+		return 2;
+	if (in_serving_softirq())
+		return 1;
+	return 0;
+}
+
 /* ---- taking and returning stacks ------------------------------------------ */
 
 static struct ndl_dctx *ndl_cpu_get(void)
@@ -264,10 +286,12 @@ static void ndl_stack_entry(struct ndl_stack_call *call)
 long ndl_stack_run(long (*fn)(void *arg), void *arg, int irql)
 {
 	struct ndl_stack_call call = { .fn = fn, .arg = arg };
+	u8 linux_ctx = ndl_linux_context();
 	struct ndl_dctx *ctx;
 	unsigned long base;
 
-	if (ndl_dctx_current())
+	ctx = ndl_dctx_current();
+	if (ctx && ctx->linux_ctx == linux_ctx)
 		return fn(arg);
 	if (irql < 0)
 		irql = ndl_irql_of_context();
@@ -287,6 +311,7 @@ long ndl_stack_run(long (*fn)(void *arg), void *arg, int irql)
 				    raw_smp_processor_id());
 		return fn(arg);
 	}
+	ctx->linux_ctx = linux_ctx;
 	ctx->irql = irql;
 	ctx->base_irql = irql;
 	ctx->depth = 0;

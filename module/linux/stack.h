@@ -37,6 +37,7 @@ struct ndl_dctx {
 	bool irq_raised;
 	unsigned long irq_flags;
 	/* stack.c */
+	u8 linux_ctx;			/* task, softirq, hard irq (stack.c) */
 	bool percpu;
 	bool guarded;			/* its lowest page is read-only */
 	struct ndl_dctx *next_free;
