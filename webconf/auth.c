@@ -45,16 +45,11 @@ enum wc_auth_result wc_auth_identify(struct wc_request *req)
 	const char *authz = wc_request_get_header(req, MHD_HTTP_HEADER_AUTHORIZATION);
 	const char *cookies = wc_request_get_header(req, MHD_HTTP_HEADER_COOKIE);
 	char sid[WC_SECRET_HEX], csrf[WC_SECRET_HEX];
-	unsigned int wait;
 
 	req->auth = WC_AUTH_NONE;
 	if (authz) {
-		if (wc_ratelimit_locked(&srv->ratelimit, &wait))
-			return WC_AUTH_LOCKED;
-		if (strncasecmp(authz, "Bearer ", 7) || !wc_secret_equal(srv->token, authz + 7)) {
-			wc_ratelimit_failure(&srv->ratelimit);
-			return WC_AUTH_WRONG;
-		}
+		if (strncasecmp(authz, "Bearer ", 7) || !wc_secret_equal(srv->token, authz + 7))
+			return WC_AUTH_WRONG_TOKEN;
 		wc_ratelimit_success(&srv->ratelimit);
 		req->auth = WC_AUTH_BEARER;
 		return WC_AUTH_OK;
@@ -70,21 +65,29 @@ enum wc_auth_result wc_auth_identify(struct wc_request *req)
 	return WC_AUTH_MISSING;
 }
 
-static enum MHD_Result too_many(struct wc_request *req)
+/*
+ * Answers 401 for a wrong token: after the limiter's delay, with the
+ * connection suspended meanwhile so the worker thread goes on serving
+ * every other request (the right token among them).
+ */
+static enum MHD_Result refuse_wrong_token(struct wc_request *req, const char *msg)
 {
-	unsigned int wait;
+	unsigned int ms = wc_ratelimit_failure(&req->srv->ratelimit);
 
-	wc_ratelimit_locked(&req->srv->ratelimit, &wait);
-	wc_request_header(req, "Retry-After", "%u", wait ? wait : 1);
-	return wc_reply_error(req, WC_E_RATE_LIMITED,
-			      "too many failed logins; try again in %u s", wait ? wait : 1);
+	if (ms) {
+		/* Answered from the failure once resumed (see server.c). */
+		wc_request_fail(req, WC_E_UNAUTHORIZED, "%s", msg);
+		if (wc_delays_add(&req->srv->delays, req->conn, ms))
+			return MHD_YES;
+	}
+	return wc_reply_error(req, WC_E_UNAUTHORIZED, "%s", msg);
 }
 
 enum MHD_Result wc_auth_refuse(struct wc_request *req, enum wc_auth_result r)
 {
-	if (r == WC_AUTH_LOCKED)
-		return too_many(req);
 	wc_request_header(req, "WWW-Authenticate", "Bearer realm=\"ndisload\"");
+	if (r == WC_AUTH_WRONG_TOKEN)
+		return refuse_wrong_token(req, "wrong token");
 	if (r == WC_AUTH_WRONG)
 		return wc_reply_error(req, WC_E_UNAUTHORIZED,
 				      "wrong token or expired session: log in again");
@@ -128,19 +131,13 @@ bool wc_auth_check_change(struct wc_request *req)
 bool wc_auth_check_token(struct wc_request *req, const char *token)
 {
 	struct wc_server *srv = req->srv;
-	unsigned int wait;
 
 	if (cross_site(req)) {
 		wc_reply_error(req, WC_E_FORBIDDEN, "cross-origin login refused");
 		return false;
 	}
-	if (wc_ratelimit_locked(&srv->ratelimit, &wait)) {
-		too_many(req);
-		return false;
-	}
 	if (!wc_secret_equal(srv->token, token)) {
-		wc_ratelimit_failure(&srv->ratelimit);
-		wc_reply_error(req, WC_E_UNAUTHORIZED, "wrong token");
+		refuse_wrong_token(req, "wrong token");
 		return false;
 	}
 	wc_ratelimit_success(&srv->ratelimit);

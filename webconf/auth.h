@@ -14,19 +14,22 @@
 enum wc_auth_result {
 	WC_AUTH_OK,
 	WC_AUTH_MISSING,	/* no credentials at all */
-	WC_AUTH_WRONG,		/* wrong token or unknown/expired session */
-	WC_AUTH_LOCKED,		/* too many failures: try again later */
+	WC_AUTH_WRONG_TOKEN,	/* a bearer token that is not ours (counted, delayed) */
+	WC_AUTH_WRONG,		/* unknown or expired session */
 };
 
 /* Sets req->auth (and req->session); never answers the request. */
 enum wc_auth_result wc_auth_identify(struct wc_request *req);
-/* Answers 401/429 for a failed identification; returns the MHD result. */
+/* Answers 401 for a failed identification (a wrong token after a delay). */
 enum MHD_Result wc_auth_refuse(struct wc_request *req, enum wc_auth_result r);
 /* For an identified request that changes state: CSRF + Origin; else answered. */
 bool wc_auth_check_change(struct wc_request *req);
 /* true for methods that change state (POST, PUT, PATCH, DELETE). */
 bool wc_method_changes(const char *method);
-/* Checks a presented token (login form) counting failures; answers on false. */
+/*
+ * Checks a presented token (login form) counting failures; on false the
+ * request is answered, or failed and suspended to be answered later.
+ */
 bool wc_auth_check_token(struct wc_request *req, const char *token);
 
 #endif

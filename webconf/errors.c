@@ -24,7 +24,6 @@ static const struct {
 	[WC_E_TOO_LARGE]	= { "too_large", 413, "too_large" },
 	[WC_E_MEDIA_TYPE]	= { "unsupported_media_type", 415, NULL },
 	[WC_E_INVALID]		= { "invalid", 422, "invalid" },
-	[WC_E_RATE_LIMITED]	= { "rate_limited", 429, NULL },
 	[WC_E_INTERNAL]		= { "internal", 500, "internal" },
 	[WC_E_NOT_IMPLEMENTED]	= { "not_implemented", 501, "unknown_op" },
 	[WC_E_BAD_HELPER]	= { "bad_helper_reply", 502, NULL },

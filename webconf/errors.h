@@ -20,7 +20,6 @@ enum wc_err {
 	WC_E_TOO_LARGE,		/* 413 body, file or message over its cap */
 	WC_E_MEDIA_TYPE,	/* 415 wrong Content-Type */
 	WC_E_INVALID,		/* 422 well-formed but rejected */
-	WC_E_RATE_LIMITED,	/* 429 too many failed logins */
 	WC_E_INTERNAL,		/* 500 */
 	WC_E_NOT_IMPLEMENTED,	/* 501 the helper does not know the operation */
 	WC_E_BAD_HELPER,	/* 502 the helper answered nonsense */

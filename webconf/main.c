@@ -78,7 +78,7 @@ int main(int argc, char **argv)
 	if (nfds < 0)
 		return 1;
 	if (wc_deadlines_start(&srv.deadlines, cfg.request_timeout) ||
-	    wc_server_start(&srv, fds, nfds)) {
+	    wc_delays_start(&srv.delays) || wc_server_start(&srv, fds, nfds)) {
 		wc_server_stop(&srv);
 		return 1;
 	}
@@ -87,6 +87,7 @@ int main(int argc, char **argv)
 	while (sigwait(&set, &sig) == 0 && sig != SIGINT && sig != SIGTERM)
 		;
 	wc_log("stopping on signal %d", sig);
+	wc_delays_stop(&srv.delays);	/* resumes what it suspended: before the daemons stop */
 	wc_server_stop(&srv);
 	wc_deadlines_stop(&srv.deadlines);
 	wc_www_free(srv.www);

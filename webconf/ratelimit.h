@@ -1,30 +1,33 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Failed-login rate limiting. Every client is a local one, so there is one
- * counter for all: after WC_FREE_FAILURES wrong tokens in a row each further
- * failure locks credential checks for twice as long as the one before (1 s,
- * 2 s, 4 s, ... up to WC_MAX_LOCKOUT). A correct token resets it.
+ * Slowing down token guessing. Every client is a local one, so there is one
+ * counter for all. A wrong token is never locked out against the right one
+ * (a flood of wrong guesses must not lock the administrator out, and a
+ * 256-bit token cannot be guessed anyway): after WC_FREE_FAILURES wrong
+ * tokens the answer to each further one is delayed, 250 ms, 500 ms, 1 s, up
+ * to WC_MAX_DELAY_MS. The count is forgotten after WC_FORGET_SECONDS
+ * without a failure, and reset by a correct token.
  */
 #ifndef WC_RATELIMIT_H
 #define WC_RATELIMIT_H
 
 #include <pthread.h>
-#include <stdbool.h>
 #include <time.h>
 
 #define WC_FREE_FAILURES	5
-#define WC_MAX_LOCKOUT		60
+#define WC_FIRST_DELAY_MS	250
+#define WC_MAX_DELAY_MS		2000
+#define WC_FORGET_SECONDS	60
 
 struct wc_ratelimit {
 	pthread_mutex_t lock;
 	unsigned int failures;
-	time_t locked_until;	/* CLOCK_MONOTONIC seconds */
+	time_t last_failure;	/* CLOCK_MONOTONIC seconds */
 };
 
 void wc_ratelimit_init(struct wc_ratelimit *rl);
-/* true while locked, with the seconds left in *retry_after. */
-bool wc_ratelimit_locked(struct wc_ratelimit *rl, unsigned int *retry_after);
-void wc_ratelimit_failure(struct wc_ratelimit *rl);
+/* Counts a wrong token; returns how long to delay its answer, in ms. */
+unsigned int wc_ratelimit_failure(struct wc_ratelimit *rl);
 void wc_ratelimit_success(struct wc_ratelimit *rl);
 
 #endif

@@ -225,7 +225,7 @@ int wc_server_start(struct wc_server *srv, const int *fds, int nfds)
 		struct sockaddr_storage ss;
 		socklen_t sl = sizeof(ss);
 		unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL |
-				     MHD_USE_ERROR_LOG;
+				     MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
 
 		if (getsockname(fds[i], (struct sockaddr *)&ss, &sl) == 0 &&
 		    ss.ss_family == AF_INET6)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The running daemon: its settings, the API token, sessions, the failed-login
- * limiter, the loaded pages and the libmicrohttpd daemons (one per listening
+ * limiter and its delayed answers, the loaded pages and the libmicrohttpd daemons (one per listening
  * address), all shared by every worker thread.
  */
 #ifndef WC_SERVER_H
@@ -12,6 +12,7 @@
 
 #include "config.h"
 #include "deadline.h"
+#include "delay.h"
 #include "ratelimit.h"
 #include "secret.h"
 #include "session.h"
@@ -26,6 +27,7 @@ struct wc_server {
 	struct wc_sessions sessions;
 	struct wc_ratelimit ratelimit;
 	struct wc_deadlines deadlines;
+	struct wc_delays delays;	/* answers to wrong tokens */
 	struct wc_www *www;
 	json_object *brand;		/* checked brand.json, or NULL */
 	struct MHD_Daemon *daemons[WC_MAX_LISTENERS];

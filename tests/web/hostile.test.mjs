@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import {
-	check, eq, makeRoot, request, runTests, setup, startHelper, startWebconf, stopAll, test, uploadFiles,
+	check, eq, makeRoot, request, runTests, setup, sleep, startHelper, startWebconf, stopAll, test, uploadFiles,
 } from './lib/harness.mjs';
 
 const root = makeRoot();
@@ -83,6 +83,45 @@ test('upload names with bidi overrides or invisible characters: 400', async () =
 		eq(r.status, 400, `${JSON.stringify(name)} (${r.text.slice(0, 120)})`);
 		check(/invisible or text-direction/.test(r.json.error.message), `message: ${r.json.error.message}`);
 	}
+});
+
+test('a flood of wrong tokens never locks out the right one; the wrong ones are slowed down', async () => {
+	const rl = await startWebconf(root, [], 'webconf-flood', { verbose: false });
+	const wrongLogin = () => request(rl, { method: 'POST', path: '/api/v1/session', body: { token: 'f'.repeat(64) } });
+	const wrongBearer = () => request(rl, { path: '/api/v1/status', token: 'e'.repeat(64) });
+	// The first wrong guesses are answered at once, the later ones after a delay.
+	for (let i = 0; i < 5; i++) eq((await wrongLogin()).status, 401, `wrong login ${i + 1}`);
+	let t = Date.now();
+	eq((await wrongBearer()).status, 401, 'sixth wrong token');
+	check(Date.now() - t >= 200, `the sixth wrong token was answered after ${Date.now() - t} ms, not delayed`);
+	// 24 clients guess as fast as they are answered (more than the 4 worker threads).
+	let stop = false;
+	let wrong = 0;
+	const flood = Array.from({ length: 24 }, async (_, i) => {
+		while (!stop) {
+			const r = await (i % 2 ? wrongLogin() : wrongBearer());
+			eq(r.status, 401, 'a wrong token during the flood');
+			wrong++;
+		}
+	});
+	try {
+		await sleep(1500);
+		for (let i = 0; i < 8; i++) {
+			t = Date.now();
+			const b = await request(rl, { path: '/api/v1/status', token: rl.token });
+			eq(b.status, 200, `right bearer token during the flood (${b.text.slice(0, 100)})`);
+			const l = await request(rl, { method: 'POST', path: '/api/v1/session', body: { token: rl.token } });
+			eq(l.status, 200, `right login during the flood (${l.text.slice(0, 100)})`);
+			// Far below the delay a wrong token gets: not queued behind the guesses.
+			check(Date.now() - t < 1500, `the right token took ${Date.now() - t} ms during the flood`);
+			await sleep(250);
+		}
+	} finally {
+		stop = true;
+		await Promise.allSettled(flood);
+	}
+	check(wrong > 0, 'the flood ran');
+	await Promise.all(flood);
 });
 
 process.exitCode = await runTests(async () => {
