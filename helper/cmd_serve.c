@@ -6,7 +6,6 @@
  */
 #include <errno.h>
 #include <grp.h>
-#include <poll.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -15,7 +14,6 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -24,13 +22,19 @@
 #include "jsonx.h"
 #include "ops.h"
 #include "paths.h"
+#include "serve_loop.h"
 #include "serve_sock.h"
 #include "strutil.h"
 
-#define REQUEST_TIMEOUT_S 30
+/* How long the helper waits for a client (docs/helper-protocol.md). */
+#define IDLE_TIMEOUT_S		30
+#define UPLOAD_TIMEOUT_S	10
+#define WRITE_TIMEOUT_S		10
+#define MAX_TIMEOUT_S		600
 
 static const char usage[] =
 	"Usage: ndisload serve [--socket PATH] [--allow-user NAME|UID]...\n"
+	"                      [--idle-timeout S] [--upload-timeout S]\n"
 	"\n"
 	"Runs the root helper for the web configurator: listens on a UNIX\n"
 	"SOCK_SEQPACKET socket (default $NDISLOAD_ROOT/run/ndisload/helper.sock,\n"
@@ -40,6 +44,10 @@ static const char usage[] =
 	"\n"
 	"  --socket PATH        listen here\n"
 	"  --allow-user NAME|UID  also accept this user (repeatable)\n"
+	"  --idle-timeout S     disconnect a client that sends no request for S\n"
+	"                       seconds (default 30)\n"
+	"  --upload-timeout S   refuse a request whose uploaded pipes or sockets\n"
+	"                       have not ended S seconds after it (default 10)\n"
 	"\n"
 	"Exit status: 0 stopped by a signal; 2 bad usage; 1 cannot listen.\n";
 
@@ -63,10 +71,19 @@ static void log_line(const char *fmt, ...)
 	va_end(ap);
 }
 
-static void respond_error(int sock, const struct ndl_err *e)
+/* The text of r, for the serve loop to send (malloc'd; NULL: out of memory). */
+static char *response_text(json_object *r, size_t *len)
+{
+	char *text = strdup(jx_text(r, false));
+
+	*len = text ? strlen(text) : 0;
+	json_object_put(r);
+	return text;
+}
+
+static char *error_text(const struct ndl_err *e, size_t *len)
 {
 	json_object *r = json_object_new_object(), *err = json_object_new_object();
-	const char *text;
 
 	json_object_object_add(r, "ok", json_object_new_boolean(false));
 	jx_add_str(err, "code", ndl_code_name(e->code ? e->code : NDL_E_INTERNAL));
@@ -74,31 +91,7 @@ static void respond_error(int sock, const struct ndl_err *e)
 	if (e->hint[0])
 		jx_add_str(err, "hint", e->hint);
 	json_object_object_add(r, "error", err);
-	text = jx_text(r, false);
-	serve_send(sock, text, strlen(text));
-	json_object_put(r);
-}
-
-static void respond(int sock, json_object *result)
-{
-	json_object *r = json_object_new_object();
-	const char *text;
-	size_t len;
-
-	json_object_object_add(r, "ok", json_object_new_boolean(true));
-	json_object_object_add(r, "result", result);
-	text = jx_text(r, false);
-	len = strlen(text);
-	if (len > SERVE_MAX_MSG) {
-		struct ndl_err e;
-
-		ndl_fail(&e, NDL_E_TOO_LARGE, "the response would be larger than %d bytes",
-			 SERVE_MAX_MSG);
-		respond_error(sock, &e);
-	} else {
-		serve_send(sock, text, len);
-	}
-	json_object_put(r);
+	return response_text(r, len);
 }
 
 static const struct jfield request_fields[] = {
@@ -106,66 +99,38 @@ static const struct jfield request_fields[] = {
 	{ "args", J_OBJECT, false, 0 },
 };
 
-/* Handles one message; false when the connection should close. */
-static bool handle(int sock, struct serve_msg *m, uid_t uid)
+/* Answers one request (the serve loop sends the text). */
+static char *handle(struct serve_msg *m, uid_t uid, size_t *len)
 {
 	struct ndl_err err;
-	json_object *req, *args = NULL, *result;
+	json_object *req, *args = NULL, *result, *r;
 	const char *op;
 
 	ndl_err_clear(&err);
 	req = jx_parse_object(m->buf, m->len, &err);
 	if (!req || jx_check(req, request_fields, 2, "request", &err)) {
 		log_line("uid %u: refused a request: %s", (unsigned)uid, err.msg);
-		respond_error(sock, &err);
 		json_object_put(req);
-		return true;
+		return error_text(&err, len);
 	}
 	op = jx_str(req, "op");
 	json_object_object_get_ex(req, "args", &args);
 	result = ops_call(op, args, m->fds, m->nfds, &err);
-	if (result) {
-		respond(sock, result);
-	} else {
+	if (!result) {
 		log_line("uid %u: %s: %s", (unsigned)uid, op, err.msg);
-		respond_error(sock, &err);
+		json_object_put(req);
+		return error_text(&err, len);
 	}
 	json_object_put(req);
-	return true;
+	r = json_object_new_object();
+	json_object_object_add(r, "ok", json_object_new_boolean(true));
+	json_object_object_add(r, "result", result);
+	return response_text(r, len);
 }
 
-static void serve_client(int sock, const struct serve_peers *peers)
+static void log_text(const char *line)
 {
-	struct timeval tv = { .tv_sec = REQUEST_TIMEOUT_S };
-	static struct serve_msg m;
-	struct ndl_err err;
-	uid_t uid;
-	pid_t pid;
-
-	if (!serve_peer_ok(sock, peers, &uid, &pid)) {
-		ndl_fail(&err, NDL_E_FORBIDDEN, "this user (uid %u) may not use the ndisload helper",
-			 (unsigned)uid);
-		log_line("refused a connection from uid %u (pid %d): not allowed", (unsigned)uid, (int)pid);
-		respond_error(sock, &err);
-		return;
-	}
-	setsockopt(sock, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
-	setsockopt(sock, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
-	while (!stop) {
-		int r;
-
-		ndl_err_clear(&err);
-		r = serve_recv(sock, &m, &err);
-		if (r == 0)
-			return;
-		if (r < 0) {
-			log_line("uid %u: %s", (unsigned)uid, err.msg);
-			respond_error(sock, &err);
-			return;	/* a refused message ends the connection */
-		}
-		handle(sock, &m, uid);
-		serve_msg_free(&m);
-	}
+	log_line("%s", line);
 }
 
 static bool add_peer(struct serve_peers *p, const char *who, gid_t *group)
@@ -193,10 +158,19 @@ int cmd_serve(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "socket", required_argument, NULL, 's' },
 		{ "allow-user", required_argument, NULL, 'u' },
+		{ "idle-timeout", required_argument, NULL, 'i' },
+		{ "upload-timeout", required_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct serve_peers peers = { .n = 0 };
+	struct serve_limits limits = {
+		.idle_s = IDLE_TIMEOUT_S, .upload_s = UPLOAD_TIMEOUT_S, .write_s = WRITE_TIMEOUT_S,
+	};
+	static const struct serve_handler handler = {
+		.request = handle, .error = error_text, .log = log_text,
+	};
+	uint64_t v;
 	char path[NDL_PATH_MAX] = "", dir[NDL_PATH_MAX];
 	gid_t group = (gid_t)-1;
 	struct sigaction sa;
@@ -216,6 +190,14 @@ int cmd_serve(int argc, char **argv)
 				return cli_usage_error("serve", "no user \"%s\" (or more than %d)", optarg,
 						       SERVE_MAX_PEERS);
 			any_user = true;
+			break;
+		case 'i':
+		case 't':
+			if (!str_to_u64(optarg, MAX_TIMEOUT_S, &v) || !v)
+				return cli_usage_error("serve", "--%s takes 1 to %d seconds",
+						       c == 'i' ? "idle-timeout" : "upload-timeout",
+						       MAX_TIMEOUT_S);
+			*(c == 'i' ? &limits.idle_s : &limits.upload_s) = (unsigned int)v;
 			break;
 		case 'h': return cli_help(usage);
 		default: return 2;
@@ -241,18 +223,7 @@ int cmd_serve(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	log_line("listening on %s", path);
-	while (!stop) {
-		struct pollfd pfd = { .fd = ls, .events = POLLIN };
-		int cs;
-
-		if (poll(&pfd, 1, 1000) <= 0)
-			continue;
-		cs = accept4(ls, NULL, NULL, SOCK_CLOEXEC);
-		if (cs < 0)
-			continue;
-		serve_client(cs, &peers);
-		close(cs);
-	}
+	serve_loop(ls, &peers, &limits, &handler, &stop);
 	close(ls);
 	unlink(path);
 	log_line("stopped");

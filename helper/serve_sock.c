@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* The serve socket: listen, check peers, receive requests (see serve_sock.h). */
+/* The serve socket: listen, check peers, receive requests, send replies (serve_sock.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -85,15 +88,12 @@ int serve_recv(int sock, struct serve_msg *m, struct ndl_err *err)
 	m->nfds = 0;
 	m->len = 0;
 	do
-		n = recvmsg(sock, &mh, MSG_CMSG_CLOEXEC);
+		n = recvmsg(sock, &mh, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
 	while (n < 0 && errno == EINTR);
 	if (n == 0)
 		return 0;
-	if (n < 0) {
-		if (errno == EAGAIN || errno == EWOULDBLOCK)
-			return ndl_fail(err, NDL_E_BAD_REQUEST, "no request within the time limit");
-		return 0;
-	}
+	if (n < 0)
+		return errno == EAGAIN || errno == EWOULDBLOCK ? -2 : 0;
 	for (c = CMSG_FIRSTHDR(&mh); c; c = CMSG_NXTHDR(&mh, c)) {
 		size_t k, cnt;
 
@@ -135,12 +135,102 @@ void serve_msg_free(struct serve_msg *m)
 	m->nfds = 0;
 }
 
-int serve_send(int sock, const char *text, size_t len)
+/* A read-only snapshot of text: a memfd sealed against every change. */
+static int sealed_memfd(const char *text, size_t len, struct ndl_err *err)
 {
+	int fd = memfd_create("ndisload-reply", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+	size_t done = 0;
+
+	if (fd < 0)
+		return ndl_fail(err, NDL_E_INTERNAL, "memfd_create: %s", strerror(errno));
+	while (done < len) {
+		ssize_t w = write(fd, text + done, len - done);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			int e = w < 0 ? errno : ENOSPC;
+
+			close(fd);
+			return ndl_fail(err, NDL_E_INTERNAL, "cannot write the reply: %s", strerror(e));
+		}
+		done += (size_t)w;
+	}
+	if (fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL)) {
+		int e = errno;
+
+		close(fd);
+		return ndl_fail(err, NDL_E_INTERNAL, "cannot seal the reply: %s", strerror(e));
+	}
+	return fd;
+}
+
+int serve_reply_pack(struct serve_reply *r, char *text, size_t len, struct ndl_err *err)
+{
+	char head[64];
+
+	r->text = NULL;
+	r->len = 0;
+	r->fd = -1;
+	if (len <= SERVE_MAX_MSG) {
+		r->text = text;
+		r->len = len;
+		return 0;
+	}
+	if (len > SERVE_MAX_REPLY) {
+		free(text);
+		return ndl_fail(err, NDL_E_TOO_LARGE, "the response would be larger than %u MiB",
+				SERVE_MAX_REPLY >> 20);
+	}
+	r->fd = sealed_memfd(text, len, err);
+	free(text);
+	if (r->fd < 0)
+		return -1;
+	snprintf(head, sizeof(head), "{\"reply_bytes\":%zu}", len);
+	r->text = strdup(head);
+	if (!r->text) {
+		serve_reply_free(r);
+		return ndl_fail(err, NDL_E_INTERNAL, "out of memory");
+	}
+	r->len = strlen(head);
+	return 0;
+}
+
+int serve_reply_send(int sock, const struct serve_reply *r)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct iovec iov = { .iov_base = r->text, .iov_len = r->len };
+	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1 };
 	ssize_t n;
 
+	if (r->fd >= 0) {
+		struct cmsghdr *c;
+
+		memset(&u, 0, sizeof(u));
+		mh.msg_control = u.buf;
+		mh.msg_controllen = sizeof(u.buf);
+		c = CMSG_FIRSTHDR(&mh);
+		c->cmsg_level = SOL_SOCKET;
+		c->cmsg_type = SCM_RIGHTS;
+		c->cmsg_len = CMSG_LEN(sizeof(int));
+		memcpy(CMSG_DATA(c), &r->fd, sizeof(int));
+	}
 	do
-		n = send(sock, text, len, MSG_NOSIGNAL);
+		n = sendmsg(sock, &mh, MSG_NOSIGNAL | MSG_DONTWAIT);
 	while (n < 0 && errno == EINTR);
-	return n == (ssize_t)len ? 0 : -1;
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		return 0;
+	return n == (ssize_t)r->len ? 1 : -1;
+}
+
+void serve_reply_free(struct serve_reply *r)
+{
+	free(r->text);
+	r->text = NULL;
+	if (r->fd >= 0)
+		close(r->fd);
+	r->fd = -1;
 }

@@ -655,16 +655,16 @@ json_object *store_manifest(const char *name, struct ndl_err *err)
 	return m;
 }
 
-static int cmp_str(const void *a, const void *b)
+static int cmp_name(const void *a, const void *b)
 {
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
+	return strcmp(json_object_get_string(*(json_object *const *)a),
+		      json_object_get_string(*(json_object *const *)b));
 }
 
+/* Every installed driver: no cap, a store may hold hundreds. */
 json_object *store_names(struct ndl_err *err)
 {
 	char dir[NDL_PATH_MAX];
-	char *names[256];
-	size_t n = 0, i;
 	struct dirent *de;
 	json_object *a;
 	DIR *d;
@@ -673,16 +673,11 @@ json_object *store_names(struct ndl_err *err)
 	a = json_object_new_array();
 	if (!ndl_path(dir, sizeof(dir), NDL_STORE_DIR) || !(d = opendir(dir)))
 		return a;
-	while ((de = readdir(d)) != NULL && n < 256)
+	while ((de = readdir(d)) != NULL)
 		if (name_is_driver(de->d_name))
-			names[n++] = strdup(de->d_name);
+			json_object_array_add(a, json_object_new_string(de->d_name));
 	closedir(d);
-	qsort(names, n, sizeof(names[0]), cmp_str);
-	for (i = 0; i < n; i++) {
-		if (names[i])
-			json_object_array_add(a, json_object_new_string(names[i]));
-		free(names[i]);
-	}
+	json_object_array_sort(a, cmp_name);
 	return a;
 }
 

@@ -3,10 +3,12 @@
 #include "helper.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -66,6 +68,139 @@ static int send_request(int sock, const char *msg, size_t len, const int *fds,
 	return 0;
 }
 
+/* Reads a large reply: size bytes of a sealed memfd (docs/helper-protocol.md). */
+static char *read_sealed(int fd, size_t size, struct wc_fault *f)
+{
+	const int need = F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE;
+	struct stat st;
+	size_t done = 0;
+	char *buf;
+	int seals = fcntl(fd, F_GET_SEALS);
+
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || seals < 0 || (seals & need) != need) {
+		wc_fault_set(f, WC_E_BAD_HELPER, "the helper's large answer is not in a sealed memfd");
+		return NULL;
+	}
+	if ((size_t)st.st_size != size) {
+		wc_fault_set(f, WC_E_BAD_HELPER, "the helper's large answer has %lld bytes, not %zu",
+			     (long long)st.st_size, size);
+		return NULL;
+	}
+	buf = malloc(size + 1);
+	if (!buf) {
+		wc_fault_set(f, WC_E_INTERNAL, "out of memory for the helper's answer (%zu bytes)", size);
+		return NULL;
+	}
+	while (done < size) {
+		ssize_t n = pread(fd, buf + done, size - done, (off_t)done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			wc_fault_set(f, WC_E_BAD_HELPER, "cannot read the helper's large answer: %s",
+				     n < 0 ? strerror(errno) : "it ended early");
+			free(buf);
+			return NULL;
+		}
+		done += (size_t)n;
+	}
+	buf[size] = 0;
+	return buf;
+}
+
+/* The size a large reply's inline message announces; 0 when it is not one. */
+static size_t announced_size(const char *head)
+{
+	json_object *o = json_tokener_parse(head), *v;
+	int64_t n = 0;
+
+	if (o && json_object_is_type(o, json_type_object) && json_object_object_length(o) == 1 &&
+	    json_object_object_get_ex(o, "reply_bytes", &v) && json_object_is_type(v, json_type_int))
+		n = json_object_get_int64(v);
+	json_object_put(o);
+	return n > WC_HELPER_MAX_MSG && n <= WC_HELPER_MAX_REPLY ? (size_t)n : 0;
+}
+
+/*
+ * Receives the answer to op: one message, inline or announcing a sealed
+ * memfd. Returns the text (malloc'd, NUL-terminated, no inner NUL) and its
+ * length, or NULL with f set.
+ */
+static char *recv_reply(int sock, const char *op, unsigned int timeout_s, size_t *len,
+			struct wc_fault *f)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int) * WC_HELPER_MAX_FDS)];
+		struct cmsghdr align;
+	} u;
+	char *buf = malloc(WC_HELPER_MAX_MSG + 1), *big = NULL;
+	struct iovec iov = { .iov_base = buf, .iov_len = WC_HELPER_MAX_MSG + 1 };
+	struct msghdr mh = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = u.buf, .msg_controllen = sizeof(u.buf),
+	};
+	struct cmsghdr *c;
+	int fd = -1, nfds = 0;
+	size_t size;
+	ssize_t n;
+
+	if (!buf) {
+		wc_fault_set(f, WC_E_INTERNAL, "out of memory");
+		return NULL;
+	}
+	do
+		n = recvmsg(sock, &mh, MSG_CMSG_CLOEXEC);
+	while (n < 0 && errno == EINTR);
+	for (c = n > 0 ? CMSG_FIRSTHDR(&mh) : NULL; c; c = CMSG_NXTHDR(&mh, c)) {
+		size_t k, cnt;
+
+		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
+			continue;
+		cnt = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+		for (k = 0; k < cnt; k++, nfds++) {
+			int d;
+
+			memcpy(&d, CMSG_DATA(c) + k * sizeof(int), sizeof(int));
+			if (fd < 0)
+				fd = d;
+			else
+				close(d);
+		}
+	}
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+		wc_fault_set(f, WC_E_HELPER_TIMEOUT, "the helper did not answer %s within %u s",
+			     op, timeout_s);
+	} else if (n <= 0) {
+		wc_fault_set(f, WC_E_HELPER_DOWN, "the helper closed the connection without answering %s%s%s",
+			     op, n < 0 ? ": " : "", n < 0 ? strerror(errno) : "");
+	} else if (mh.msg_flags & MSG_TRUNC) {
+		wc_fault_set(f, WC_E_BAD_HELPER, "the helper's answer is larger than %d KiB",
+			     WC_HELPER_MAX_MSG / 1024);
+	} else if ((mh.msg_flags & MSG_CTRUNC) || nfds > 1) {
+		wc_fault_set(f, WC_E_BAD_HELPER, "the helper's answer came with %s descriptors",
+			     nfds > 1 ? "several" : "too many");
+	} else if (buf[n] = 0, memchr(buf, 0, (size_t)n)) {
+		wc_fault_set(f, WC_E_BAD_HELPER, "the helper's answer contains a NUL byte");
+	} else if (fd < 0) {
+		*len = (size_t)n;
+		return buf;
+	} else if (!(size = announced_size(buf))) {
+		wc_fault_set(f, WC_E_BAD_HELPER, "the helper sent a descriptor with an answer that "
+			     "does not announce a large reply (at most %d MiB)",
+			     WC_HELPER_MAX_REPLY >> 20);
+	} else if ((big = read_sealed(fd, size, f)) && memchr(big, 0, size)) {
+		wc_fault_set(f, WC_E_BAD_HELPER, "the helper's answer contains a NUL byte");
+		free(big);
+		big = NULL;
+	} else if (big) {
+		*len = size;
+	}
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	return big;
+}
+
 /* Turns the helper's answer into *result or f. */
 static int parse_response(const char *buf, size_t len, json_object **result, struct wc_fault *f)
 {
@@ -121,7 +256,7 @@ int wc_helper_call(const char *socket_path, unsigned int timeout_s, const char *
 	const char *msg;
 	size_t len;
 	char *buf = NULL;
-	ssize_t n;
+	size_t n;
 	int sock = -1, rc = -1;
 
 	*result = NULL;
@@ -142,33 +277,10 @@ int wc_helper_call(const char *socket_path, unsigned int timeout_s, const char *
 		goto out;
 	if (send_request(sock, msg, len, fds, nfds, f))
 		goto out;
-	buf = malloc(WC_HELPER_MAX_MSG + 1);
-	if (!buf) {
-		wc_fault_set(f, WC_E_INTERNAL, "out of memory");
+	buf = recv_reply(sock, op, timeout_s, &n, f);
+	if (!buf)
 		goto out;
-	}
-	n = recv(sock, buf, WC_HELPER_MAX_MSG + 1, MSG_TRUNC);
-	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-		wc_fault_set(f, WC_E_HELPER_TIMEOUT, "the helper did not answer %s within %u s",
-			     op, timeout_s);
-		goto out;
-	}
-	if (n <= 0) {
-		wc_fault_set(f, WC_E_HELPER_DOWN, "the helper closed the connection without answering %s%s%s",
-			     op, n < 0 ? ": " : "", n < 0 ? strerror(errno) : "");
-		goto out;
-	}
-	if (n > WC_HELPER_MAX_MSG) {
-		wc_fault_set(f, WC_E_BAD_HELPER, "the helper's answer is larger than %d KiB",
-			     WC_HELPER_MAX_MSG / 1024);
-		goto out;
-	}
-	buf[n] = 0;
-	if (memchr(buf, 0, (size_t)n)) {
-		wc_fault_set(f, WC_E_BAD_HELPER, "the helper's answer contains a NUL byte");
-		goto out;
-	}
-	rc = parse_response(buf, (size_t)n, result, f);
+	rc = parse_response(buf, n, result, f);
 out:
 	if (sock >= 0)
 		close(sock);

@@ -2,7 +2,8 @@
 /*
  * Client of the root helper's socket (docs/helper-protocol.md): one
  * SOCK_SEQPACKET connection per call, one JSON request with the files as
- * SCM_RIGHTS descriptors, one JSON response.
+ * SCM_RIGHTS descriptors, one JSON response (inline, or a large one in a
+ * sealed memfd passed with it).
  */
 #ifndef WC_HELPER_H
 #define WC_HELPER_H
@@ -13,6 +14,7 @@
 
 #define WC_HELPER_MAX_MSG	(64 * 1024)
 #define WC_HELPER_MAX_FDS	16
+#define WC_HELPER_MAX_REPLY	(64 << 20)	/* = the helper's SERVE_MAX_REPLY */
 
 /*
  * Runs op with args (borrowed; NULL for none) and fds (borrowed, may be

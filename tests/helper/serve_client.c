@@ -7,26 +7,78 @@
  *   serve-client SOCKET JSON [FILE...]     request with FILE fds
  *   serve-client SOCKET --size N           N bytes of '{' (oversized tests)
  *   serve-client SOCKET --fds N JSON       N descriptors of /dev/null
+ *   serve-client SOCKET --idle S           connect, send nothing for S s,
+ *                                          print what the helper said
+ *   serve-client --timeout S SOCKET ...    wait at most S s for the answer
+ *
+ * A large answer arrives as {"reply_bytes": N} with a sealed memfd: its
+ * contents are printed, and "memfd N bytes sealed" on stderr.
  */
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/un.h>
 #include <unistd.h>
 
 #define MAX_FDS 64
 
+/* Prints the answer: inline, or the sealed memfd that came with it. */
+static int print_answer(int s)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	char *resp = malloc(1 << 20);
+	struct iovec iov = { .iov_base = resp, .iov_len = (1 << 20) - 1 };
+	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1,
+			     .msg_control = u.buf, .msg_controllen = sizeof(u.buf) };
+	struct cmsghdr *c;
+	struct stat st;
+	int fd = -1, seals;
+	ssize_t n = recvmsg(s, &mh, 0);
+	char *big;
+
+	if (n <= 0) {
+		fprintf(stderr, "no response\n");
+		return 5;
+	}
+	resp[n] = '\0';
+	c = CMSG_FIRSTHDR(&mh);
+	if (c && c->cmsg_type == SCM_RIGHTS)
+		memcpy(&fd, CMSG_DATA(c), sizeof(int));
+	if (fd < 0) {
+		puts(resp);
+		return 0;
+	}
+	seals = fcntl(fd, F_GET_SEALS);
+	if (fstat(fd, &st) || (size_t)st.st_size != strtoull(resp + strcspn(resp, "0123456789"), NULL, 10)) {
+		fprintf(stderr, "the memfd does not have the announced size: %s\n", resp);
+		return 5;
+	}
+	big = malloc((size_t)st.st_size + 1);
+	if (!big || pread(fd, big, (size_t)st.st_size, 0) != st.st_size)
+		return 5;
+	big[st.st_size] = '\0';
+	fprintf(stderr, "memfd %lld bytes %s\n", (long long)st.st_size,
+		(seals & (F_SEAL_WRITE | F_SEAL_SHRINK | F_SEAL_GROW)) ==
+		(F_SEAL_WRITE | F_SEAL_SHRINK | F_SEAL_GROW) ? "sealed" : "not sealed");
+	puts(big);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
 	struct timeval tv = { .tv_sec = 20 };
 	int fds[MAX_FDS], nfds = 0, s, i, first = 3;
-	char *msg, *resp;
+	char *msg;
 	size_t len;
-	ssize_t n;
 	union {
 		char buf[CMSG_SPACE(sizeof(int) * MAX_FDS)];
 		struct cmsghdr align;
@@ -34,6 +86,11 @@ int main(int argc, char **argv)
 	struct iovec iov;
 	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1 };
 
+	if (argc > 3 && !strcmp(argv[1], "--timeout")) {
+		tv.tv_sec = atoi(argv[2]);
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc < 3) {
 		fprintf(stderr, "usage: serve-client SOCKET JSON|--size N|--fds N JSON [FILE...]\n");
 		return 2;
@@ -44,6 +101,21 @@ int main(int argc, char **argv)
 		memset(msg, '{', len);
 		msg[len] = '\0';
 		first = argc;
+	} else if (!strcmp(argv[2], "--idle") && argc == 4) {
+		struct pollfd p;
+
+		s = socket(AF_UNIX, SOCK_SEQPACKET, 0);
+		strncpy(sa.sun_path, argv[1], sizeof(sa.sun_path) - 1);
+		if (connect(s, (struct sockaddr *)&sa, sizeof(sa))) {
+			perror("connect");
+			return 3;
+		}
+		p = (struct pollfd){ .fd = s, .events = POLLIN };
+		if (poll(&p, 1, atoi(argv[3]) * 1000) <= 0) {
+			puts("still connected");
+			return 0;
+		}
+		return print_answer(s);
 	} else if (!strcmp(argv[2], "--fds") && argc >= 5) {
 		int k = atoi(argv[3]);
 
@@ -88,13 +160,5 @@ int main(int argc, char **argv)
 	/* A refused peer may be answered (and closed) before it sends. */
 	if (sendmsg(s, &mh, MSG_NOSIGNAL) < 0)
 		perror("sendmsg");
-	resp = malloc(1 << 20);
-	n = recv(s, resp, (1 << 20) - 1, 0);
-	if (n <= 0) {
-		fprintf(stderr, "no response\n");
-		return 5;
-	}
-	resp[n] = '\0';
-	puts(resp);
-	return 0;
+	return print_answer(s);
 }

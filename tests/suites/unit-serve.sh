@@ -5,7 +5,8 @@
 # unknown operations and members, path-traversal file names, descriptor
 # abuse — each refused with the right code and nothing stored changed — and
 # the normal flows (incomplete upload completed through "staging",
-# parameters, bind, remove).
+# parameters, bind, remove); replies over 64 KiB in a sealed memfd; idle
+# clients and uploaded FIFOs whose writer stays open never stall the helper.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin=$top/build/helper/asan
@@ -28,7 +29,8 @@ printf 'MZ driver image' >"$pkg/acmefl.sys"
 printf 'firmware' >"$pkg/acmefw.bin"
 printf 'x' >"$pkg/evil.sys"
 
-"$bin/ndisload" serve --socket "$sock" --allow-user 65534 2>"$T/serve.log" &
+"$bin/ndisload" serve --socket "$sock" --allow-user 65534 --idle-timeout 4 --upload-timeout 2 \
+	2>"$T/serve.log" &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$T"' EXIT
 for i in 1 2 3 4 5 6 7 8 9 10; do [ -S "$sock" ] && break; sleep 0.3; done
@@ -131,6 +133,64 @@ ok status '"module":{"loaded":false' '{"op":"status"}'
 ok remove-forced '"removed":"acme_pci"' '{"op":"driver.remove","args":{"name":"acme_pci","force":true}}'
 [ ! -e "$NDISLOAD_ROOT/var/lib/ndisload/drivers/acme_pci" ] && pass removed-from-store || fail removed-from-store "still there"
 ls -A "$NDISLOAD_ROOT/var/lib/ndisload/drivers" | grep -q '^\.' && fail no-leftovers "$(ls -A "$NDISLOAD_ROOT/var/lib/ndisload/drivers")" || pass no-leftovers
+
+# Clients that make the helper wait: it goes on serving everyone else.
+"$bin/serve-client" "$sock" --idle 8 >"$T/idle.out" 2>&1 &
+idle=$!
+sleep 0.5
+out=$("$bin/serve-client" --timeout 2 "$sock" '{"op":"driver.list"}' 2>&1)
+case "$out" in *'"ok":true'*) pass idle-client-does-not-block ;; *) fail idle-client-does-not-block "$out" ;; esac
+wait $idle
+case "$(cat "$T/idle.out")" in
+*'"code":"bad_request"'*'no request within 4 s'*) pass idle-client-disconnected ;;
+*) fail idle-client-disconnected "$(cat "$T/idle.out")" ;;
+esac
+mkfifo "$T/fifo"
+exec 4<>"$T/fifo"	# a writer that stays open
+printf 'part of a file' >&4
+"$bin/serve-client" "$sock" '{"op":"driver.install","args":{"files":[{"name":"acme_pci.inf"}]}}' \
+	"$T/fifo" >"$T/fifo.out" 2>&1 &
+fifo=$!
+sleep 0.5
+out=$("$bin/serve-client" --timeout 1 "$sock" '{"op":"driver.list"}' 2>&1)
+case "$out" in *'"ok":true'*) pass open-fifo-does-not-block ;; *) fail open-fifo-does-not-block "$out" ;; esac
+before=$(tree)
+wait $fifo
+exec 4>&-
+case "$(cat "$T/fifo.out")" in
+*'"code":"bad_request"'*'file 1 did not end within 2 s'*)
+	[ "$before" = "$(tree)" ] && pass open-fifo-refused || fail open-fifo-refused "the store changed" ;;
+*) fail open-fifo-refused "$(cat "$T/fifo.out")" ;;
+esac
+cat "$pkg/acme_pci.inf" >"$T/fifo" &
+out=$(call '{"op":"driver.install","args":{"files":[{"name":"acme_pci.inf"}]}}' "$T/fifo")
+case "$out" in
+*'"state":"incomplete"'*'"missing":["acmefl.sys","acmefw.bin"]'*) pass fifo-upload-read ;;
+*) fail fifo-upload-read "$out" ;;
+esac
+refused pipe-too-large too_large '{"op":"driver.install","args":{"files":[{"name":"acme_pci.inf"}]}}' /dev/zero
+
+# Replies of any realistic size: a driver with 5000 parameters.
+iconv -f UTF-16 -t UTF-8 "$pkg/acme_pci.inf" | sed 's/^\xef\xbb\xbf//' | awk '
+	{ print }
+	/^\[FastLink\.Params\]/ {
+		for (i = 0; i < 5000; i++) {
+			printf "HKR, Ndi\\params\\Bulk%04d, ParamDesc, 0, \"Bulk setting %d\"\n", i, i
+			printf "HKR, Ndi\\params\\Bulk%04d, type, 0, \"dword\"\n", i
+			printf "HKR, Ndi\\params\\Bulk%04d, default, 0, \"%d\"\n", i, i
+		}
+	}' >"$T/big.inf"
+grep -c 'Bulk[0-9]*, type' "$T/big.inf" >"$T/bulk.count"
+out=$(call '{"op":"driver.install","args":{"name":"bulk","files":[{"name":"acme_pci.inf"},{"name":"acmefl.sys"},{"name":"acmefw.bin"}]}}' \
+	"$T/big.inf" "$pkg/acmefl.sys" "$pkg/acmefw.bin")
+case "$out" in *'"state":"installed"'*) pass install-5000-params ;; *) fail install-5000-params "$(echo "$out" | head -c 300) ($(cat "$T/bulk.count") in the .inf)" ;; esac
+"$bin/serve-client" "$sock" '{"op":"driver.params.get","args":{"name":"bulk"}}' >"$T/params.out" 2>"$T/params.err"
+n=$(grep -o '"name":"Bulk[0-9]*"' "$T/params.out" | wc -l)
+if grep -q '^memfd [0-9]* bytes sealed$' "$T/params.err" && [ "$n" = 5000 ] && grep -q '^{"ok":true' "$T/params.out"; then
+	pass large-reply-memfd
+else
+	fail large-reply-memfd "$n parameters; $(cat "$T/params.err"); $(head -c 200 "$T/params.out")"
+fi
 
 if kill -0 $pid 2>/dev/null; then pass alive-after-abuse; else fail alive-after-abuse "the server died"; fi
 kill $pid; wait $pid 2>/dev/null
