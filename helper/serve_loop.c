@@ -66,7 +66,7 @@ static void client_close(struct client *c)
 	serve_spool_free(&c->sp);
 	serve_msg_free(&c->m);
 	serve_reply_free(&c->out);
-	close(c->sock);
+	serve_close(c->sock);
 	c->st = CL_FREE;
 }
 
@@ -257,7 +257,7 @@ static void refuse(const struct loop *l, int sock, const struct ndl_err *e)
 		serve_reply_send(sock, &r);
 		serve_reply_free(&r);
 	}
-	close(sock);
+	serve_close(sock);
 }
 
 static void on_accept(struct loop *l, int listener, const struct serve_peers *peers, long long now)

@@ -63,6 +63,16 @@ bool serve_peer_ok(int sock, const struct serve_peers *p, uid_t *uid, pid_t *pid
 	return false;
 }
 
+void serve_close(int sock)
+{
+	char b;
+
+	shutdown(sock, SHUT_RDWR);	/* nothing more can be queued ... */
+	while (recv(sock, &b, 1, MSG_DONTWAIT | MSG_TRUNC) > 0)
+		;			/* ... and what was is dropped (fds too) */
+	close(sock);
+}
+
 static void close_fds(const int *fds, size_t n)
 {
 	size_t i;

@@ -29,6 +29,13 @@ int serve_listen(const char *path, gid_t group, struct ndl_err *err);
 /* Is the connected peer root or one of the allowed users? */
 bool serve_peer_ok(int sock, const struct serve_peers *p, uid_t *uid, pid_t *pid);
 
+/*
+ * Closes a connection so that the peer still reads what was sent to it:
+ * closing with unread requests queued would make the peer's next receive
+ * fail with ECONNRESET instead of returning our last answer.
+ */
+void serve_close(int sock);
+
 /* One received message: text and descriptors (closed by serve_msg_free). */
 struct serve_msg {
 	char buf[SERVE_MAX_MSG + 1];
