@@ -9,6 +9,10 @@
  *   serve-client SOCKET --fds N JSON       N descriptors of /dev/null
  *   serve-client SOCKET --idle S           connect, send nothing for S s,
  *                                          print what the helper said
+ *   serve-client SOCKET --flood S JSON     send JSON until the helper stops
+ *                                          taking requests, never read an
+ *                                          answer, hold on for S s; print
+ *                                          how many were sent
  *   serve-client --timeout S SOCKET ...    wait at most S s for the answer
  *
  * A large answer arrives as {"reply_bytes": N} with a sealed memfd: its
@@ -116,6 +120,25 @@ int main(int argc, char **argv)
 			return 0;
 		}
 		return print_answer(s);
+	} else if (!strcmp(argv[2], "--flood") && argc == 5) {
+		int sent = 0;
+
+		s = socket(AF_UNIX, SOCK_SEQPACKET, 0);
+		strncpy(sa.sun_path, argv[1], sizeof(sa.sun_path) - 1);
+		if (connect(s, (struct sockaddr *)&sa, sizeof(sa))) {
+			perror("connect");
+			return 3;
+		}
+		for (i = 0; i < 1000; i++) {
+			if (send(s, argv[4], strlen(argv[4]), MSG_DONTWAIT | MSG_NOSIGNAL) < 0)
+				break;
+			sent++;
+			usleep(1000);
+		}
+		printf("sent %d\n", sent);
+		fflush(stdout);
+		sleep((unsigned int)atoi(argv[3]));
+		return 0;
 	} else if (!strcmp(argv[2], "--fds") && argc >= 5) {
 		int k = atoi(argv[3]);
 

@@ -145,6 +145,11 @@ case "$(cat "$T/idle.out")" in
 *'"code":"bad_request"'*'no request within 4 s'*) pass idle-client-disconnected ;;
 *) fail idle-client-disconnected "$(cat "$T/idle.out")" ;;
 esac
+"$bin/serve-client" "$sock" --flood 14 '{"op":"device.list"}' >"$T/flood.out" 2>&1 &
+flood=$!
+sleep 2
+out=$("$bin/serve-client" --timeout 2 "$sock" '{"op":"driver.list"}' 2>&1)
+case "$out" in *'"ok":true'*) pass unread-answers-do-not-block ;; *) fail unread-answers-do-not-block "$out" ;; esac
 mkfifo "$T/fifo"
 exec 4<>"$T/fifo"	# a writer that stays open
 printf 'part of a file' >&4
@@ -190,6 +195,13 @@ if grep -q '^memfd [0-9]* bytes sealed$' "$T/params.err" && [ "$n" = 5000 ] && g
 	pass large-reply-memfd
 else
 	fail large-reply-memfd "$n parameters; $(cat "$T/params.err"); $(head -c 200 "$T/params.out")"
+fi
+
+wait $flood
+if grep -q 'did not read its reply within 10 s: disconnected' "$T/serve.log"; then
+	pass unread-answers-disconnected
+else
+	fail unread-answers-disconnected "$(cat "$T/flood.out"); no such line in the log"
 fi
 
 if kill -0 $pid 2>/dev/null; then pass alive-after-abuse; else fail alive-after-abuse "the server died"; fi
