@@ -2,6 +2,7 @@
 /* Shared CLI output and option handling (see cli.h). */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -50,6 +51,11 @@ int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts,
 
 	opterr = 0;
 	c = getopt_long(argc, argv, shortopts, longopts, NULL);
+	/* Every command answers --version, as the programs themselves do. */
+	if (c == '?' && !optopt && !strcmp(argv[optind - 1], "--version")) {
+		printf("ndisload %s\n", NDL_VERSION);
+		exit(0);
+	}
 	if (c == '?' || c == ':') {
 		if (c == ':')
 			cli_usage_error(cmd, "option %s needs a value", argv[optind - 1]);

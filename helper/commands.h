@@ -22,6 +22,7 @@ int cmd_status(int argc, char **argv);
 int cmd_diag(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_version(int argc, char **argv);
+int cmd_log(int argc, char **argv);	/* cmd_log.c: the driver's log */
 int cmd_wifi(int argc, char **argv);	/* cmd_wifi.c: wireless profiles */
 int cmd_check(int argc, char **argv);	/* cmd_check.c, with the runtime */
 int cmd_license(int argc, char **argv);	/* cmd_license.c, with licensing */

@@ -57,6 +57,7 @@ static const struct command {
 	{ "wifi", cmd_wifi, "Scan, join and forget wireless networks (profiles per interface)" },
 	{ "check", cmd_check, "Check a driver (.sys) against the runtime before loading it" },
 	{ "license", cmd_license, "Show or install the product license" },
+	{ "log", cmd_log, "Show the module's and the helper's messages about drivers and devices" },
 	{ "diag", cmd_diag, "Collect a diagnostic report (secrets redacted)" },
 	{ "serve", cmd_serve, "Run the root helper service for the web configurator" },
 	{ "version", cmd_version, "Show the versions of ndisload and the module" },
@@ -97,9 +98,14 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--version"))
 		return cmd_version(1, argv + 1);
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].fn(argc - 1, argv + 1);
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		if (strcmp(argv[1], commands[i].name))
+			continue;
+		/* "ndisload COMMAND --version", also for commands without getopt. */
+		if (argc == 3 && !strcmp(argv[2], "--version"))
+			return cmd_version(1, argv + 2);
+		return commands[i].fn(argc - 1, argv + 1);
+	}
 	fprintf(stderr, "%s: '%s' is not a command.\n\n", cli_prog, argv[1]);
 	usage(stderr);
 	return ndl_code_exit(NDL_E_BAD_REQUEST);

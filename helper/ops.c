@@ -9,9 +9,11 @@
 #include "devices.h"
 #include "diag.h"
 #include "doctor.h"
+#include "hlog.h"
 #include "interfaces.h"
 #include "jsonx.h"
 #include "kmod_ipc.h"
+#include "logview.h"
 #include "ops.h"
 #include "params.h"
 #include "push.h"
@@ -563,6 +565,24 @@ static json_object *op_diag(json_object *args, const int *fds, size_t nfds,
 	return r;
 }
 
+/* The driver's log: kernel and helper messages (logview.c). */
+static json_object *op_log(json_object *args, const int *fds, size_t nfds,
+			   struct ndl_err *err)
+{
+	struct logview_query q = {
+		.driver = jx_str(args, "driver"),
+		.device = jx_str(args, "device"),
+		.since = jx_str(args, "since"),
+		.limit = (size_t)jx_int(args, "limit"),
+	};
+
+	(void)fds; (void)nfds;
+	if (jx_int(args, "limit") < 0 || jx_int(args, "limit") > LOGVIEW_MAX_LIMIT)
+		return ndl_fail(err, NDL_E_BAD_REQUEST, "limit must be 0..%d", LOGVIEW_MAX_LIMIT),
+			NULL;
+	return logview_collect(&q, err);
+}
+
 /* ---- licensing ----------------------------------------------------------------- */
 
 #ifdef NDL_HAVE_LICENSE
@@ -655,6 +675,10 @@ static const struct op ops[] = {
 	{ "license.remove", NO_FIELDS, false, op_license_remove },
 #endif
 	{ "diag", NO_FIELDS, false, op_diag },
+	{ "log", FIELDS({ "driver", J_STRING, false, 64 },
+			{ "device", J_STRING, false, 31 },
+			{ "since", J_STRING, false, 48 },
+			{ "limit", J_INT, false, 0 }), false, op_log },
 	/* Symptoms of known driver bugs and their cures (doctor.c). */
 	{ "doctor", FIELDS({ "device", J_STRING, false, 31 },
 			   { "wait", J_INT, false, 0 }), false, op_doctor },
@@ -704,9 +728,10 @@ json_object *ops_call(const char *name, json_object *args, const int *fds,
 					name, nfds), NULL;
 		}
 		r = op->fn(args, fds, nfds, err);
-		json_object_put(empty);
 		if (!r && err->code == NDL_OK)
 			ndl_fail(err, NDL_E_INTERNAL, "%s failed", name);
+		hlog_op(name, args, r, err);	/* the driver's log (hlog.c) */
+		json_object_put(empty);
 		return r;
 	}
 	ndl_fail(err, NDL_E_UNKNOWN_OP, "unknown operation \"%.64s\"", name);

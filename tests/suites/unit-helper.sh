@@ -16,6 +16,7 @@ status=0
 "$bin/test_inf" "$top/tests/helper/inf" "$top/tests/helper/inf-corpus" || status=1
 "$bin/test_conf" || status=1
 "$bin/test_doctor" || status=1
+"$bin/test_kmsg" || status=1
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/ndl-helper.XXXXXX")
 trap 'rm -rf "$T"' EXIT
@@ -182,6 +183,41 @@ expect diag-declined 1 'not written' "$N" diag -o "$T/report.txt" </dev/null
 [ ! -e "$T/report.txt" ] && pass diag-asks-first || fail diag-asks-first "written without confirmation"
 expect diag-write 0 'Wrote' "$N" diag -o "$T/report.txt" --yes
 grep -q 'ndisload diagnostic report' "$T/report.txt" && pass diag-file || fail diag-file ""
+
+# The driver's log: recorded kernel records in $R/dev/kmsg (the helper's
+# test hook for the kernel log) and the helper's own entries of the steps
+# above; then the real /dev/kmsg, read to its end without blocking.
+mkdir -p "$R/dev"
+printf '%s\n' \
+	'3,91,5000000,-;ndisload: 0000:00:03.0: MiniportInitialize failed with 0xc000009a (open error 0x00000000)' \
+	'3,92,5000100,-;ndisload: acme_pci: 0000:00:03.0: MiniportInitialize failed: NDIS_STATUS 0xc000009a' \
+	'this is not a record' '3,x;broken' \
+	'3,93,6000000,-;ndisload: other: cannot add the driver: missing imports (1): ndis.sys!NdisMFoo' \
+	'6,94,7000000,-;ndisload-acme_pci 0000:00:03.0 eth0: miniport reset done: NDIS_STATUS 0x00000000' \
+	' SUBSYSTEM=pci' ' DEVICE=+pci:0000:00:03.0' >"$R/dev/kmsg"
+expect log-init-failure 0 'kernel error   acme_pci 0000:00:03.0: MiniportInitialize failed: NDIS_STATUS 0xc000009a' \
+	"$N" log --driver acme_pci
+expect log-runtime-line-joined 0 'acme_pci 0000:00:03.0: MiniportInitialize failed with 0xc000009a' \
+	"$N" log --driver acme_pci
+expect log-reset-interface 0 'acme_pci 0000:00:03.0 eth0: miniport reset done' "$N" log --device eth0
+expect log-helper-bind 0 'helper info    acme_pci 0000:00:03.0: device bound to the driver' "$N" log --device 0000:00:03.0
+expect log-missing-imports 0 'other: cannot add the driver: missing imports' "$N" log --driver other
+out=$("$N" log --driver acme_pci 2>&1)
+printf '%s\n' "$out" | grep -q 'missing imports' && fail log-filtered "another driver's line: $out" || pass log-filtered
+expect log-json 0 '"seq": 92' "$N" log --json --driver acme_pci
+expect log-bad-lines 2 'wants a number' "$N" log -n 0
+rm -f "$R/dev/kmsg"
+expect log-no-kernel-log 0 'showing the helper.s messages only' "$N" log
+if [ -r /dev/kmsg ]; then
+	ln -s /dev/kmsg "$R/dev/kmsg"
+	expect log-real-kmsg 0 '"readable": true' timeout 20 "$N" log --json
+	rm -f "$R/dev/kmsg"
+else
+	echo "SKIP: $suite/log-real-kmsg (/dev/kmsg is not readable by this user)"
+fi
+for c in log list status; do
+	expect "version-$c" 0 "^ndisload $(cat "$top/VERSION")" "$N" $c --version
+done
 
 # Removal.
 expect remove-bound 4 'driver acme_pci is bound to 0000:00:03.0' "$N" remove acme_pci
