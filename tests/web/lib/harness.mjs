@@ -139,6 +139,8 @@ export function stateFingerprint(root) {
 			const p = path.join(dir, e.name);
 			const rel = path.relative(root, p);
 			if (rel === 'etc/ndisload/webconf.token') continue;
+			// The helper's log records refusals too: it is not stored state.
+			if (/^var\/lib\/ndisload\/helper\.log(\.1)?$/.test(rel)) continue;
 			if (e.isDirectory()) { out.push(rel + '/'); walk(p); }
 			else if (e.isFile()) out.push(rel + ' ' + createHash('sha256').update(fs.readFileSync(p)).digest('hex'));
 			else out.push(rel + ' ->');
