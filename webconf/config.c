@@ -27,10 +27,16 @@ static const char usage[] =
 "                           (default $NDISLOAD_ROOT/etc/ndisload/webconf.token)\n"
 "  --tmp-dir DIR            where uploads are spooled (default $TMPDIR or /tmp)\n"
 "  --max-upload MIB         largest upload request (default 64)\n"
-"  --max-connections N      simultaneous connections (default 64)\n"
+"  --max-connections N      simultaneous connections, all addresses\n"
+"                           together (default 1024)\n"
+"  --max-per-address N      simultaneous connections from one client\n"
+"                           address (default 32)\n"
+"  --header-timeout SEC     longest time for a request line and headers,\n"
+"                           and for a request without credentials\n"
+"                           (default 5)\n"
 "  --idle-timeout SEC       close a connection silent this long (default 15)\n"
-"  --request-timeout SEC    longest time for one request, headers and body\n"
-"                           (default 300)\n"
+"  --request-timeout SEC    longest time for one authenticated request,\n"
+"                           body and answer (default 300)\n"
 "  --helper-timeout SEC     longest wait for the helper's answer (default 120)\n"
 "  --threads N              worker threads (default 4)\n"
 "  --verbose                log every request to stderr\n"
@@ -93,7 +99,7 @@ static void default_www(char *out, size_t size)
 }
 
 enum { O_PORT = 256, O_WWW, O_BRAND, O_HELPER, O_TOKEN, O_TMP, O_UPLOAD,
-       O_CONNS, O_IDLE, O_REQ, O_HTIME, O_THREADS, O_VERBOSE, O_DEMO,
+       O_CONNS, O_PER_ADDR, O_HEADER, O_IDLE, O_REQ, O_HTIME, O_THREADS, O_VERBOSE, O_DEMO,
        O_HELP, O_VERSION };
 
 static const struct option longopts[] = {
@@ -105,6 +111,8 @@ static const struct option longopts[] = {
 	{ "tmp-dir", required_argument, NULL, O_TMP },
 	{ "max-upload", required_argument, NULL, O_UPLOAD },
 	{ "max-connections", required_argument, NULL, O_CONNS },
+	{ "max-per-address", required_argument, NULL, O_PER_ADDR },
+	{ "header-timeout", required_argument, NULL, O_HEADER },
 	{ "idle-timeout", required_argument, NULL, O_IDLE },
 	{ "request-timeout", required_argument, NULL, O_REQ },
 	{ "helper-timeout", required_argument, NULL, O_HTIME },
@@ -126,7 +134,9 @@ int wc_config_parse(struct wc_config *cfg, int argc, char **argv)
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->port = WC_DEFAULT_PORT;
 	cfg->max_upload = 64UL << 20;
-	cfg->max_connections = 64;
+	cfg->max_connections = 1024;
+	cfg->max_per_address = 32;
+	cfg->header_timeout = 5;
 	cfg->idle_timeout = 15;
 	cfg->request_timeout = 300;
 	cfg->helper_timeout = 120;
@@ -170,6 +180,14 @@ int wc_config_parse(struct wc_config *cfg, int argc, char **argv)
 			rc = parse_uint("--max-connections", optarg, 2, 4096, &v);
 			cfg->max_connections = (unsigned int)v;
 			break;
+		case O_PER_ADDR:
+			rc = parse_uint("--max-per-address", optarg, 1, 4096, &v);
+			cfg->max_per_address = (unsigned int)v;
+			break;
+		case O_HEADER:
+			rc = parse_uint("--header-timeout", optarg, 1, 3600, &v);
+			cfg->header_timeout = (unsigned int)v;
+			break;
 		case O_IDLE:
 			rc = parse_uint("--idle-timeout", optarg, 1, 3600, &v);
 			cfg->idle_timeout = (unsigned int)v;
@@ -209,6 +227,8 @@ int wc_config_parse(struct wc_config *cfg, int argc, char **argv)
 		fprintf(stderr, "ndisload-webconf: unexpected argument \"%s\"\n", argv[optind]);
 		return -1;
 	}
+	if (cfg->max_per_address > cfg->max_connections)
+		cfg->max_per_address = cfg->max_connections;
 	if (!brand_given && getenv("NDISLOAD_BRAND_DIR") && *getenv("NDISLOAD_BRAND_DIR")) {
 		rc = set_path(cfg->brand_dir, "NDISLOAD_BRAND_DIR", getenv("NDISLOAD_BRAND_DIR"));
 		if (rc)

@@ -21,7 +21,9 @@ struct wc_config {
 	char brand_dir[PATH_MAX];
 	char tmp_dir[PATH_MAX];
 	size_t max_upload;		/* bytes per upload request */
-	unsigned int max_connections;
+	unsigned int max_connections;	/* all listeners together */
+	unsigned int max_per_address;	/* from one client address */
+	unsigned int header_timeout;	/* seconds for request line + headers */
 	unsigned int idle_timeout;	/* seconds without traffic */
 	unsigned int request_timeout;	/* seconds for one whole request */
 	unsigned int helper_timeout;	/* seconds to wait for the helper */

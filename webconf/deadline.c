@@ -1,25 +1,70 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* The reaper of connections that take too long over one request. */
+/* The connection table: deadlines, per-address and total limits, eviction. */
 #include "deadline.h"
 
+#include <netinet/in.h>
 #include <stdlib.h>
-#include <sys/socket.h>
+#include <string.h>
 
 #include "log.h"
+
+enum conn_state {
+	C_IDLE,		/* keep-alive, between requests */
+	C_HEADERS,	/* request line and headers still coming */
+	C_ANON,		/* a request without credentials */
+	C_AUTHED,	/* an authenticated request: kept */
+};
+
+struct client_addr {
+	sa_family_t family;
+	unsigned char a[16];
+};
 
 struct wc_deadline_entry {
 	struct wc_deadline_entry *prev, *next;
 	int fd;
+	struct client_addr addr;
+	enum conn_state state;
+	struct timespec since;	/* when it entered the state */
 	time_t deadline;	/* CLOCK_MONOTONIC seconds */
-	bool reaped;
+	bool reaped;		/* shut down; closing */
 };
 
-static time_t now(void)
+static struct timespec mono(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec;
+	return ts;
+}
+
+static bool earlier(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+static void addr_key(const struct sockaddr *sa, struct client_addr *k)
+{
+	memset(k, 0, sizeof(*k));
+	if (!sa)
+		return;
+	k->family = sa->sa_family;
+	if (sa->sa_family == AF_INET)
+		memcpy(k->a, &((const struct sockaddr_in *)sa)->sin_addr, 4);
+	else if (sa->sa_family == AF_INET6)
+		memcpy(k->a, &((const struct sockaddr_in6 *)sa)->sin6_addr, 16);
+}
+
+static bool same_addr(const struct client_addr *x, const struct client_addr *y)
+{
+	return x->family == y->family && !memcmp(x->a, y->a, sizeof(x->a));
+}
+
+/* Called with the lock held; the entry stays until libmicrohttpd closes it. */
+static void cut(struct wc_deadline_entry *e)
+{
+	shutdown(e->fd, SHUT_RDWR);
+	e->reaped = true;
 }
 
 /*
@@ -34,12 +79,11 @@ static void *reaper(void *arg)
 
 	pthread_mutex_lock(&d->lock);
 	while (!d->stop) {
-		time_t t = now();
+		time_t t = mono().tv_sec;
 
 		for (struct wc_deadline_entry *e = d->head; e; e = e->next) {
 			if (!e->reaped && e->deadline <= t) {
-				shutdown(e->fd, SHUT_RDWR);
-				e->reaped = true;
+				cut(e);
 				d->reaped++;
 			}
 		}
@@ -51,12 +95,15 @@ static void *reaper(void *arg)
 	return NULL;
 }
 
-int wc_deadlines_start(struct wc_deadlines *d, unsigned int seconds)
+int wc_deadlines_start(struct wc_deadlines *d, const struct wc_config *cfg)
 {
 	d->head = NULL;
-	d->seconds = seconds;
+	d->header_seconds = cfg->header_timeout;
+	d->request_seconds = cfg->request_timeout;
+	d->max_total = cfg->max_connections;
+	d->max_per_address = cfg->max_per_address;
 	d->stop = false;
-	d->reaped = 0;
+	d->reaped = d->evicted = d->refused = 0;
 	pthread_mutex_init(&d->lock, NULL);
 	pthread_cond_init(&d->wake, NULL);
 	if (pthread_create(&d->thread, NULL, reaper, d)) {
@@ -75,6 +122,69 @@ void wc_deadlines_stop(struct wc_deadlines *d)
 	pthread_join(d->thread, NULL);
 }
 
+/*
+ * The connection to push out for a new one (from addr only, when given):
+ * an idle keep-alive one first, else the oldest one without credentials.
+ */
+static struct wc_deadline_entry *victim(struct wc_deadlines *d, const struct client_addr *addr)
+{
+	struct wc_deadline_entry *best = NULL;
+
+	for (struct wc_deadline_entry *e = d->head; e; e = e->next) {
+		if (e->reaped || e->state == C_AUTHED || (addr && !same_addr(&e->addr, addr)))
+			continue;
+		if (!best || (e->state == C_IDLE && best->state != C_IDLE) ||
+		    ((e->state == C_IDLE) == (best->state == C_IDLE) &&
+		     earlier(&e->since, &best->since)))
+			best = e;
+	}
+	return best;
+}
+
+enum MHD_Result wc_deadlines_accept(void *cls, const struct sockaddr *sa, socklen_t len)
+{
+	struct wc_deadlines *d = cls;
+	struct wc_deadline_entry *out = NULL;
+	unsigned int total = 0, mine = 0;
+	struct client_addr addr;
+	bool ok = true;
+
+	(void)len;
+	addr_key(sa, &addr);
+	pthread_mutex_lock(&d->lock);
+	for (struct wc_deadline_entry *e = d->head; e; e = e->next) {
+		if (e->reaped)
+			continue;
+		total++;
+		mine += same_addr(&e->addr, &addr);
+	}
+	if (mine >= d->max_per_address) {
+		out = victim(d, &addr);
+		ok = out != NULL;
+	} else if (total >= d->max_total) {
+		out = victim(d, NULL);
+		ok = out != NULL;
+	}
+	if (out) {
+		cut(out);
+		d->evicted++;
+	}
+	if (!ok)
+		d->refused++;
+	pthread_mutex_unlock(&d->lock);
+	return ok ? MHD_YES : MHD_NO;
+}
+
+/* Called with the lock held. */
+static void set_state(struct wc_deadlines *d, struct wc_deadline_entry *e, enum conn_state s)
+{
+	e->state = s;
+	e->since = mono();
+	if (!e->reaped)
+		e->deadline = e->since.tv_sec +
+			      (s == C_AUTHED ? d->request_seconds : d->header_seconds);
+}
+
 void wc_deadlines_notify(void *cls, struct MHD_Connection *conn, void **socket_context,
 			 enum MHD_ConnectionNotificationCode code)
 {
@@ -84,6 +194,8 @@ void wc_deadlines_notify(void *cls, struct MHD_Connection *conn, void **socket_c
 	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
 		const union MHD_ConnectionInfo *ci =
 			MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+		const union MHD_ConnectionInfo *ai =
+			MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
 
 		*socket_context = NULL;
 		e = calloc(1, sizeof(*e));
@@ -92,8 +204,9 @@ void wc_deadlines_notify(void *cls, struct MHD_Connection *conn, void **socket_c
 			return;
 		}
 		e->fd = ci->connect_fd;
+		addr_key(ai ? ai->client_addr : NULL, &e->addr);
 		pthread_mutex_lock(&d->lock);
-		e->deadline = now() + d->seconds;
+		set_state(d, e, C_HEADERS);
 		e->next = d->head;
 		if (d->head)
 			d->head->prev = e;
@@ -117,7 +230,7 @@ void wc_deadlines_notify(void *cls, struct MHD_Connection *conn, void **socket_c
 	*socket_context = NULL;
 }
 
-void wc_deadlines_renew(struct wc_deadlines *d, struct MHD_Connection *conn)
+static void change(struct wc_deadlines *d, struct MHD_Connection *conn, enum conn_state s)
 {
 	const union MHD_ConnectionInfo *ci =
 		MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
@@ -126,7 +239,16 @@ void wc_deadlines_renew(struct wc_deadlines *d, struct MHD_Connection *conn)
 	if (!e)
 		return;
 	pthread_mutex_lock(&d->lock);
-	if (!e->reaped)
-		e->deadline = now() + d->seconds;
+	set_state(d, e, s);
 	pthread_mutex_unlock(&d->lock);
+}
+
+void wc_deadlines_request(struct wc_deadlines *d, struct MHD_Connection *conn, bool authed)
+{
+	change(d, conn, authed ? C_AUTHED : C_ANON);
+}
+
+void wc_deadlines_renew(struct wc_deadlines *d, struct MHD_Connection *conn)
+{
+	change(d, conn, C_IDLE);
 }

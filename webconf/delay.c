@@ -18,21 +18,27 @@ static bool before(const struct timespec *a, const struct timespec *b)
 	return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
 }
 
+/* Called with the lock held. */
+static void resume_first(struct wc_delays *d)
+{
+	struct wc_delayed *e = d->head;
+
+	d->head = e->next;
+	MHD_resume_connection(e->conn);
+	free(e);
+}
+
 static void *timer(void *arg)
 {
 	struct wc_delays *d = arg;
+
 	pthread_mutex_lock(&d->lock);
 	while (!d->stop) {
 		struct timespec t;
 
 		clock_gettime(CLOCK_MONOTONIC, &t);
-		while (d->head && !before(&t, &d->head->due)) {
-			struct wc_delayed *e = d->head;
-
-			d->head = e->next;
-			MHD_resume_connection(e->conn);
-			free(e);
-		}
+		while (d->head && !before(&t, &d->head->due))
+			resume_first(d);
 		if (d->head)
 			t = d->head->due;
 		else
@@ -40,13 +46,8 @@ static void *timer(void *arg)
 		pthread_cond_timedwait(&d->wake, &d->lock, &t);
 	}
 	/* Stopping: every connection must be resumed before the daemons stop. */
-	while (d->head) {
-		struct wc_delayed *e = d->head;
-
-		d->head = e->next;
-		MHD_resume_connection(e->conn);
-		free(e);
-	}
+	while (d->head)
+		resume_first(d);
 	pthread_mutex_unlock(&d->lock);
 	return NULL;
 }

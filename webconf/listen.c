@@ -42,7 +42,7 @@ int wc_listen(const char *addr, unsigned short port, bool *unavailable)
 	/* ::1 must mean ::1 only, never also IPv4 addresses. */
 	if (family == AF_INET6)
 		setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof(one));
-	if (bind(fd, sa, sl) < 0 || listen(fd, 64) < 0) {
+	if (bind(fd, sa, sl) < 0 || listen(fd, SOMAXCONN) < 0) {
 		*unavailable = errno == EADDRNOTAVAIL || errno == EAFNOSUPPORT;
 		wc_log("cannot listen on %s%s%s port %u: %s", family == AF_INET6 ? "[" : "", addr,
 		       family == AF_INET6 ? "]" : "", port, strerror(errno));

@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -43,6 +44,21 @@ static int open_listeners(const struct wc_config *cfg, int *fds)
 	return n;
 }
 
+/* Descriptors for every connection the table allows, plus listeners and spool files. */
+static void raise_fd_limit(unsigned int connections)
+{
+	rlim_t want = (rlim_t)connections + 64;
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur >= want)
+		return;
+	rl.rlim_cur = rl.rlim_max < want ? rl.rlim_max : want;
+	if (setrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur < want)
+		wc_log("note: only %lu file descriptors for %u connections; "
+		       "lower --max-connections or raise the limit",
+		       (unsigned long)rl.rlim_cur, connections);
+}
+
 int main(int argc, char **argv)
 {
 	static struct wc_config cfg;
@@ -74,10 +90,11 @@ int main(int argc, char **argv)
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	signal(SIGPIPE, SIG_IGN);
 
+	raise_fd_limit(cfg.max_connections);
 	nfds = open_listeners(&cfg, fds);
 	if (nfds < 0)
 		return 1;
-	if (wc_deadlines_start(&srv.deadlines, cfg.request_timeout) ||
+	if (wc_deadlines_start(&srv.deadlines, &cfg) ||
 	    wc_delays_start(&srv.delays) || wc_server_start(&srv, fds, nfds)) {
 		wc_server_stop(&srv);
 		return 1;

@@ -154,6 +154,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 				  void **con_cls)
 {
 	struct wc_request *req = *con_cls;
+	enum MHD_Result ret;
 
 	(void)version;
 	if (!req) {
@@ -166,7 +167,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 		req->method = method;
 		clock_gettime(CLOCK_MONOTONIC, &req->started);
 		*con_cls = req;
-		return begin(req);
+		ret = begin(req);
+		wc_deadlines_request(&req->srv->deadlines, conn, req->auth != WC_AUTH_NONE);
+		return ret;
 	}
 	if (*upload_data_size) {
 		size_t size = *upload_data_size;
@@ -230,12 +233,18 @@ int wc_server_start(struct wc_server *srv, const int *fds, int nfds)
 		if (getsockname(fds[i], (struct sockaddr *)&ss, &sl) == 0 &&
 		    ss.ss_family == AF_INET6)
 			flags |= MHD_USE_IPv6;
+		/*
+		 * The limits are the connection table's (deadline.h), which
+		 * pushes out idle and slow connections before it refuses one;
+		 * libmicrohttpd's own limit, split between its worker threads,
+		 * is set so that it never refuses first.
+		 */
 		srv->daemons[i] = MHD_start_daemon(
-			flags, 0, NULL, NULL, on_request, srv,
+			flags, 0, wc_deadlines_accept, &srv->deadlines, on_request, srv,
 			MHD_OPTION_EXTERNAL_LOGGER, on_mhd_log, NULL,
 			MHD_OPTION_LISTEN_SOCKET, fds[i],
 			MHD_OPTION_THREAD_POOL_SIZE, cfg->threads,
-			MHD_OPTION_CONNECTION_LIMIT, cfg->max_connections,
+			MHD_OPTION_CONNECTION_LIMIT, (cfg->max_connections + 16) * cfg->threads,
 			MHD_OPTION_CONNECTION_TIMEOUT, cfg->idle_timeout,
 			MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WC_MAX_HEADERS,
 			MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv,

@@ -2,12 +2,16 @@
 // Benchmark of ndisload-webconf with the real helper behind it (run by
 // tests/bench/web.sh): requests/s of GET /api/v1/status for several numbers
 // of concurrent keep-alive clients (wrk), the same for a static asset (the
-// daemon alone, no helper round trip), and upload MB/s of a 5 MiB file (curl).
+// daemon alone, no helper round trip), upload MB/s of a 5 MiB file (curl),
+// and under attack (issue 17): requests/s with 500 slow-header connections
+// open, the daemon's memory before and after the slow ones and a flood of
+// wrong tokens.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { driverPackage, makeRoot, request, startHelper, startWebconf, stopAll } from './lib/harness.mjs';
+import { driverPackage, makeRoot, request, sleep, startHelper, startWebconf, stopAll } from './lib/harness.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const root = makeRoot();
@@ -61,6 +65,38 @@ try {
 	times.sort((x, y) => x - y);
 	const median = times[times.length >> 1];
 	console.log(`  POST /api/v1/drivers  5 MiB upload: ${(bytes / 1e6 / median).toFixed(1)} MB/s (median of 10, ${(median * 1000).toFixed(1)} ms each, HTTP ${[...codes].join('/')})`);
+
+	// Under attack: 500 connections from 20 loopback addresses that never
+	// finish their headers, and wrong tokens, 100 at a time (their answers
+	// are delayed; past the per-address limit the oldest waiting ones are cut
+	// off). Memory is read after each of three floods: growth that does not
+	// level off would be a leak.
+	const rss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${srv.child.pid}/status`, 'utf8'))[1]);
+	const slowClients = () => Array.from({ length: 500 }, (_, i) => {
+		const s = net.connect({ port: srv.port, host: '127.0.0.1', localAddress: `127.0.0.${2 + (i % 20)}` });
+		s.on('error', () => {});
+		s.write('GET /api/v1/status HTTP/1.1\r\nHost: localhost\r\n');
+		return s;
+	});
+	const rssBefore = rss();
+	let slow = slowClients();
+	await sleep(500);
+	const held = slow.filter((s) => !s.destroyed).length;
+	const u = wrk(srv, 8, '/api/v1/status');
+	console.log(`  GET /api/v1/status       8 clients: ${u.rps.toFixed(0).padStart(7)} requests/s, mean latency ${u.latency} with ${held} slow-header connections open${u.non2xx ? `, ${u.non2xx} non-2xx` : ''}`);
+	slow.forEach((s) => s.destroy());
+	const rssAfter = [];
+	let cut = 0;
+	for (let flood = 0; flood < 3; flood++) {
+		slow = slowClients();
+		await sleep(1000);
+		slow.forEach((s) => s.destroy());
+		for (let round = 0; round < 3; round++)
+			await Promise.all(Array.from({ length: 100 }, () => request(srv, { path: '/api/v1/status', token: 'e'.repeat(64) }).catch(() => { cut++; })));
+		await sleep(1000);
+		rssAfter.push(rss());
+	}
+	console.log(`  webconf RSS: ${rssBefore} KiB before, ${rssAfter.join(', ')} KiB after each of 3 floods (500 slow connections and 300 wrong tokens each; ${cut} cut off at the address limit)`);
 } catch (e) {
 	console.log(`web benchmark: could not run: ${e.message}`);
 	process.exitCode = 1;

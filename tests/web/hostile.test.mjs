@@ -124,6 +124,112 @@ test('a flood of wrong tokens never locks out the right one; the wrong ones are 
 	await Promise.all(flood);
 });
 
+/** A client that sends a request line and then one header byte every 500 ms, never finishing. */
+function slowClient(port, localAddress, onClose) {
+	const s = net.connect({ port, host: '127.0.0.1', localAddress });
+	s.on('error', () => {});
+	s.on('close', () => onClose && onClose(s));
+	s.write('GET /api/v1/status HTTP/1.1\r\nHost: localhost\r\n');
+	s.trickle = setInterval(() => { if (!s.destroyed) s.write('X'); }, 500);
+	s.on('close', () => clearInterval(s.trickle));
+	return s;
+}
+const within = (ms, p, what) => Promise.race([p, sleep(ms).then(() => { throw new Error(`${what}: no answer within ${ms} ms`); })]);
+
+test('500 slow-header connections from 20 addresses: an authenticated request is still answered at once', async () => {
+	// A long header timeout: what keeps the daemon serving here is room for
+	// every slow connection and, at an address's limit, pushing out its
+	// oldest slow one, not their deadline.
+	const w = await startWebconf(root, ['--header-timeout', '60'], 'webconf-slowloris', { verbose: false });
+	const open = new Set();
+	let stop = false;
+	let opened = 0;
+	const spawn = (addr) => {
+		opened++;
+		const s = slowClient(w.port, addr, () => {
+			open.delete(s);
+			if (!stop) setTimeout(() => spawn(addr), 100);	/* the attacker comes back */
+		});
+		open.add(s);
+	};
+	const status = async (what) => {
+		const r = await within(5000, request(w, { path: '/api/v1/status', token: w.token }), 'GET /api/v1/status');
+		eq(r.status, 200, `authenticated request ${what} with ${open.size} slow connections open`);
+	};
+	try {
+		for (let i = 0; i < 500; i++) spawn(`127.0.0.${1 + (i % 20)}`);
+		await sleep(2000);
+		eq(open.size, 500, 'slow connections held open');
+		for (let i = 0; i < 3; i++) await status(i + 1);
+		// 127.0.0.1 past its per-address limit too: its own slow ones make room.
+		for (let i = 0; i < 20; i++) spawn('127.0.0.1');
+		await sleep(1000);
+		for (let i = 0; i < 3; i++) await status(`${i + 1} at the address limit`);
+	} finally {
+		stop = true;
+		for (const s of open) s.destroy();
+	}
+	check(opened >= 520, 'the attack ran');
+});
+
+test('request line and headers have a few seconds: slow ones are closed after the header timeout', async () => {
+	const w = await startWebconf(root, ['--header-timeout', '3'], 'webconf-headers', { verbose: false });
+	const t0 = Date.now();
+	const closedAt = [];
+	const sockets = Array.from({ length: 10 }, () => slowClient(w.port, '127.0.0.1', () => closedAt.push(Date.now() - t0)));
+	try {
+		const end = Date.now() + 15000;
+		while (closedAt.length < sockets.length && Date.now() < end) await sleep(100);
+		eq(closedAt.length, sockets.length, 'slow connections closed by the server');
+		check(Math.max(...closedAt) < 8000, `closed after ${Math.max(...closedAt)} ms (header timeout 3 s)`);
+		check(Math.min(...closedAt) >= 2000, `closed after ${Math.min(...closedAt)} ms, before the header timeout`);
+	} finally {
+		sockets.forEach((s) => s.destroy());
+	}
+});
+
+/** A raw keep-alive connection that has completed one request and sits idle. */
+async function idleKeepAlive(port) {
+	const s = net.connect(port, '127.0.0.1');
+	s.on('error', () => {});
+	await new Promise((resolve) => {
+		let got = '';
+		s.on('data', (d) => { got += d; if (/\r\n\r\n/.test(got) && got.includes('</html>')) resolve(); });
+		s.write('GET /login.html HTTP/1.1\r\nHost: localhost\r\n\r\n');
+		setTimeout(resolve, 3000);
+	});
+	return s;
+}
+
+test('under pressure idle keep-alive connections go first, then the oldest slow ones; per address', async () => {
+	const w = await startWebconf(root, ['--max-connections', '8', '--max-per-address', '4', '--header-timeout', '60', '--idle-timeout', '60'],
+		'webconf-evict', { verbose: false });
+	const idle = [];
+	const slow = [];
+	const closed = new Set();
+	try {
+		for (let i = 0; i < 2; i++) idle.push(await idleKeepAlive(w.port));
+		idle.forEach((s) => s.on('close', () => closed.add(s)));
+		for (let i = 0; i < 2; i++) { slow.push(slowClient(w.port, '127.0.0.1', (s) => closed.add(s))); await sleep(100); }
+		await sleep(300);
+		eq(closed.size, 0, 'nothing closed below the limits');
+		// 127.0.0.1 is at its 4: a new request pushes out an idle keep-alive connection.
+		eq((await within(5000, request(w, { path: '/api/v1/status', token: w.token }), 'status')).status, 200, 'served at the address limit');
+		await sleep(300);
+		check(closed.has(idle[0]) && !slow.some((s) => closed.has(s)), 'the oldest idle keep-alive connection went first');
+		// Another address fills the rest of the total; it is not pushed out by 127.0.0.1's.
+		const other = [];
+		for (let i = 0; i < 5; i++) { other.push(slowClient(w.port, '127.0.0.2', (s) => closed.add(s))); await sleep(100); }
+		await sleep(300);
+		check(closed.has(other[0]) && !other.slice(1).some((s) => closed.has(s)), '127.0.0.2 keeps at most 4: its own oldest went');
+		check(!slow.some((s) => closed.has(s)), '127.0.0.2 did not push out 127.0.0.1\'s');
+		// Total 8 reached (4 + 4): a third address pushes out the oldest idle one, then the oldest slow one.
+		eq((await within(5000, request(w, { path: '/api/v1/status', token: w.token }), 'status')).status, 200, 'served at the total limit');
+	} finally {
+		[...idle, ...slow].forEach((s) => s.destroy());
+	}
+});
+
 process.exitCode = await runTests(async () => {
 	await stopAll();
 	fs.rmSync(root, { recursive: true, force: true });
