@@ -8,6 +8,7 @@
 #include "interfaces.h"
 #include "jsonx.h"
 #include "kmod_ipc.h"
+#include "link.h"
 #include "paths.h"
 #include "strutil.h"
 
@@ -57,6 +58,10 @@ json_object *interfaces_json(void)
 				   fs_read_line(path, buf, sizeof(buf)) ? buf : NULL);
 		json_object_object_add(o, "speed_mbps", json_object_new_int64((int64_t)(dev[i].link_speed / 1000000)));
 		add_num(o, "mtu", dir, "mtu");
+		json_object_object_add(o, "wireless", json_object_new_boolean(
+			fs_join(path, sizeof(path), dir, "phy80211") && fs_is_dir(path)));
+		json_object_object_add(o, "addresses", link_addresses(dev[i].ifname));
+		jx_add_str_or_null(o, "managed_by", link_manager(dev[i].ifname, link_ifindex(dev[i].ifname)));
 		st = json_object_new_object();
 		if (fs_join(sdir, sizeof(sdir), dir, "statistics"))
 			for (k = 0; k < sizeof(stats) / sizeof(stats[0]); k++)

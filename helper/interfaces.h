@@ -5,7 +5,8 @@
 
 #include <json-c/json.h>
 
-/* [{"name", "device", "driver", "state", "carrier", "mac", "speed_mbps", "mtu", "stats"}] */
+/* [{"name", "device", "driver", "state", "carrier", "mac", "speed_mbps", "mtu",
+ *   "wireless", "addresses", "managed_by", "stats"}] */
 json_object *interfaces_json(void);
 
 #endif

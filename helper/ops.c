@@ -13,6 +13,7 @@
 #include "interfaces.h"
 #include "jsonx.h"
 #include "kmod_ipc.h"
+#include "link.h"
 #include "logview.h"
 #include "ops.h"
 #include "params.h"
@@ -526,6 +527,48 @@ static json_object *op_load(json_object *args, const int *fds, size_t nfds,
 	return r;
 }
 
+/* Stop a running driver: its interfaces go away; bindings and files stay. */
+static json_object *op_unload(json_object *args, const int *fds, size_t nfds,
+			      struct ndl_err *err)
+{
+	const char *name = jx_str(args, "driver");
+	json_object *loaded = loaded_names(), *r;
+	bool running = in_list(loaded, name);
+	struct ndl_device_info *dev;
+	struct ndl_err e2;
+	size_t n, i;
+
+	(void)fds; (void)nfds;
+	json_object_put(loaded);
+	if (!running) {
+		ndl_fail(err, NDL_E_CONFLICT, "driver %s is not running", name);
+		return ndl_hint(err, "'ndisload status' lists the running drivers"), NULL;
+	}
+	/* Our DHCP clients would outlive the interfaces they serve. */
+	if (!kmod_list_devices(name, &dev, &n, &e2)) {
+		for (i = 0; i < n; i++) {
+			dev[i].ifname[sizeof(dev[i].ifname) - 1] = '\0';
+			if (dev[i].ifname[0] && name_is_safe_file(dev[i].ifname))
+				link_dhcp_stop(dev[i].ifname);
+		}
+		free(dev);
+	}
+	/* Forced: the user asked to stop it, up interfaces included. */
+	if (kmod_remove_driver(name, true, err))
+		return NULL;
+	r = json_object_new_object();
+	jx_add_str(r, "driver", name);
+	json_object_object_add(r, "stopped", json_object_new_boolean(true));
+	return r;
+}
+
+static json_object *op_interface_up(json_object *args, const int *fds, size_t nfds,
+				    struct ndl_err *err)
+{
+	(void)fds; (void)nfds;
+	return link_up(jx_str(args, "interface"), jx_bool(args, "dhcp"), err);
+}
+
 static json_object *op_status(json_object *args, const int *fds, size_t nfds,
 			      struct ndl_err *err)
 {
@@ -669,6 +712,9 @@ static const struct op ops[] = {
 	{ "load", FIELDS({ "driver", J_STRING, false, 64 },
 			 { "unbind_native", J_BOOL, false, 0 },
 			 { "reload", J_BOOL, false, 0 }), false, op_load },
+	{ "unload", FIELDS({ "driver", J_STRING, true, 64 }), false, op_unload },
+	{ "interface.up", FIELDS({ "interface", J_STRING, true, 15 },
+				 { "dhcp", J_BOOL, false, 0 }), false, op_interface_up },
 #ifdef NDL_HAVE_LICENSE
 	{ "license.get", NO_FIELDS, false, op_license_get },
 	{ "license.install", FIELDS({ "text", J_STRING, true, 8192 }), false, op_license_install },

@@ -16,6 +16,7 @@
 
 #include "fsutil.h"
 #include "paths.h"
+#include "spawn.h"
 #include "strutil.h"
 #include "wifi_supp.h"
 
@@ -94,8 +95,7 @@ static int start(const char *ifname, struct ndl_err *err)
 {
 	char conf[NDL_PATH_MAX], pid[NDL_PATH_MAX], log[NDL_PATH_MAX], dir[NDL_PATH_MAX];
 	const char *bin = supplicant_binary();
-	int status, fd;
-	pid_t child;
+	int status;
 
 	if (!bin) {
 		ndl_fail(err, NDL_E_INTERNAL, "wpa_supplicant is not installed");
@@ -106,26 +106,11 @@ static int start(const char *ifname, struct ndl_err *err)
 		return ndl_fail(err, NDL_E_INTERNAL, "path too long");
 	if (fs_mkdirs(dir, 0700, err) || chmod(dir, 0700) || write_config(ifname, conf, err))
 		return err->code ? -1 : ndl_fail(err, NDL_E_INTERNAL, "%s: %s", dir, strerror(errno));
-	child = fork();
-	if (child < 0)
-		return ndl_fail(err, NDL_E_INTERNAL, "fork: %s", strerror(errno));
-	if (!child) {
-		/* Nothing of ours (the serve socket, clients) leaks into it. */
-		for (fd = 3; fd < 1024; fd++)
-			close(fd);
-		fd = open("/dev/null", O_RDWR);
-		if (fd >= 0) {
-			dup2(fd, 0);
-			dup2(fd, 1);
-			dup2(fd, 2);
-		}
-		execl(bin, "wpa_supplicant", "-B", "-Dnl80211", "-i", ifname, "-c", conf,
-		      "-P", pid, "-f", log, (char *)NULL);
-		_exit(127);
-	}
 	/* -B: it returns once the interface is set up, or why not. */
-	while (waitpid(child, &status, 0) < 0 && errno == EINTR)
-		;
+	if (spawn_wait(bin, (const char *const[]){ "wpa_supplicant", "-B", "-Dnl80211", "-i", ifname,
+						  "-c", conf, "-P", pid, "-f", log, NULL },
+		       &status, err))
+		return -1;
 	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
 		ndl_fail(err, NDL_E_INTERNAL, "wpa_supplicant did not start on %s (exit %d)",
 			 ifname, WIFEXITED(status) ? WEXITSTATUS(status) : -1);

@@ -22,6 +22,7 @@ enum MHD_Result wc_ep_driver_delete(struct wc_request *req);
 enum MHD_Result wc_ep_driver_upload(struct wc_request *req);
 /* ep_load.c */
 enum MHD_Result wc_ep_load(struct wc_request *req);
+enum MHD_Result wc_ep_unload(struct wc_request *req);
 /* ep_params.c */
 enum MHD_Result wc_ep_params_get(struct wc_request *req);
 enum MHD_Result wc_ep_params_set(struct wc_request *req);
@@ -35,6 +36,7 @@ enum MHD_Result wc_ep_device_bind(struct wc_request *req);
 enum MHD_Result wc_ep_device_unbind(struct wc_request *req);
 /* ep_interfaces.c */
 enum MHD_Result wc_ep_interfaces(struct wc_request *req);
+enum MHD_Result wc_ep_interface_up(struct wc_request *req);
 /* api_wireless.c */
 enum MHD_Result wc_ep_wireless_get(struct wc_request *req);
 enum MHD_Result wc_ep_wireless_put(struct wc_request *req);
