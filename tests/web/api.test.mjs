@@ -264,6 +264,19 @@ test('POST /load: loading the bound driver without the kernel module is 503 modu
 	isError(await send('POST', '/load', { driver: 5 }), 400, 'bad_request');
 });
 
+test('POST /unload: a driver that is not running is 409; the name is required', async () => {
+	isError(await send('POST', '/unload', { driver: 'webnic' }), 409, 'conflict');
+	isError(await send('POST', '/unload', {}), 400, 'bad_request');
+	isError(await send('POST', '/unload', { driver: 5 }), 400, 'bad_request');
+});
+
+test('POST /interfaces/{if}/up: needs the module\'s interface; bad bodies are 400', async () => {
+	isError(await send('POST', '/interfaces/eth0/up', { dhcp: true }), 503, 'module');
+	isError(await send('POST', '/interfaces/eth0/up', { dhcp: 'yes' }), 400, 'bad_request');
+	isError(await send('POST', '/interfaces/eth0/up', { dhcp: true, script: 'x' }), 400, 'bad_request');
+	isError(await send('POST', '/interfaces/' + 'a'.repeat(20) + '/up', { dhcp: true }), 400, 'bad_request');
+});
+
 test('DELETE /drivers/{name}: a bound driver is kept (409)', async () => {
 	isError(await send('DELETE', '/drivers/webnic'), 409, 'conflict');
 	check((await get('/drivers')).json.drivers.some((d) => d.name === 'webnic'), 'still installed');

@@ -7,12 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import {
-	BRAND_PRODUCT, check, driverPackage, eq, makeRoot, request, RESULTS, runTests, setup, sleep,
+	addPciDevice, BRAND_PRODUCT, check, driverPackage, eq, makeRoot, request, RESULTS, runTests, setup, sleep,
 	startHelper, startWebconf, stopAll, test,
 } from './lib/harness.mjs';
 
 const SHOTS = path.join(RESULTS, 'screenshots');
 const root = makeRoot();
+// A second RTL8139 that no Linux driver serves (issue #20's stray "null").
+addPciDevice(root, '0000:00:06.0', { vendor: '0x10ec', device: '0x8139' }, null);
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ndl-web-files-'));
 let srv;
 let browser;
@@ -142,6 +144,22 @@ test('devices: shows the Linux driver and binds the chosen Windows driver', asyn
 	const dev = (await api('/devices')).json.devices.find((d) => d.id === '0000:00:03.0');
 	eq(dev.bound, 'webnic', 'bound in the helper');
 	await shot('07-devices-bound');
+});
+
+test('devices: a device without a Linux driver offers its driver with nothing stray beside it', async () => {
+	const card = page.locator('[data-device="0000:00:06.0"]');
+	eq((await card.locator('.linux-driver').textContent()).trim(), 'none', 'no Linux driver');
+	const text = await card.locator('.actions').evaluate((el) => [...el.childNodes]
+		.filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('|'));
+	eq(text, '', 'loose text beside the driver choice');
+	check(!/\bnull\b/.test(await card.textContent()), `card text: ${await card.textContent()}`);
+	await card.getByRole('button', { name: 'Use this driver' }).click();
+	await card.locator('.bound strong').filter({ hasText: 'webnic' }).waitFor({ timeout: 10000 });
+	check(!/\bnull\b/.test(await card.textContent()), `bound card text: ${await card.textContent()}`);
+	eq(await card.getAttribute('data-running'), 'stopped', 'not started yet');
+	eq(await card.getByRole('button', { name: 'Start webnic now' }).count(), 1, 'Start offered');
+	await card.getByRole('button', { name: /Stop using webnic/ }).click();
+	await card.getByRole('button', { name: 'Use this driver' }).waitFor({ timeout: 10000 });
 });
 
 test('devices: starting the driver without the kernel module shows why, on the card', async () => {

@@ -1,34 +1,96 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The devices page: each device with its current Linux driver and the
-// installed Windows drivers that match it ("use this driver", unbind), and
-// "Diagnose" (ndisload doctor) for a device a Windows driver serves.
+// installed Windows drivers that match it ("use this driver", unbind); a
+// bound device's driver is started here, and a started one shows its state,
+// interface, link and address with Restart, Stop and (where no network
+// manager owns the interface) "bring up with DHCP"; "Diagnose" (ndisload
+// doctor) for a device a Windows driver serves.
 import { api, h, initPage, showError } from './app.js';
 
 const hex = (v) => (typeof v === 'string' ? v.replace(/^0x/, '').toUpperCase() : '?');
 
-function deviceCard(d) {
+/** What the module says about a device, with its interface (null: not started). */
+function runState(d, st) {
+	const m = ((st.module || {}).devices || []).find((x) => x.device === d.id && x.driver === d.bound);
+	if (!m) return null;
+	const iface = (st.interfaces || []).find((i) => i.name === m.interface) || null;
+	return { ...m, iface };
+}
+
+/** Messages that outlive a refresh of the cards (per device id). */
+const notes = new Map();
+
+/** Link state from the module's flags (operstate says "down" for both cases). */
+function linkText(r) {
+	if (!r.interface) return 'no interface';
+	if (!r.up) return 'down (not brought up)';
+	return r.carrier ? 'connected' : 'up, no link (no cable or signal)';
+}
+
+function runFacts(r) {
+	const i = r.iface;
+	const v4 = ((i && i.addresses) || []).filter((a) => !a.includes(':'));
+	const all = (i && i.addresses) || [];
+	const up = r.state === 'running';
+	return [
+		h('dt', {}, 'State'), h('dd', { class: 'run-state' },
+			h('span', { class: 'badge ' + (up ? 'up' : 'down') }, r.state),
+			r.error ? h('span', { class: 'error' }, ' ' + r.error) : null),
+		h('dt', {}, 'Interface'), h('dd', { class: 'iface' }, r.interface ? h('code', {}, r.interface) : '—'),
+		h('dt', {}, 'Link'), h('dd', { class: 'link' }, linkText(r)),
+		h('dt', {}, 'Address'), h('dd', { class: 'address' }, all.length ? all.join(', ') : 'none',
+			i && i.managed_by ? h('span', { class: 'muted' },
+				` (${i.managed_by === 'ndisload' ? 'DHCP started here' : 'managed by ' + i.managed_by})`) : null,
+			i && !v4.length && i.managed_by && i.managed_by !== 'ndisload'
+				? h('span', { class: 'muted' }, ` — configure it in ${i.managed_by}`) : null),
+	];
+}
+
+function deviceCard(d, st) {
 	const error = h('p', { class: 'error', role: 'alert', id: `err-${d.id}` });
+	const note = h('p', { class: 'note', role: 'status', 'aria-live': 'polite' }, notes.get(d.id) || '');
 	const matches = d.matches || [];
 	const actions = h('div', { class: 'actions' });
-	const card = h('article', { class: 'card', 'data-device': d.id },
+	const run = d.bound ? runState(d, st) : null;
+	const card = h('article', { class: 'card', 'data-device': d.id, 'data-running': run ? run.state : 'stopped' },
 		h('h2', {}, `${d.id}`),
 		h('dl', { class: 'facts' },
 			h('dt', {}, 'Hardware ID'), h('dd', {}, h('code', {}, `${(d.bus || 'pci').toUpperCase()}\\VEN_${hex(d.vendor)}&DEV_${hex(d.device)}`),
 				d.subsys ? h('span', { class: 'muted' }, ` subsystem ${d.subsys}`) : null),
 			h('dt', {}, 'Linux driver'), h('dd', { class: 'linux-driver' }, d.linux_driver || 'none'),
-			h('dt', {}, 'Windows driver'), h('dd', { class: 'bound' }, d.bound ? h('strong', {}, d.bound) : 'not used')),
-		actions, error);
+			h('dt', {}, 'Windows driver'), h('dd', { class: 'bound' }, d.bound ? h('strong', {}, d.bound) : 'not used'),
+			run ? runFacts(run) : null),
+		actions, note, error);
 
 	if (d.bound) {
-		// Binding is configuration; loading pushes the driver into the module now.
-		const start = h('button', { type: 'button' }, 'Start ' + d.bound + ' now');
-		start.addEventListener('click', () => load(card, error, d));
+		const ctx = { card, error, note, d };
+		if (run) {
+			// Running: Restart (reload with the current settings) and Stop.
+			const restart = h('button', { type: 'button' }, 'Restart ' + d.bound);
+			restart.addEventListener('click', () => start(ctx, true));
+			const stop = h('button', { type: 'button', class: 'secondary' }, 'Stop ' + d.bound);
+			stop.addEventListener('click', () => stopDriver(ctx));
+			actions.append(restart, stop);
+			const i = run.iface;
+			const v4 = ((i && i.addresses) || []).some((a) => !a.includes(':'));
+			// Offered only where no network manager would fight over it.
+			if (i && (!v4 || !run.up) && !i.managed_by) {
+				const upBtn = h('button', { type: 'button' }, `Bring ${i.name} up` + (v4 ? '' : ' (DHCP)'));
+				upBtn.addEventListener('click', () => bringUp(ctx, i.name, !v4));
+				actions.append(upBtn);
+			}
+		} else {
+			// Binding is configuration; loading pushes the driver into the module now.
+			const startBtn = h('button', { type: 'button' }, 'Start ' + d.bound + ' now');
+			startBtn.addEventListener('click', () => start(ctx, false));
+			actions.append(startBtn);
+		}
 		const unbind = h('button', { type: 'button', class: 'secondary' }, 'Stop using ' + d.bound);
 		unbind.addEventListener('click', () => act(card, error, '/devices/' + encodeURIComponent(d.id) + '/unbind'));
 		const diagnose = h('button', { type: 'button', class: 'secondary' }, 'Diagnose');
 		const report = h('div', { class: 'diagnosis', role: 'status', 'aria-live': 'polite' });
 		diagnose.addEventListener('click', () => diagnoseDevice(diagnose, report, error, d));
-		actions.append(start, unbind, diagnose);
+		actions.append(unbind, diagnose);
 		card.append(report);
 		return card;
 	}
@@ -48,35 +110,91 @@ function deviceCard(d) {
 		driver: select.value,
 		unbind_native: native ? native.querySelector('input').checked : false,
 	}));
-	actions.append(h('label', { for: selId }, 'Windows driver to use'), select, native, use);
+	// append() would print a missing element as the text "null".
+	actions.append(...[h('label', { for: selId }, 'Windows driver to use'), select, native, use].filter(Boolean));
 	return card;
+}
+
+function busy(card, on) {
+	card.querySelectorAll('button').forEach((b) => { b.disabled = on; });
 }
 
 async function act(card, error, path, body) {
 	showError(error, null);
-	card.querySelectorAll('button').forEach((b) => { b.disabled = true; });
+	busy(card, true);
 	try {
 		await api('POST', path, body);
 		await refresh();
 	} catch (e) {
 		showError(error, e);
-		card.querySelectorAll('button').forEach((b) => { b.disabled = false; });
+		busy(card, false);
 	}
 }
 
-/** Loads the device's driver into the module; errors stay on the card. */
-async function load(card, error, d) {
+const sleepMs = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Loads (or reloads) the device's driver; waits a little for its interface. */
+async function start({ card, error, note, d }, reload) {
 	showError(error, null);
-	card.querySelectorAll('button').forEach((b) => { b.disabled = true; });
+	notes.delete(d.id);
+	busy(card, true);
+	note.textContent = reload ? `Restarting ${d.bound}…` : `Starting ${d.bound}…`;
 	try {
-		const r = await api('POST', '/load', { driver: d.bound, unbind_native: true });
+		const r = await api('POST', '/load', { driver: d.bound, unbind_native: true, reload });
 		const failed = (r.errors || []).filter((e) => e.driver === d.bound);
-		if (failed.length) showError(error, { message: failed[0].message, hint: failed[0].hint });
-		else await refresh();
+		if (failed.length) {
+			note.textContent = '';
+			showError(error, { message: failed[0].message, hint: failed[0].hint });
+			busy(card, false);
+			return;
+		}
+		// The interface appears when the driver's initialisation is done.
+		let st = null;
+		for (let i = 0; i < 10; i++) {
+			st = await api('GET', '/status');
+			const run = runState(d, st);
+			if (run && (run.iface || run.state !== 'running')) break;
+			await sleepMs(500);
+		}
+		const run = runState(d, st);
+		notes.set(d.id, run ? `${d.bound} ${reload ? 'restarted' : 'started'}: ${run.state}` +
+			(run.interface ? `, interface ${run.interface}` : '') : `${d.bound} was loaded, but the module serves no device at ${d.id}`);
+		render(st);
+	} catch (e) {
+		note.textContent = '';
+		showError(error, e);
+		busy(card, false);
+	}
+}
+
+async function stopDriver({ card, error, d }) {
+	showError(error, null);
+	busy(card, true);
+	try {
+		await api('POST', '/unload', { driver: d.bound });
+		notes.set(d.id, `${d.bound} stopped`);
+		await refresh();
 	} catch (e) {
 		showError(error, e);
-	} finally {
-		card.querySelectorAll('button').forEach((b) => { b.disabled = false; });
+		busy(card, false);
+	}
+}
+
+/** Link up plus DHCP through the helper; the answer says what came of it. */
+async function bringUp({ card, error, note, d }, ifname, dhcp) {
+	showError(error, null);
+	busy(card, true);
+	note.textContent = `Bringing ${ifname} up` + (dhcp ? ' and asking for an address…' : '…');
+	try {
+		const r = await api('POST', '/interfaces/' + encodeURIComponent(ifname) + '/up', { dhcp });
+		const v4 = (r.addresses || []).filter((a) => !a.includes(':'));
+		notes.set(d.id, v4.length ? `${ifname} is up with address ${v4.join(', ')}` +
+			(r.dhcp_client ? ` (from ${r.dhcp_client})` : '') : `${ifname} is up. ${r.note || ''}`);
+		await refresh();
+	} catch (e) {
+		note.textContent = '';
+		showError(error, e);
+		busy(card, false);
 	}
 }
 
@@ -101,16 +219,21 @@ async function diagnoseDevice(button, report, error, d) {
 	}
 }
 
+/** Status has it all: devices, the module's view of them, interfaces. */
+function render(st) {
+	const list = st.devices || [];
+	document.getElementById('devices').replaceChildren(...list.map((d) => deviceCard(d, st)));
+	document.getElementById('no-devices').hidden = list.length > 0;
+}
+
 async function refresh() {
 	try {
-		const r = await api('GET', '/devices');
-		const list = r.devices || [];
-		document.getElementById('devices').replaceChildren(...list.map(deviceCard));
-		document.getElementById('no-devices').hidden = list.length > 0;
+		render(await api('GET', '/status'));
 	} catch (e) {
 		showError(document.getElementById('page-error'), e);
 	}
 }
 
-await initPage();
-await refresh();
+const first = await initPage();
+if (first) render(first);
+else await refresh();
