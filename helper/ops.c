@@ -18,6 +18,7 @@
 #include "ops.h"
 #include "params.h"
 #include "push.h"
+#include "staging.h"
 #include "store.h"
 #include "strutil.h"
 #include "wifi_ops.h"
@@ -133,7 +134,7 @@ static json_object *op_driver_install(json_object *args, const int *fds, size_t 
 	struct store_input in[OPS_MAX_FDS];
 	struct store_install_opts o = {
 		.name = jx_str(args, "name"), .inf = jx_str(args, "inf"),
-		.staging = jx_str(args, "staging"),
+		.staging = jx_str(args, "staging"), .client = jx_str(args, "client"),
 		.allow_incomplete = !jx_bool(args, "complete"),
 	};
 	json_object *files = NULL;
@@ -142,6 +143,9 @@ static json_object *op_driver_install(json_object *args, const int *fds, size_t 
 		{ "name", J_STRING, true, 255 },
 	};
 
+	if (o.client && !staging_client_ok(o.client))
+		return ndl_fail(err, NDL_E_BAD_REQUEST,
+				"args.client must be 1 to %d of A-Z a-z 0-9 _ -", STAGING_CLIENT_MAX), NULL;
 	json_object_object_get_ex(args, "files", &files);
 	n = files ? json_object_array_length(files) : 0;
 	if (n != nfds)
@@ -332,7 +336,9 @@ static json_object *op_params_set(json_object *args, const int *fds, size_t nfds
 				ndl_fail(err, NDL_E_BAD_REQUEST, "values.%.64s must be a string or null", key);
 				goto out;
 			}
-			if (param_check(p, json_object_get_string(val), canon, sizeof(canon), err))
+			if (param_check(p, json_object_get_string(val),
+					(size_t)json_object_get_string_len(val),
+					canon, sizeof(canon), err))
 				goto out;
 			conf_set(&c, sec, jx_str(p, "name"), canon);
 		}
@@ -690,7 +696,8 @@ static const struct op ops[] = {
 				   { "staging", J_STRING, false, 16 },
 				   { "name", J_STRING, false, 64 },
 				   { "inf", J_STRING, false, 255 },
-				   { "complete", J_BOOL, false, 0 }),
+				   { "complete", J_BOOL, false, 0 },
+				   { "client", J_STRING, false, STAGING_CLIENT_MAX }),
 	  true, op_driver_install },
 	{ "driver.remove", FIELDS({ "name", J_STRING, true, 64 },
 				  { "force", J_BOOL, false, 0 }), false, op_driver_remove },

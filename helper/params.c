@@ -8,6 +8,7 @@
 #include "jsonx.h"
 #include "params.h"
 #include "strutil.h"
+#include "text.h"
 
 static const struct {
 	const char *name;
@@ -118,9 +119,21 @@ json_object *param_json(const struct inf_param *p)
 	return o;
 }
 
-int param_check(json_object *param, const char *value, char *out,
+/* Characters, not bytes: LimitText counts what the user types. */
+static size_t utf8_chars(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+int param_check(json_object *param, const char *value, size_t len, char *out,
 		size_t outsize, struct ndl_err *err)
 {
+	char why[96];
+
 	const char *name = jx_str(param, "name");
 	const char *type = jx_str(param, "type");
 	int64_t min, max, v;
@@ -130,12 +143,13 @@ int param_check(json_object *param, const char *value, char *out,
 		name = "?";
 	if (jx_bool(param, "read_only"))
 		return ndl_fail(err, NDL_E_INVALID, "parameter %s is read-only", name);
-	if (strlen(value) >= outsize || strlen(value) > 4096)
-		return ndl_fail(err, NDL_E_INVALID, "value for %s is too long", name);
-	for (i = 0; value[i]; i++)
-		if ((unsigned char)value[i] < 0x20 || value[i] == 0x7f)
-			return ndl_fail(err, NDL_E_INVALID,
-					"value for %s contains a control character", name);
+	if (len >= outsize || len > 4096)
+		return ndl_fail(err, NDL_E_INVALID, "the value of %s is too long", name);
+	/* Before any use as a C string: a NUL would cut it short unseen. */
+	if (!text_is_clean(value, len, why, sizeof(why))) {
+		ndl_fail(err, NDL_E_INVALID, "the value of %s %s", name, why);
+		return ndl_hint(err, "give printable text (UTF-8, no control, direction or invisible characters)");
+	}
 	if (type && str_ieq(type, "enum")) {
 		json_object *arr, *e;
 		char choices[512] = "";
@@ -202,7 +216,7 @@ int param_check(json_object *param, const char *value, char *out,
 	}
 	/* edit (or an unknown type, treated as text) */
 	if (jx_has(param, "limit_text") &&
-	    (int64_t)strlen(value) > jx_int(param, "limit_text"))
+	    (int64_t)utf8_chars(value) > jx_int(param, "limit_text"))
 		return ndl_fail(err, NDL_E_INVALID, "%s takes at most %" PRId64 " characters",
 				name, jx_int(param, "limit_text"));
 	str_copy(out, outsize, value);

@@ -22,9 +22,10 @@ bool param_type_known(const char *type);
  * Checks value against a parameter object (the JSON form of struct
  * inf_param: type, min, max, step, base, enum, limit_text, read_only) and
  * writes the canonical form (decimal, or hex digits for base 16; enum value
- * as the .inf spells it; upper-cased text when asked) into out.
+ * as the .inf spells it; upper-cased text when asked) into out. value is
+ * len bytes (it may hold a NUL, which is refused like any unclean text).
  */
-int param_check(json_object *param, const char *value, char *out,
+int param_check(json_object *param, const char *value, size_t len, char *out,
 		size_t outsize, struct ndl_err *err);
 
 /* JSON form of one .inf parameter (numbers where the type is numeric). */

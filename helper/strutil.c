@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "strutil.h"
+#include "text.h"
 
 static int lower(int c)
 {
@@ -126,6 +127,7 @@ bool str_to_i64(const char *s, int64_t min, int64_t max, int64_t *out)
 
 bool name_is_safe_file(const char *name)
 {
+	char why[96];
 	size_t n = 0;
 
 	if (!name || !*name || name[0] == '.')
@@ -136,7 +138,9 @@ bool name_is_safe_file(const char *name)
 		if (c < 0x20 || c == 0x7f || c == '/' || c == '\\')
 			return false;
 	}
-	return n <= 255;
+	/* Valid UTF-8 without direction overrides: what a page shows is what
+	 * is stored. */
+	return n <= 255 && text_is_clean(name, n, why, sizeof(why));
 }
 
 bool name_is_driver(const char *name)

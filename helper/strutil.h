@@ -23,8 +23,9 @@ void str_lower(char *s);
 bool str_to_u64(const char *s, uint64_t max, uint64_t *out);
 bool str_to_i64(const char *s, int64_t min, int64_t max, int64_t *out);
 /*
- * A file name as stored and passed around: 1..255 bytes, no '/', no NUL, no
- * control characters, not "." or "..", not starting with '.'. Every name a
+ * A file name as stored and passed around: 1..255 bytes of valid UTF-8, no
+ * '/', no NUL, no control, format or direction characters (text.h), not "."
+ * or "..", not starting with '.'. Every name a
  * client sends goes through this before it is used.
  */
 bool name_is_safe_file(const char *name);

@@ -88,7 +88,7 @@ static void check_value(json_object *p, const char *v, int ok, const char *want)
 {
 	char out[64];
 	struct ndl_err err;
-	int r = param_check(p, v, out, sizeof(out), &err);
+	int r = param_check(p, v, strlen(v), out, sizeof(out), &err);
 
 	CHECK((r == 0) == ok);
 	if (ok && r == 0)
@@ -130,10 +130,56 @@ static void test_params(void)
 	json_object_put(w);
 }
 
+/* A value of len bytes (it may hold a NUL) that must be refused. */
+static void check_refused(json_object *p, const char *v, size_t len)
+{
+	char out[64];
+	struct ndl_err err;
+
+	CHECK(param_check(p, v, len, out, sizeof(out), &err) == -1 && err.code == NDL_E_INVALID);
+}
+
+/* Issue #17: the type's own range, NUL, and unclean text. */
+static void test_param_text(void)
+{
+	json_object *l = param("{\"name\":\"L\",\"type\":\"long\"}");
+	json_object *i = param("{\"name\":\"I\",\"type\":\"int\"}");
+	json_object *d = param("{\"name\":\"D\",\"type\":\"dword\"}");
+	json_object *e = param("{\"name\":\"S\",\"type\":\"enum\",\"enum\":[{\"value\":\"4\",\"desc\":\"100 Full\"}]}");
+	json_object *t = param("{\"name\":\"N\",\"type\":\"edit\",\"limit_text\":4}");
+
+	check_value(l, "-2147483648", 1, "-2147483648");
+	check_value(l, "2147483648", 0, NULL);
+	check_value(i, "-32769", 0, NULL);
+	check_value(i, "32767", 1, "32767");
+	check_value(d, "4294967295", 1, "4294967295");
+	check_value(d, "4294967296", 0, NULL);
+	check_value(t, "\xc3\x9cn\xc3\xaf", 1, "\xc3\x9cn\xc3\xaf");	/* 3 characters */
+	check_refused(e, "4\0x", 3);			/* NUL: not cut to "4" */
+	check_refused(l, "12\0" "3", 4);
+	check_refused(t, "a\0", 2);
+	check_refused(t, "\xe2\x80\xae" "ab", 5);	/* U+202E RIGHT-TO-LEFT OVERRIDE */
+	check_refused(t, "a\xe2\x81\xa6", 4);		/* U+2066 isolate */
+	check_refused(t, "a\xe2\x80\x8b" "b", 5);	/* U+200B zero width space */
+	check_refused(t, "\xef\xbb\xbf" "a", 4);	/* U+FEFF */
+	check_refused(t, "\xc2\x85", 2);		/* U+0085: a C1 control */
+	check_refused(t, "\xff", 1);			/* not UTF-8 */
+	check_refused(t, "\xc0\xaf", 2);		/* overlong '/' */
+	check_refused(t, "\xed\xa0\x80", 3);		/* a surrogate */
+	check_refused(t, "\xf4\x90\x80\x80", 4);	/* past U+10FFFF */
+	check_refused(t, "\xe2\x80", 2);		/* cut short */
+	json_object_put(l);
+	json_object_put(i);
+	json_object_put(d);
+	json_object_put(e);
+	json_object_put(t);
+}
+
 int main(void)
 {
 	RUN(test_roundtrip);
 	RUN(test_errors);
 	RUN(test_params);
+	RUN(test_param_text);
 	return CHECK_EXIT_CODE();
 }
