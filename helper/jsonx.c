@@ -119,6 +119,96 @@ int jx_check(json_object *o, const struct jfield *fields, size_t n,
 	return 0;
 }
 
+/* The end of the string token starting at text[i] (its closing quote). */
+static size_t string_end(const char *text, size_t len, size_t i)
+{
+	for (i++; i < len && text[i] != '"'; i++)
+		if (text[i] == '\\')
+			i++;
+	return i;
+}
+
+/* The decoded string of the token text[i..e] (quotes included). */
+static json_object *decode_string(const char *text, size_t i, size_t e)
+{
+	struct json_tokener *tok = json_tokener_new();
+	json_object *o = NULL;
+
+	if (tok) {
+		o = json_tokener_parse_ex(tok, text + i, (int)(e + 1 - i));
+		json_tokener_free(tok);
+	}
+	if (o && !json_object_is_type(o, json_type_string)) {
+		json_object_put(o);
+		o = NULL;
+	}
+	return o;
+}
+
+/*
+ * json-c keeps the last of duplicate object keys and cuts keys at an escaped
+ * NUL, so both are found on the text (already parsed strictly, so well
+ * formed): a "\u0000" escape in a key, and a key an object already has
+ * (compared decoded, so "a" and "\u0061" are the same key). NULs in values
+ * are left to the checks that know the field (jx_check, param_check).
+ */
+static int check_keys(const char *text, size_t len, struct ndl_err *err)
+{
+	json_object *keys[33];	/* per open object/array: its keys, or NULL */
+	int depth = -1, ret = 0;
+	bool want_key = false;
+	size_t i, e;
+
+	for (i = 0; i < len && !ret; i++) {
+		char c = text[i];
+
+		if (c == '{' || c == '[') {
+			if (depth + 1 >= (int)(sizeof(keys) / sizeof(keys[0]))) {
+				ret = ndl_fail(err, NDL_E_BAD_REQUEST, "malformed JSON: nested too deeply");
+				break;
+			}
+			keys[++depth] = c == '{' ? json_object_new_object() : NULL;
+			want_key = c == '{';
+		} else if ((c == '}' || c == ']') && depth >= 0) {
+			json_object_put(keys[depth--]);
+			want_key = false;
+		} else if (c == ',') {
+			want_key = depth >= 0 && keys[depth];
+		} else if (c == '"') {
+			size_t k;
+			json_object *key;
+
+			e = string_end(text, len, i);
+			for (k = i + 1; want_key && k + 5 < e; k++)
+				if (text[k] == '\\') {
+					if (text[k + 1] == 'u' && !memcmp(text + k + 2, "0000", 4)) {
+						ret = ndl_fail(err, NDL_E_BAD_REQUEST,
+							       "a key contains a NUL character (\\u0000)");
+						break;
+					}
+					k++;
+				}
+			if (!ret && want_key) {
+				key = decode_string(text, i, e);
+				if (key && json_object_object_get_ex(keys[depth],
+								     json_object_get_string(key), NULL))
+					ret = ndl_fail(err, NDL_E_BAD_REQUEST,
+						       "the key \"%.64s\" appears twice in one object",
+						       json_object_get_string(key));
+				else if (key)
+					json_object_object_add(keys[depth],
+							       json_object_get_string(key), NULL);
+				json_object_put(key);
+				want_key = false;
+			}
+			i = e;
+		}
+	}
+	while (depth >= 0)
+		json_object_put(keys[depth--]);
+	return ret;
+}
+
 json_object *jx_parse_object(const char *text, size_t len,
 			       struct ndl_err *err)
 {
@@ -158,6 +248,10 @@ json_object *jx_parse_object(const char *text, size_t len,
 		}
 	}
 	json_tokener_free(tok);
+	if (check_keys(text, len, err)) {
+		json_object_put(o);
+		return NULL;
+	}
 	if (!json_object_is_type(o, json_type_object)) {
 		json_object_put(o);
 		ndl_fail(err, NDL_E_BAD_REQUEST, "the request must be a JSON object");
