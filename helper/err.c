@@ -20,6 +20,7 @@ static const struct {
 	[NDL_E_MODULE]		= { "module", 7 },
 	[NDL_E_INTERNAL]	= { "internal", 1 },
 	[NDL_E_FORBIDDEN]	= { "forbidden", 1 },
+	[NDL_E_NO_SPACE]	= { "no_space", 1 },
 };
 
 int ndl_fail(struct ndl_err *e, enum ndl_code code, const char *fmt, ...)

@@ -19,6 +19,7 @@ enum ndl_code {
 	NDL_E_MODULE,		/* module missing or it refused */
 	NDL_E_INTERNAL,		/* I/O or system failure */
 	NDL_E_FORBIDDEN,	/* serve: this peer may not use the helper */
+	NDL_E_NO_SPACE,		/* the disk (or the staging area) is full */
 	NDL_CODE_COUNT
 };
 

@@ -133,7 +133,10 @@ int fs_write_atomic(const char *path, const void *data, size_t len,
 	char tmp[NDL_PATH_MAX], dir[NDL_PATH_MAX];
 	int fd, e;
 
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp-XXXXXX", path) >= sizeof(tmp))
+	/* The temp name beside it, not after it: a name of 255 bytes (the
+	 * most a directory takes) must still get a temp file. */
+	snprintf(dir, sizeof(dir), "%s", path);
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s/.tmp-XXXXXX", dirname(dir)) >= sizeof(tmp))
 		return ndl_fail(err, NDL_E_INTERNAL, "path too long: %s", path);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
@@ -145,7 +148,8 @@ int fs_write_atomic(const char *path, const void *data, size_t len,
 		e = errno;
 		close(fd);
 		unlink(tmp);
-		return ndl_fail(err, NDL_E_INTERNAL, "cannot write %s: %s", path, strerror(e));
+		return ndl_fail(err, e == ENOSPC || e == EDQUOT ? NDL_E_NO_SPACE : NDL_E_INTERNAL,
+				"cannot write %s: %s", path, strerror(e));
 	}
 	if (close(fd) || rename(tmp, path)) {
 		e = errno;

@@ -20,10 +20,10 @@
 #include "inf_json.h"
 #include "jsonx.h"
 #include "paths.h"
+#include "staging.h"
 #include "store.h"
 #include "strutil.h"
-
-#define STAGING_MAX_AGE (3600)	/* seconds an incomplete upload is kept */
+#include "text.h"
 
 struct blob {
 	char *name;
@@ -96,37 +96,6 @@ static void sha256_hex(const void *data, size_t len, char out[65])
 		snprintf(out + 2 * i, 3, "%02x", h[i]);
 }
 
-static bool staging_id_ok(const char *id)
-{
-	size_t i;
-
-	for (i = 0; id[i]; i++)
-		if (!((id[i] >= '0' && id[i] <= '9') || (id[i] >= 'a' && id[i] <= 'f')))
-			return false;
-	return i == 16;
-}
-
-/* Drops incomplete uploads nobody came back for. */
-static void staging_expire(void)
-{
-	char dir[NDL_PATH_MAX], path[NDL_PATH_MAX];
-	struct dirent *de;
-	struct stat st;
-	DIR *d;
-
-	if (!ndl_path(dir, sizeof(dir), NDL_STAGING_DIR) || !(d = opendir(dir)))
-		return;
-	while ((de = readdir(d)) != NULL) {
-		if (!staging_id_ok(de->d_name))
-			continue;
-		if (!fs_join(path, sizeof(path), dir, de->d_name))
-			continue;
-		if (!lstat(path, &st) && st.st_mtime + STAGING_MAX_AGE < time(NULL))
-			fs_remove_tree(path);
-	}
-	closedir(d);
-}
-
 static int staging_load(const char *id, struct blobs *bs, struct ndl_err *err)
 {
 	char dir[NDL_PATH_MAX], path[NDL_PATH_MAX];
@@ -156,11 +125,12 @@ static int staging_load(const char *id, struct blobs *bs, struct ndl_err *err)
 	return ret;
 }
 
-static int staging_save(const struct blobs *bs, const char *old_id, char id[17],
-			struct ndl_err *err)
+static int staging_save(const struct blobs *bs, const char *old_id, const char *client,
+			char id[17], struct ndl_err *err)
 {
 	char dir[NDL_PATH_MAX], path[NDL_PATH_MAX];
 	unsigned char rnd[8];
+	uint64_t need = 0;
 	size_t i;
 
 	if (old_id) {
@@ -171,23 +141,35 @@ static int staging_save(const struct blobs *bs, const char *old_id, char id[17],
 		for (i = 0; i < 8; i++)
 			snprintf(id + 2 * i, 3, "%02x", rnd[i]);
 	}
+	for (i = 0; i < bs->n; i++)
+		need += bs->b[i].len;
+	if (staging_make_room(id, client, need, err))
+		return -1;
 	if (!ndl_path(dir, sizeof(dir), NDL_STAGING_DIR "/%s", id))
 		return ndl_fail(err, NDL_E_INTERNAL, "path too long");
-	if (fs_mkdirs(dir, 0700, err))
-		return -1;
+	if (fs_mkdirs(dir, 0700, err) || staging_set_client(dir, client, err))
+		goto fail;
 	for (i = 0; i < bs->n; i++) {
-		if (!fs_join(path, sizeof(path), dir, bs->b[i].name))
-			return ndl_fail(err, NDL_E_INTERNAL, "path too long");
+		if (!fs_join(path, sizeof(path), dir, bs->b[i].name)) {
+			ndl_fail(err, NDL_E_INTERNAL, "path too long");
+			goto fail;
+		}
 		if (fs_write_atomic(path, bs->b[i].data, bs->b[i].len, 0600, err))
-			return -1;
+			goto fail;
 	}
 	utimensat(AT_FDCWD, dir, NULL, 0);
 	return 0;
+fail:
+	/* Half a set is of no use, and a new one must not linger. */
+	if (!old_id)
+		fs_remove_tree(dir);
+	return -1;
 }
 
 static int read_inputs(const struct store_input *in, size_t n, struct blobs *bs,
 		       struct ndl_err *err)
 {
+	char why[96];
 	size_t i, k, total = 0;
 
 	if (n > STORE_MAX_FILES)
@@ -197,6 +179,11 @@ static int read_inputs(const struct store_input *in, size_t n, struct blobs *bs,
 		char *data;
 		size_t len;
 
+		if (!text_is_clean(in[i].name, strlen(in[i].name), why, sizeof(why))) {
+			/* Not echoed: it may reorder what shows it. */
+			ndl_fail(err, NDL_E_BAD_REQUEST, "the name of file %zu %s", i + 1, why);
+			return ndl_hint(err, "rename the file to plain text and upload it again");
+		}
 		if (!name_is_safe_file(in[i].name)) {
 			ndl_fail(err, NDL_E_BAD_REQUEST, "\"%.80s\" is not a plain file name", in[i].name);
 			return ndl_hint(err, "file names must not contain '/' or '\\', start with '.', or hold control characters");
@@ -494,6 +481,31 @@ static json_object *incomplete(const struct inf_driver *d, const struct blobs *b
 	return r;
 }
 
+/*
+ * A driver image that is not an x86-64 PE file at all (random bytes, a
+ * truncated or 32-bit file) can never load: refused, not stored with a
+ * "fail" verdict. Images that parse but import what the runtime lacks are
+ * stored; their verdict says why they will not load.
+ */
+static int refuse_unloadable(json_object *manifest, struct ndl_err *err)
+{
+	json_object *check, *files, *f;
+	size_t i;
+
+	if (!json_object_object_get_ex(manifest, "check", &check) ||
+	    !json_object_object_get_ex(check, "files", &files))
+		return 0;
+	for (i = 0; i < json_object_array_length(files); i++) {
+		f = json_object_array_get_idx(files, i);
+		if (jx_has(f, "error")) {
+			ndl_fail(err, NDL_E_INVALID, "%s is not a usable Windows x86-64 driver image: %s",
+				 jx_str(f, "file"), jx_str(f, "error"));
+			return ndl_hint(err, "take the .sys from the vendor's 64-bit (x64/amd64) driver package");
+		}
+	}
+	return 0;
+}
+
 static int check_limits(const struct inf_driver *d, struct ndl_err *err)
 {
 	size_t i, nfiles = 0;
@@ -561,7 +573,8 @@ json_object *store_install(const struct store_input *in, size_t n,
 			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
 				 i ? ", " : "", d->missing[i]);
 		if (opt->allow_incomplete) {
-			if (staging_save(&bs, opt->staging, id, err))
+			if (staging_save(&bs, opt->staging, opt->client ? opt->client : "local",
+					 id, err))
 				goto out;
 			result = incomplete(d, &bs, id);
 			goto out;
@@ -585,6 +598,8 @@ json_object *store_install(const struct store_input *in, size_t n,
 	}
 	ignored = json_object_new_array();
 	manifest = manifest_of(d, name, &bs, main_idx, ignored);
+	if (refuse_unloadable(manifest, err))
+		goto out;
 	if (!ndl_path(root, sizeof(root), NDL_STORE_DIR) ||
 	    !ndl_path(dest, sizeof(dest), NDL_STORE_DIR "/%s", name) ||
 	    !ndl_path(stage, sizeof(stage), NDL_STORE_DIR "/.stage-%s-XXXXXX", name)) {

@@ -30,6 +30,7 @@ struct store_install_opts {
 	const char *name;	/* driver name; NULL: from the .inf's name */
 	const char *inf;	/* main .inf; NULL: the only network .inf */
 	const char *staging;	/* continue an incomplete upload */
+	const char *client;	/* whose upload (staging.h); NULL: "local" */
 	bool allow_incomplete;	/* keep files and say what is missing */
 	const char *locale;
 };

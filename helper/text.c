@@ -38,14 +38,15 @@ static size_t utf8_decode(const unsigned char *s, size_t len, uint32_t *cp)
 	return n;
 }
 
-/* Unicode general category Cf (format) and the noncharacters U+FFFE/FFFF:
- * invisible, and the bidi ones reorder what is displayed around them. */
+/* Unicode general category Cf (format), the line and paragraph separators
+ * and the noncharacters U+FFFE/FFFF: invisible or line-breaking, and the
+ * bidi ones reorder what is displayed around them. */
 static bool is_format(uint32_t c)
 {
 	return c == 0xad || (c >= 0x600 && c <= 0x605) || c == 0x61c ||
 	       c == 0x6dd || c == 0x70f || c == 0x890 || c == 0x891 || c == 0x8e2 ||
 	       c == 0x180e || (c >= 0x200b && c <= 0x200f) ||
-	       (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x2064) ||
+	       (c >= 0x2028 && c <= 0x202e) || (c >= 0x2060 && c <= 0x2064) ||
 	       (c >= 0x2066 && c <= 0x206f) || c == 0xfeff ||
 	       (c >= 0xfff9 && c <= 0xfffb) || c == 0xfffe || c == 0xffff ||
 	       c == 0x110bd || c == 0x110cd || (c >= 0x13430 && c <= 0x1343f) ||

@@ -31,6 +31,7 @@ static const struct {
 	/* The helper refusing us (wrong user) is a set-up fault, not the client's. */
 	[WC_E_HELPER_DOWN]	= { "helper_unavailable", 503, "forbidden" },
 	[WC_E_HELPER_TIMEOUT]	= { "helper_timeout", 504, NULL },
+	[WC_E_NO_SPACE]		= { "insufficient_storage", 507, "no_space" },
 };
 
 const char *wc_err_name(enum wc_err e)

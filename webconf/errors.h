@@ -26,6 +26,7 @@ enum wc_err {
 	WC_E_MODULE,		/* 503 module not loaded or refused */
 	WC_E_HELPER_DOWN,	/* 503 helper socket unreachable */
 	WC_E_HELPER_TIMEOUT,	/* 504 helper did not answer in time */
+	WC_E_NO_SPACE,		/* 507 the helper's disk or staging area is full */
 	WC_E_COUNT
 };
 

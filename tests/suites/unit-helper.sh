@@ -50,13 +50,16 @@ echo 00 >"$u/../1-1:1.0/bInterfaceNumber"; echo ff >"$u/../1-1:1.0/bInterfaceCla
 acme=$T/acme
 mkdir -p "$acme/x64/firmware"
 cp "$top/tests/helper/inf/acme_pci.inf" "$acme/"
-printf 'MZ acme driver' >"$acme/x64/ACMEFL.SYS"
+# A real driver image: a .sys that is not an x86-64 PE is refused.
+vether=$top/build/drivers/vether/vether.sys
+[ -f "$vether" ] || { echo "FAIL: helper/setup ($vether is not built; run make)"; exit 1; }
+cp "$vether" "$acme/x64/ACMEFL.SYS"
 printf 'acme firmware' >"$acme/x64/firmware/acmefw.bin"
 printf 'help' >"$acme/x64/acmefl.hlp"
 wave=$T/wave
 mkdir -p "$wave/firmware"
 cp "$top/tests/helper/inf/wavelan_usb.inf" "$top/tests/helper/inf/wavecommon.inf" "$wave/"
-printf 'MZ wave' >"$wave/waveusb.sys"
+cp "$vether" "$wave/waveusb.sys"
 printf 'wave fw' >"$wave/firmware/wave_fw.bin"
 pcn=$T/pcn
 mkdir -p "$pcn"
@@ -92,6 +95,15 @@ expect install-incomplete 5 'incomplete: pcnet.inf needs pcn.sys, which was not 
 expect install-broken-inf 5 'nul_byte.inf:4: contains a NUL' "$N" install "$top/tests/helper/inf/bad/nul_byte.inf"
 [ -z "$(ls -A "$R/var/lib/ndisload/drivers" 2>/dev/null)" ] && pass refusals-store-nothing || fail refusals-store-nothing "$(ls -A "$R/var/lib/ndisload/drivers")"
 
+# A .sys of random bytes: refused (exit 5), nothing stored.
+rnd=$T/rnd
+mkdir -p "$rnd/x64/firmware"
+cp "$acme/acme_pci.inf" "$rnd/"
+head -c 4096 /dev/urandom >"$rnd/x64/ACMEFL.SYS"
+cp "$acme/x64/firmware/acmefw.bin" "$rnd/x64/firmware/"
+expect install-random-sys 5 'ACMEFL.SYS is not a usable Windows x86-64 driver image' "$N" install "$rnd/acme_pci.inf"
+[ ! -e "$R/var/lib/ndisload/drivers/acme_pci" ] && pass random-sys-not-stored || fail random-sys-not-stored "stored"
+
 # Install: files found next to the .inf (case-insensitively, in subdirectories).
 expect install-acme 0 'Installed driver acme_pci .*ACME Networks' "$N" install "$acme/acme_pci.inf"
 store=$R/var/lib/ndisload/drivers/acme_pci
@@ -105,7 +117,7 @@ expect install-wave 0 'Installed driver wlan' "$N" install --name wlan "$wave/wa
 [ -f "$R/var/lib/ndisload/drivers/wlan/wavecommon.inf" ] && [ -f "$R/var/lib/ndisload/drivers/wlan/wave_fw.bin" ] &&
 	pass store-include || fail store-include "$(ls "$R/var/lib/ndisload/drivers/wlan")"
 expect bad-name 2 'is not a valid driver name' "$N" install --name 'Bad/Name' "$acme/acme_pci.inf"
-printf 'MZ acme driver v2' >"$acme/x64/ACMEFL.SYS"
+{ cat "$vether"; printf 'v2'; } >"$acme/x64/ACMEFL.SYS"
 expect reinstall 0 'Replaced driver acme_pci' "$N" install "$acme/acme_pci.inf"
 grep -q "$(sha256sum "$acme/x64/ACMEFL.SYS" | cut -d' ' -f1)" "$store/manifest.json" &&
 	pass reinstall-replaces || fail reinstall-replaces "old hash kept"
@@ -141,6 +153,14 @@ expect params-step 5 'not on a step' "$N" params acme_pci ReceiveBuffers=100
 expect params-enum-bad 5 'is not one of the choices' "$N" params acme_pci SpeedDuplex=7
 expect params-unknown 3 'has no parameter "Nope"' "$N" params acme_pci Nope=1
 expect params-edit 0 'NetworkAddress = 0A1B2C3D4E5F' "$N" params acme_pci NetworkAddress=0a1b2c3d4e5f
+expect params-bidi 5 'the value of NetworkAddress contains the invisible format or direction character U[+]202E' \
+	"$N" params acme_pci "$(printf 'NetworkAddress=\342\200\2560A1B')"
+expect params-bad-utf8 5 'the value of NetworkAddress is not valid UTF-8' \
+	"$N" params acme_pci "$(printf 'NetworkAddress=0A\377')"
+expect params-control 5 'the value of NetworkAddress contains the control character U[+]0009' \
+	"$N" params acme_pci "$(printf 'NetworkAddress=0A\t1B')"
+expect params-not-number 5 'is not a decimal number for ReceiveBuffers' "$N" params acme_pci ReceiveBuffers=12x
+expect params-kept 0 'NetworkAddress = 0A1B2C3D4E5F' "$N" params acme_pci
 expect params-reset 0 'ReceiveBuffers = 64' "$N" params acme_pci ReceiveBuffers=
 [ "$(stat -c %a "$R/etc/ndisload/params/acme_pci.conf")" = 600 ] && pass params-secret-mode || fail params-secret-mode ""
 grep -q '^\[device 0000:00:04.0\]' "$R/etc/ndisload/params/acme_pci.conf" && pass params-file || fail params-file ""

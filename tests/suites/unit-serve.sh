@@ -25,7 +25,11 @@ echo 0x1234 >"$d/subsystem_device"; echo 0x20 >"$d/revision"; echo 0x020000 >"$d
 pkg=$T/pkg
 mkdir -p "$pkg"
 cp "$top/tests/helper/inf/acme_pci.inf" "$pkg/"
-printf 'MZ driver image' >"$pkg/acmefl.sys"
+# A real driver image: the helper refuses a .sys that is not an x86-64 PE.
+vether=$top/build/drivers/vether/vether.sys
+[ -f "$vether" ] || { echo "FAIL: serve/setup ($vether is not built; run make)"; exit 1; }
+cp "$vether" "$pkg/acmefl.sys"
+head -c 8192 /dev/urandom >"$pkg/random.sys"
 printf 'firmware' >"$pkg/acmefw.bin"
 printf 'x' >"$pkg/evil.sys"
 
@@ -98,6 +102,15 @@ refused too-many-fds too_large --fds 20 '{"op":"status"}'
 refused fds-unexpected bad_request --fds 1 '{"op":"driver.list"}'
 refused duplicate-names bad_request '{"op":"driver.install","args":{"files":[{"name":"acme_pci.inf"},{"name":"ACME_PCI.INF"}]}}' "$pkg/acme_pci.inf" "$pkg/acme_pci.inf"
 refused not-an-inf invalid '{"op":"driver.install","args":{"files":[{"name":"evil.sys"}]}}' "$pkg/evil.sys"
+# Duplicate keys (json-c would keep the last) and NUL escapes are refused.
+refused dup-key bad_request '{"op":"driver.get","op":"status"}'
+refused dup-key-nested bad_request '{"op":"driver.get","args":{"name":"a","name":"b"}}'
+refused dup-key-escaped bad_request '{"op":"driver.list","\u006fp":"status"}'
+refused nul-in-key bad_request '{"op":"driver.get","args":{"name":"x","na\u0000me":"y"}}'
+ok same-key-other-objects '"drivers":' '{"op":"driver.list","args":{}}'
+# File names: bidi overrides and invalid UTF-8 refused (not echoed back).
+refused name-bidi bad_request '{"op":"driver.install","args":{"files":[{"name":"acme\u202efni.inf"}]}}' "$pkg/acme_pci.inf"
+refused name-bad-utf8 bad_request "$(printf '{"op":"driver.install","args":{"files":[{"name":"acme\377.inf"}]}}')" "$pkg/acme_pci.inf"
 refused params-unknown-driver not_found '{"op":"driver.params.get","args":{"name":"nosuch"}}'
 
 # An upload in two steps: the .inf first, then the missing files.
@@ -111,10 +124,29 @@ ok install-complete '"state":"installed"' \
 	"{\"op\":\"driver.install\",\"args\":{\"staging\":\"$staging\",\"files\":[{\"name\":\"acmefl.sys\"},{\"name\":\"acmefw.bin\"}]}}" \
 	"$pkg/acmefl.sys" "$pkg/acmefw.bin"
 [ -d "$NDISLOAD_ROOT/var/lib/ndisload/staging/$staging" ] && fail staging-cleaned "still there" || pass staging-cleaned
+# A .sys of random bytes is refused, not installed with a "fail" verdict.
+refused random-sys invalid '{"op":"driver.install","args":{"name":"randomsys","files":[{"name":"acme_pci.inf"},{"name":"acmefl.sys"},{"name":"acmefw.bin"}]}}' "$pkg/acme_pci.inf" "$pkg/random.sys" "$pkg/acmefw.bin"
+case "$out" in *'not a usable Windows x86-64 driver image'*) pass random-sys-says-why ;; *) fail random-sys-says-why "$out" ;; esac
+# A legal 255-byte file name is kept (its temp file must still fit).
+long=$(printf '%0251d' 0).bin
+cp "$pkg/acmefw.bin" "$T/$long"
+out=$(call "{\"op\":\"driver.install\",\"args\":{\"files\":[{\"name\":\"acme_pci.inf\"},{\"name\":\"$long\"}]}}" "$pkg/acme_pci.inf" "$T/$long")
+case "$out" in *'"state":"incomplete"'*"$long"*) pass name-255-bytes ;; *) fail name-255-bytes "$out" ;; esac
 ok driver-get '"device_ids":\["PCI\\\\VEN_10EC&DEV_8139"' '{"op":"driver.get","args":{"name":"acme_pci"}}'
 refused param-out-of-range invalid '{"op":"driver.params.set","args":{"name":"acme_pci","values":{"ReceiveBuffers":"9999"}}}'
 refused param-unknown not_found '{"op":"driver.params.set","args":{"name":"acme_pci","values":{"NoSuch":"1"}}}'
 refused param-not-string bad_request '{"op":"driver.params.set","args":{"name":"acme_pci","values":{"ReceiveBuffers":5}}}'
+# Values checked against the .inf's type: a NUL does not cut a value short,
+# text is UTF-8 without control, format or direction characters.
+refused param-nul-number invalid '{"op":"driver.params.set","args":{"name":"acme_pci","values":{"ReceiveBuffers":"128\u0000junk"}}}'
+refused param-nul-enum invalid '{"op":"driver.params.set","args":{"name":"acme_pci","values":{"SpeedDuplex":"4\u0000"}}}'
+case "$out" in *'the value of SpeedDuplex contains a NUL'*) pass param-names-field ;; *) fail param-names-field "$out" ;; esac
+refused param-bidi invalid '{"op":"driver.params.set","args":{"name":"acme_pci","values":{"NetworkAddress":"\u202e0A1B"}}}'
+refused param-zero-width invalid '{"op":"driver.params.set","args":{"name":"acme_pci","values":{"NetworkAddress":"0A\u200b1B"}}}'
+refused param-c1-control invalid '{"op":"driver.params.set","args":{"name":"acme_pci","values":{"NetworkAddress":"0A\u00851B"}}}'
+refused param-bad-utf8 invalid "$(printf '{"op":"driver.params.set","args":{"name":"acme_pci","values":{"NetworkAddress":"0A\300\2571B"}}}')"
+refused param-not-int invalid '{"op":"driver.params.set","args":{"name":"acme_pci","values":{"ReceiveBuffers":"64k"}}}'
+refused param-int-overflow invalid '{"op":"driver.params.set","args":{"name":"acme_pci","values":{"ReceiveBuffers":"99999999999999999999999"}}}'
 ok param-set '"name":"ReceiveBuffers"' '{"op":"driver.params.set","args":{"name":"acme_pci","values":{"ReceiveBuffers":"128"}}}'
 [ "$(stat -c %a "$NDISLOAD_ROOT/etc/ndisload/params/acme_pci.conf")" = 600 ] && pass params-mode-0600 || fail params-mode-0600 "$(stat -c %a "$NDISLOAD_ROOT/etc/ndisload/params/acme_pci.conf")"
 refused compat-bad-value invalid '{"op":"driver.compat.set","args":{"name":"acme_pci","values":{"multicast_all":"1"}}}'
@@ -202,6 +234,41 @@ if grep -q 'did not read its reply within 10 s: disconnected' "$T/serve.log"; th
 	pass unread-answers-disconnected
 else
 	fail unread-answers-disconnected "$(cat "$T/flood.out"); no such line in the log"
+# The staging area is bounded (helper/staging.h): 4 sets per client, the
+# oldest evicted first; 128 MiB in all, the oldest sets of anyone evicted.
+stagedir=$NDISLOAD_ROOT/var/lib/ndisload/staging
+stage_one() { # CLIENT [EXTRA-FILE]: an incomplete upload; prints its staging id
+	if [ -n "${2:-}" ]; then
+		call "{\"op\":\"driver.install\",\"args\":{\"client\":\"$1\",\"files\":[{\"name\":\"acme_pci.inf\"},{\"name\":\"big.bin\"}]}}" "$pkg/acme_pci.inf" "$2"
+	else
+		call "{\"op\":\"driver.install\",\"args\":{\"client\":\"$1\",\"files\":[{\"name\":\"acme_pci.inf\"}]}}" "$pkg/acme_pci.inf"
+	fi | sed -n 's/.*"staging":"\([0-9a-f]*\)".*/\1/p'
+}
+rm -rf "$stagedir"
+first=$(stage_one alice)
+for i in 2 3 4 5; do stage_one alice >/dev/null; done
+bob=$(stage_one bob)
+n=$(grep -lx alice "$stagedir"/*/.client 2>/dev/null | wc -l)
+[ "$n" = 4 ] && pass staging-per-client-count || fail staging-per-client-count "$n sets of alice"
+[ -n "$first" ] && [ ! -e "$stagedir/$first" ] && pass staging-oldest-evicted || fail staging-oldest-evicted "$first still there"
+[ -n "$bob" ] && [ -d "$stagedir/$bob" ] && pass staging-other-client-kept || fail staging-other-client-kept "bob's set gone"
+refused staging-evicted-gone not_found "{\"op\":\"driver.install\",\"args\":{\"staging\":\"$first\",\"files\":[]}}"
+refused staging-bad-client bad_request '{"op":"driver.install","args":{"client":"../x","files":[{"name":"acme_pci.inf"}]}}' "$pkg/acme_pci.inf"
+head -c $((30 << 20)) /dev/zero >"$T/big.bin"
+for c in c1 c2 c3 c4 c5; do stage_one "$c" "$T/big.bin" >/dev/null; done
+used=$(du -sb "$stagedir" | cut -f1)
+[ "$used" -le $((128 << 20)) ] && pass staging-quota "$used bytes" || fail staging-quota "$used bytes kept"
+grep -qx c5 "$stagedir"/*/.client && pass staging-newest-kept || fail staging-newest-kept "c5 missing"
+grep -qx c1 "$stagedir"/*/.client && fail staging-quota-oldest-evicted "c1 kept" || pass staging-quota-oldest-evicted
+# A disk that cannot take a set: 507 no_space (a small tmpfs over the area).
+rm -rf "$stagedir"; mkdir -p "$stagedir"
+if mount -t tmpfs -o size=40m ndl-staging "$stagedir" 2>"$T/mount.err"; then
+	head -c $((12 << 20)) /dev/zero >"$T/mid.bin"
+	refused staging-no-space no_space '{"op":"driver.install","args":{"files":[{"name":"acme_pci.inf"},{"name":"mid.bin"}]}}' "$pkg/acme_pci.inf" "$T/mid.bin"
+	[ -z "$(ls -A "$stagedir")" ] && pass staging-no-space-leaves-nothing || fail staging-no-space-leaves-nothing "$(ls -A "$stagedir")"
+	umount "$stagedir"
+else
+	echo "SKIP: serve/staging-no-space (cannot mount a tmpfs: $(cat "$T/mount.err"))"
 fi
 
 if kill -0 $pid 2>/dev/null; then pass alive-after-abuse; else fail alive-after-abuse "the server died"; fi

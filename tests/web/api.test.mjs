@@ -139,6 +139,46 @@ test('POST /drivers: no files 400, not multipart 415', async () => {
 	isError(await send('POST', '/drivers', { files: [] }), 415, 'unsupported_media_type');
 });
 
+// Issue #17 (7): a .sys of random bytes is refused, not installed with a
+// "fail" verdict; a legal 255-byte name is not a 500; a name with a
+// direction override is refused.
+test('POST /drivers: a .sys of random bytes is refused with 422 and nothing is installed', async () => {
+	const inf = driverPackage('webnic').filter((f) => f.name.endsWith('.inf'));
+	const before = (await get('/drivers/webnic')).json.driver.files;
+	const r = await uploadFiles(srv, [...inf, { name: 'webnic.sys', data: Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) & 0xff)) }]);
+	isError(r, 422, 'invalid');
+	check(/not a usable Windows x86-64 driver image/.test(r.json.error.message), r.json.error.message);
+	eq(JSON.stringify((await get('/drivers/webnic')).json.driver.files), JSON.stringify(before), 'the installed webnic is unchanged');
+});
+
+test('POST /drivers: a 255-byte file name is kept, not a 500', async () => {
+	const inf = driverPackage('webnic').filter((f) => f.name.endsWith('.inf'));
+	const long = 'x'.repeat(251) + '.bin';
+	const r = await uploadFiles(srv, [...inf, { name: long, data: 'firmware' }]);
+	eq(r.status, 202, `status (${r.text.slice(0, 300)})`);
+	check(r.json.have.includes(long), `have: ${JSON.stringify(r.json.have).slice(0, 100)}`);
+});
+
+test('POST /drivers: a file name with U+202E (right-to-left override) is refused with 400', async () => {
+	const r = await uploadFiles(srv, [{ name: 'webnic\u202efni.sys', data: 'MZ' }]);
+	isError(r, 400, 'bad_request');
+});
+
+// Issue #17 (5): incomplete uploads are bounded per client, oldest dropped.
+test('POST /drivers: a client keeps at most 4 incomplete uploads, the oldest is dropped', async () => {
+	const inf = driverPackage('webnic').filter((f) => f.name.endsWith('.inf'));
+	const ids = [];
+	for (let i = 0; i < 5; i++) {
+		const r = await uploadFiles(srv, inf);
+		eq(r.status, 202, `upload ${i} (${r.text.slice(0, 200)})`);
+		ids.push(r.json.staging);
+	}
+	const sys = driverPackage('webnic').filter((f) => f.name.endsWith('.sys'));
+	isError(await uploadFiles(srv, sys, { staging: ids[0] }), 404, 'not_found');
+	const r = await uploadFiles(srv, sys, { staging: ids[4] });
+	eq(r.status, 201, `the newest one completes (${r.text.slice(0, 200)})`);
+});
+
 test('GET /drivers: lists the installed drivers with files, hashes and device ids', async () => {
 	const r = await get('/drivers');
 	eq(r.status, 200, 'status');
@@ -189,6 +229,31 @@ test('PUT /drivers/{name}/params: out of range, bad enum and unknown names are r
 	isError(await send('PUT', '/drivers/nosuchdriver/params', { values: { A: '1' } }), 404, 'not_found');
 	const p = (await get('/drivers/webnic/params')).json.params;
 	eq(String(param(p, 'ReceiveBuffers').value), '64', 'ReceiveBuffers unchanged');
+});
+
+// Issue #17 (6): values are checked against the .inf type; NUL, control,
+// direction and invalid UTF-8 refused with 422 naming the parameter.
+test('PUT /drivers/{name}/params: NUL, bidi, control characters and invalid UTF-8 are refused, nothing changes', async () => {
+	for (const [name, v, why] of [
+		['ReceiveBuffers', '128\u0000junk', /ReceiveBuffers contains a NUL/],
+		['SpeedDuplex', '4\u0000', /SpeedDuplex contains a NUL/],
+		['NetworkAddress', '\u202e0A1B', /NetworkAddress contains the invisible format or direction character U\+202E/],
+		['NetworkAddress', '0A\u200b1B', /NetworkAddress contains the invisible/],
+		['NetworkAddress', '0A\u00851B', /NetworkAddress contains the control character U\+0085/],
+		['MaxBurst', '65536', /MaxBurst must be from/],
+		['TxThreshold', '-1', /TxThreshold must be from/],
+	]) {
+		const r = await send('PUT', '/drivers/webnic/params', { values: { [name]: v } });
+		isError(r, 422, 'invalid');
+		check(why.test(r.json.error.message), `${name}=${JSON.stringify(v)}: ${r.json.error.message}`);
+	}
+	// Raw bytes that are not UTF-8: refused by webconf or the helper, never stored.
+	const raw = Buffer.concat([Buffer.from('{"values": {"NetworkAddress": "0A'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}}')]);
+	const r = await send('PUT', '/drivers/webnic/params', raw, { headers: { 'Content-Type': 'application/json' } });
+	check(r.status === 400 || r.status === 422, `invalid UTF-8: ${r.status} ${r.text.slice(0, 200)}`);
+	const p = (await get('/drivers/webnic/params')).json.params;
+	eq(String(param(p, 'ReceiveBuffers').value), '64', 'ReceiveBuffers unchanged');
+	check(!/[\u202e\u200b\u0085]/.test(String(param(p, 'NetworkAddress').value)), 'NetworkAddress clean');
 });
 
 test('PUT /drivers/{name}/params: null resets to the default', async () => {
