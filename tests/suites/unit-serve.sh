@@ -36,7 +36,7 @@ printf 'x' >"$pkg/evil.sys"
 "$bin/ndisload" serve --socket "$sock" --allow-user 65534 --idle-timeout 4 --upload-timeout 2 \
 	2>"$T/serve.log" &
 pid=$!
-trap 'kill $pid 2>/dev/null; rm -rf "$T"' EXIT
+trap 'kill $pid 2>/dev/null; umount "$T/root/var/lib/ndisload/staging" 2>/dev/null; rm -rf "$T"' EXIT
 for i in 1 2 3 4 5 6 7 8 9 10; do [ -S "$sock" ] && break; sleep 0.3; done
 chmod 666 "$sock"	# let other uids reach SO_PEERCRED
 
@@ -234,6 +234,8 @@ if grep -q 'did not read its reply within 10 s: disconnected' "$T/serve.log"; th
 	pass unread-answers-disconnected
 else
 	fail unread-answers-disconnected "$(cat "$T/flood.out"); no such line in the log"
+fi
+
 # The staging area is bounded (helper/staging.h): 4 sets per client, the
 # oldest evicted first; 128 MiB in all, the oldest sets of anyone evicted.
 stagedir=$NDISLOAD_ROOT/var/lib/ndisload/staging
