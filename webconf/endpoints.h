@@ -49,6 +49,8 @@ enum MHD_Result wc_ep_license_get(struct wc_request *req);
 enum MHD_Result wc_ep_license_put(struct wc_request *req);
 /* ep_diag.c */
 enum MHD_Result wc_ep_diagnostics(struct wc_request *req);
+/* ep_log.c */
+enum MHD_Result wc_ep_log(struct wc_request *req);
 /* ep_static.c */
 enum MHD_Result wc_ep_page(struct wc_request *req);
 enum MHD_Result wc_ep_brand_file(struct wc_request *req);

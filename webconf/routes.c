@@ -36,6 +36,7 @@ const struct wc_route wc_routes[] = {
 	{ "GET",    "/api/v1/license",               WC_AUTHED, WC_BODY_NONE,   wc_ep_license_get },
 	{ "PUT",    "/api/v1/license",               WC_AUTHED, WC_BODY_TEXT,   wc_ep_license_put },
 	{ "GET",    "/api/v1/diagnostics",           WC_AUTHED, WC_BODY_NONE,   wc_ep_diagnostics },
+	{ "GET",    "/api/v1/log",                   WC_AUTHED, WC_BODY_NONE,   wc_ep_log },
 	/* Pages: the handler sends visitors without a session to the login page. */
 	{ "GET",    "/",                             WC_PUBLIC, WC_BODY_NONE,   wc_ep_page },
 	{ "GET",    "/{}",                           WC_PUBLIC, WC_BODY_NONE,   wc_ep_page },

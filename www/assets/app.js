@@ -131,6 +131,7 @@ const pages = [
 	['/wireless.html', 'Wireless'],
 	['/advanced.html', 'Advanced'],
 	['/license.html', 'License'],
+	['/log.html', 'Log'],
 	['/diagnostics.html', 'Diagnostics'],
 ];
 
