@@ -7,6 +7,7 @@
  */
 #include "server.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,12 +208,48 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 	*con_cls = NULL;
 }
 
+/*
+ * libmicrohttpd logs a line for every client that gives up or is cut off
+ * mid-request: hundreds a second under a slow-header flood. At most
+ * MHD_LOG_PER_SECOND lines a second are kept; the rest are counted and
+ * reported as one line.
+ */
+#define MHD_LOG_PER_SECOND 10
+
+static bool mhd_log_allowed(void)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	static time_t second;
+	static unsigned int lines, dropped;
+	struct timespec t;
+	bool ok;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	pthread_mutex_lock(&lock);
+	if (t.tv_sec != second) {
+		if (dropped)
+			wc_log("libmicrohttpd: %u further messages not logged (over %d a second)",
+			       dropped, MHD_LOG_PER_SECOND);
+		second = t.tv_sec;
+		lines = dropped = 0;
+	}
+	ok = lines < MHD_LOG_PER_SECOND;
+	if (ok)
+		lines++;
+	else
+		dropped++;
+	pthread_mutex_unlock(&lock);
+	return ok;
+}
+
 static void on_mhd_log(void *cls, const char *fmt, va_list ap)
 {
 	char msg[512];
 	size_t n;
 
 	(void)cls;
+	if (!mhd_log_allowed())
+		return;
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	n = strlen(msg);
 	while (n && msg[n - 1] == '\n')
