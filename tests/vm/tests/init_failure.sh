@@ -3,7 +3,8 @@
 # an e1000 card (its ID list made to say so). The add succeeds with
 # nothing bound; the device list says "failed" with the NDIS_STATUS and the
 # reason, the driver's last error names the device, the kernel log says the
-# same, nothing leaks, and the driver is removed cleanly.
+# same (and `ndisload log --driver` shows it with the NDIS_STATUS, from the
+# real /dev/kmsg), nothing leaks, and the driver is removed cleanly.
 # nic: e1000
 # timeout: 90
 . /tests/_ndl.sh
@@ -19,6 +20,15 @@ driver_error() {
 	ndl-ioctl drivers | grep -q "^driver wrong .* error=-5 msg=0000:00:03.0: MiniportInitialize failed"
 }
 logged() { dmesg | grep -q "wrong: 0000:00:03.0: MiniportInitialize failed"; }
+# The CLI's log view: the failure with its status, attributed to driver and
+# device; the runtime's own line (device only) joined to the driver too.
+cli_log() {
+	_out=$(ndisload log --driver wrong) || return 1
+	echo "$_out" | grep -q "kernel error *wrong 0000:00:03.0: MiniportInitialize failed: NDIS_STATUS 0x[0-9a-f]\{8\}" &&
+	echo "$_out" | grep -q "wrong 0000:00:03.0: MiniportInitialize failed with 0x[0-9a-f]\{8\}" &&
+	! echo "$_out" | grep -q "ndisload [0-9.]* loaded" ||
+		{ echo "$_out"; return 1; }
+}
 no_leaks() { _l=$(ndl_leaks); [ -z "$_l" ] || { echo "$_l"; return 1; }; }
 
 check insmod ndl_load
@@ -26,6 +36,7 @@ check add-binds-nothing added
 check device-failed listed_failed
 check driver-error driver_error
 check logged logged
+check cli-log cli_log
 check no-interface sh -c '! ls /sys/bus/pci/devices/0000:00:03.0/net 2>/dev/null'
 check remove ndl-ioctl remove wrong
 check accounting-zero no_leaks
