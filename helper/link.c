@@ -26,6 +26,7 @@
 
 #define DHCP_DIR	NDL_RUN_DIR "/dhcp"
 #define ADDR_WAIT_MS	10000
+#define DHCP_ARGV_MAX	16	/* the longest vector (udhcpc) is 13 with its NULL */
 
 static bool exists(const char *fmt, const char *arg)
 {
@@ -207,7 +208,7 @@ static const char *first_file(const char *const *paths)
 }
 
 /* The argument vector of the first DHCP client installed, or NULL. */
-static const char *dhcp_argv(const char *ifname, const char *pidfile, const char *argv[12])
+static const char *dhcp_argv(const char *ifname, const char *pidfile, const char *argv[DHCP_ARGV_MAX])
 {
 	static const char *const dhclient[] = { "/sbin/dhclient", "/usr/sbin/dhclient", NULL };
 	static const char *const dhcpcd[] = { "/usr/sbin/dhcpcd", "/sbin/dhcpcd", NULL };
@@ -285,7 +286,7 @@ int link_ifindex(const char *ifname)
 
 json_object *link_up(const char *ifname, bool dhcp, struct ndl_err *err)
 {
-	const char *manager, *bin, *argv[12];
+	const char *manager, *bin, *argv[DHCP_ARGV_MAX];
 	char dir[NDL_PATH_MAX], pidfile[NDL_PATH_MAX];
 	json_object *r;
 	int waited;
