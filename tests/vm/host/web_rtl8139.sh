@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# Host side of tests/vm/tests/web_rtl8139.sh: drive the guest's web API
-# through QEMU's port forward with curl, as a headless admin would
-# (docs/api.md): upload the RTL8139 package, bind the NIC, load the driver.
+# Host side of tests/vm/tests/web_rtl8139.sh: through QEMU's port forward,
+# upload the RTL8139 package with curl, as a headless admin would
+# (docs/api.md), then drive the pages in headless Chromium
+# (tests/web/devices.vm.test.mjs): bind, start, DHCP, the Status graph, stop.
 set -u
 top=$(cd "$(dirname "$0")/../../.." && pwd)
 T=$NDL_VM_TEST/api
@@ -43,15 +44,23 @@ if [ -z "$dev" ]; then
 	echo "FAIL: $T/device-listed (no 10ec device in $(echo "$body" | head -c 300))"; exit 1
 fi
 echo "PASS: $T/device-listed"
-api bind 200 -H 'Content-Type: application/json' -d '{"driver": "rtl8139"}' \
-	"$B/devices/$dev/bind" || status=1
-api load 200 -H 'Content-Type: application/json' -d '{}' "$B/load" || status=1
+if [ ! -x /usr/bin/chromium ] || ! command -v node >/dev/null; then
+	echo "FAIL: $NDL_VM_TEST/page/setup (chromium or node missing; run installer/deps.sh)"
+	exit 1
+fi
+. "$top/tests/web/lib/suite.sh"
+web_npm_ci >/dev/null || { echo "FAIL: $NDL_VM_TEST/page/setup (npm ci in tests/web failed)"; exit 1; }
+NDL_VM_TOKEN=$token node "$top/tests/web/devices.vm.test.mjs" |
+	sed "s#^\(PASS\|FAIL\|SKIP\): #\1: $NDL_VM_TEST/page/#" >/tmp/ndl-web-page-$$.txt
+cat /tmp/ndl-web-page-$$.txt
+grep -q '^FAIL' /tmp/ndl-web-page-$$.txt && status=1
+rm -f /tmp/ndl-web-page-$$.txt
 
-# The guest reports the interface; wait for it, then read it back via the API.
+# Let the guest finish its own checks.
 n=0
 until tr -d '\r' <"$NDL_VM_RESULTS" | grep -q '^HOST: done'; do
 	kill -0 "$NDL_VM_PID" 2>/dev/null || break
-	n=$((n + 1)); [ $n -gt 500 ] && break
+	n=$((n + 1)); [ $n -gt 120 ] && break
 	sleep 0.5
 done
 exit $status

@@ -1,15 +1,19 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# End to end through the web API: the guest runs the module, the helper and
-# the web configurator (reached from the host through QEMU's port forward on
-# the first NIC, an e1000 with its native driver); the host side
-# (tests/vm/host/web_rtl8139.sh) uploads the RTL8139 test driver package,
-# binds the second NIC to it and loads it, all with curl; the guest then sees
-# the wrapped interface appear and moves data through it.
+# End to end through the web API and the pages: the guest runs the module,
+# the helper and the web configurator (reached from the host through QEMU's
+# port forward on the first NIC, an e1000 with its native driver); the host
+# side (tests/vm/host/web_rtl8139.sh) uploads the RTL8139 test driver
+# package with curl, then headless Chromium (tests/web/devices.vm.test.mjs)
+# binds the second NIC, starts the driver, sees it running, brings the
+# interface up with DHCP through the helper (busybox udhcpc with a script
+# like Debian's udhcpc package's), watches the Status graph follow the
+# guest's download, and stops the driver; the guest checks each step from
+# inside.
 # nic: e1000 rtl8139
 # fwd: 8087
 # host: web_rtl8139
 # serve: 4
-# timeout: 300
+# timeout: 420
 . /tests/_ndl.sh
 
 check e1000 load_module e1000
@@ -29,7 +33,23 @@ check webconf-token test -s /etc/ndisload/webconf.token
 # The host side waits for this line (test-only token, a throw-away VM).
 echo "HOST: token $(cat /etc/ndisload/webconf.token)" >"$NDL_RESULTS"
 
-# Wait (up to 200 s) for the interface the API's bind + load creates.
+# The DHCP client the helper finds: busybox's udhcpc and a script in the
+# place Debian's udhcpc package puts it (busybox-static ships none).
+mkdir -p /etc/udhcpc
+cat >/etc/udhcpc/default.script <<'EOS'
+#!/bin/sh
+case "$1" in
+deconfig) ip addr flush dev "$interface" ;;
+bound|renew)
+	ip addr flush dev "$interface"
+	ip addr add "$ip/${mask:-24}" dev "$interface"
+	[ -z "$router" ] || ip route replace default via "${router%% *}" dev "$interface" ;;
+esac
+exit 0
+EOS
+chmod 0755 /etc/udhcpc/default.script
+
+# Wait (up to 200 s) for the interface the page's bind + start creates.
 rtl=""
 n=0
 while [ -z "$rtl" ] && [ $n -lt 400 ]; do
@@ -45,12 +65,28 @@ if [ -z "$rtl" ]; then
 else
 	pass interface
 	check driver-is-wrapped sh -c "ndl-ioctl devices rtl8139 | grep -q 'if=$rtl'"
-	# The second NIC has QEMU user network 10.0.3.0/24, its host at 10.0.3.2.
-	ip link set "$rtl" up && ip addr add 10.0.3.15/24 dev "$rtl"
+	# The second NIC has QEMU user network 10.0.3.0/24, its host at 10.0.3.2;
+	# the page's "bring up (DHCP)" gets the address from QEMU's DHCP server.
+	n=0
+	while ! ip -4 addr show dev "$rtl" | grep -q 'inet 10\.0\.3\.' && [ $n -lt 240 ]; do
+		sleep 0.5; n=$((n + 1))
+	done
+	check dhcp-address-by-page sh -c "ip -4 addr show dev $rtl | grep 'inet 10\.0\.3\.'"
+	if ! ip -4 addr show dev "$rtl" | grep -q 'inet 10\.0\.3\.'; then
+		sed 's/^/helper: /' /tmp/helper.log | tail -n 20 >"$NDL_RESULTS"
+		sed 's/^/webconf: /' /tmp/webconf.log | tail -n 20 >"$NDL_RESULTS"
+	fi
 	check carrier ndl_wait_carrier "$rtl" 10
+	# The browser opens the Status page now: its graph must see the download.
+	sleep 8
 	check ping ping -c 3 -W 3 10.0.3.2
 	ndl_serve=$(echo "$ndl_serve" | sed 's/^10\.0\.2\.2:/10.0.3.2:/')
 	check download ndl_download
+	echo "HOST: traffic done" >"$NDL_RESULTS"
+	# The page's Stop takes the driver and its interface away.
+	n=0
+	while [ -e "/sys/class/net/$rtl" ] && [ $n -lt 240 ]; do sleep 0.5; n=$((n + 1)); done
+	check stopped-by-page sh -c "[ ! -e /sys/class/net/$rtl ]"
 fi
 echo "HOST: done" >"$NDL_RESULTS"
 sleep 1

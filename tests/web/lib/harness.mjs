@@ -20,6 +20,16 @@ export const FIXTURES = path.join(TOP, 'tests', 'web', 'fixtures');
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** Debian's headless Chromium (CHROMIUM overrides), for the VM page tests. */
+export async function launchChromium() {
+	const { chromium } = await import('playwright-core');
+	return chromium.launch({
+		executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+		args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+			'--disable-background-networking', '--disable-component-update', '--disable-sync'],
+	});
+}
+
 // ---------------------------------------------------------------- tests
 
 const tests = [];
