@@ -90,6 +90,8 @@ static char *error_text(const struct ndl_err *e, size_t *len)
 	jx_add_str(err, "message", e->msg);
 	if (e->hint[0])
 		jx_add_str(err, "hint", e->hint);
+	if (e->field[0])
+		jx_add_str(err, "field", e->field);
 	json_object_object_add(r, "error", err);
 	return response_text(r, len);
 }

@@ -34,6 +34,19 @@ int ndl_fail(struct ndl_err *e, enum ndl_code code, const char *fmt, ...)
 	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
 	va_end(ap);
 	e->hint[0] = '\0';
+	e->field[0] = '\0';
+	return -1;
+}
+
+int ndl_field(struct ndl_err *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!e)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(e->field, sizeof(e->field), fmt, ap);
+	va_end(ap);
 	return -1;
 }
 
@@ -54,6 +67,7 @@ void ndl_err_clear(struct ndl_err *e)
 	e->code = NDL_OK;
 	e->msg[0] = '\0';
 	e->hint[0] = '\0';
+	e->field[0] = '\0';
 }
 
 const char *ndl_code_name(enum ndl_code code)

@@ -27,6 +27,7 @@ struct ndl_err {
 	enum ndl_code code;
 	char msg[1024];
 	char hint[512];
+	char field[96];	/* the request member at fault ("values.Speed"), if one */
 };
 
 /* Records code + message (and clears the hint); always returns -1. */
@@ -34,6 +35,9 @@ int ndl_fail(struct ndl_err *e, enum ndl_code code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Sets the hint of an error already recorded; returns -1. */
 int ndl_hint(struct ndl_err *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Names the request member an error recorded already is about; returns -1. */
+int ndl_field(struct ndl_err *e, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void ndl_err_clear(struct ndl_err *e);
 

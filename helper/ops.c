@@ -326,6 +326,7 @@ static json_object *op_params_set(json_object *args, const int *fds, size_t nfds
 			if (!p) {
 				ndl_fail(err, NDL_E_NOT_FOUND, "driver %s has no parameter \"%.64s\"", name, key);
 				ndl_hint(err, "'ndisload params %s' lists its parameters", name);
+				ndl_field(err, "values.%.64s", key);
 				goto out;
 			}
 			if (!val) {
@@ -334,12 +335,15 @@ static json_object *op_params_set(json_object *args, const int *fds, size_t nfds
 			}
 			if (!json_object_is_type(val, json_type_string)) {
 				ndl_fail(err, NDL_E_BAD_REQUEST, "values.%.64s must be a string or null", key);
+				ndl_field(err, "values.%.64s", key);
 				goto out;
 			}
 			if (param_check(p, json_object_get_string(val),
 					(size_t)json_object_get_string_len(val),
-					canon, sizeof(canon), err))
+					canon, sizeof(canon), err)) {
+				ndl_field(err, "values.%s", jx_str(p, "name"));
 				goto out;
+			}
 			conf_set(&c, sec, jx_str(p, "name"), canon);
 		}
 	}

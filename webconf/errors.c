@@ -60,6 +60,7 @@ int wc_fault_set(struct wc_fault *f, enum wc_err code, const char *fmt, ...)
 
 	f->code = code;
 	f->hint[0] = 0;
+	f->field[0] = 0;
 	va_start(ap, fmt);
 	vsnprintf(f->message, sizeof(f->message), fmt, ap);
 	va_end(ap);

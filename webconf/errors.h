@@ -35,6 +35,7 @@ struct wc_fault {
 	enum wc_err code;
 	char message[512];
 	char hint[256];
+	char field[96];		/* the request member at fault, if known */
 };
 
 /* Fills f (hint cleared); returns -1 so callers can "return wc_fault_set()". */

@@ -10,7 +10,7 @@ bool wc_ask(struct wc_request *req, const char *op, json_object *args,
 	    const int *fds, unsigned int nfds, json_object **result)
 {
 	const struct wc_config *cfg = req->srv->cfg;
-	struct wc_fault f;
+	struct wc_fault f = { 0 };
 	int rc = wc_helper_call(cfg->helper_socket, cfg->helper_timeout, op, args, fds, nfds,
 				result, &f);
 

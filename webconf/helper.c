@@ -232,7 +232,7 @@ static int parse_response(const char *buf, size_t len, json_object **result, str
 		goto out;
 	}
 	{
-		json_object *code = NULL, *msg = NULL, *hint = NULL;
+		json_object *code = NULL, *msg = NULL, *hint = NULL, *field = NULL;
 
 		json_object_object_get_ex(v, "code", &code);
 		json_object_object_get_ex(v, "message", &msg);
@@ -242,6 +242,9 @@ static int parse_response(const char *buf, size_t len, json_object **result, str
 			     json_object_get_string(msg) : "the helper refused the request");
 		if (json_object_is_type(hint, json_type_string))
 			snprintf(f->hint, sizeof(f->hint), "%s", json_object_get_string(hint));
+		json_object_object_get_ex(v, "field", &field);
+		if (json_object_is_type(field, json_type_string))
+			snprintf(f->field, sizeof(f->field), "%s", json_object_get_string(field));
 	}
 out:
 	json_object_put(resp);

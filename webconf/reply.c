@@ -86,7 +86,7 @@ enum MHD_Result wc_reply_json(struct wc_request *req, unsigned int status, json_
 }
 
 static enum MHD_Result reply_error(struct wc_request *req, enum wc_err code,
-				   const char *message, const char *hint)
+				   const char *message, const char *hint, const char *field)
 {
 	json_object *err = json_object_new_object();
 	json_object *root = json_object_new_object();
@@ -95,6 +95,8 @@ static enum MHD_Result reply_error(struct wc_request *req, enum wc_err code,
 	json_object_object_add(err, "message", json_object_new_string(message));
 	if (hint && *hint)
 		json_object_object_add(err, "hint", json_object_new_string(hint));
+	if (field && *field)
+		json_object_object_add(err, "field", json_object_new_string(field));
 	json_object_object_add(root, "error", err);
 	if (wc_err_status(code) >= 500)
 		wc_log("%s %s: %s: %s", req->method, req->url, wc_err_name(code), message);
@@ -109,12 +111,12 @@ enum MHD_Result wc_reply_error(struct wc_request *req, enum wc_err code, const c
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	return reply_error(req, code, msg, NULL);
+	return reply_error(req, code, msg, NULL, NULL);
 }
 
 enum MHD_Result wc_reply_fault(struct wc_request *req, const struct wc_fault *f)
 {
-	return reply_error(req, f->code, f->message, f->hint);
+	return reply_error(req, f->code, f->message, f->hint, f->field);
 }
 
 enum MHD_Result wc_reply_redirect(struct wc_request *req, const char *location)

@@ -246,6 +246,7 @@ test('PUT /drivers/{name}/params: NUL, bidi, control characters and invalid UTF-
 		const r = await send('PUT', '/drivers/webnic/params', { values: { [name]: v } });
 		isError(r, 422, 'invalid');
 		check(why.test(r.json.error.message), `${name}=${JSON.stringify(v)}: ${r.json.error.message}`);
+		eq(r.json.error.field, `values.${name}`, 'error.field');
 	}
 	// Raw bytes that are not UTF-8: refused by webconf or the helper, never stored.
 	const raw = Buffer.concat([Buffer.from('{"values": {"NetworkAddress": "0A'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}}')]);
