@@ -10,8 +10,7 @@
 // gives NDL_VM_RESULTS, NDL_VM_PORT and NDL_VM_PID).
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { check, eq, RESULTS, runTests, setup, sleep, test } from './lib/harness.mjs';
+import { check, eq, launchChromium, RESULTS, runTests, setup, sleep, test } from './lib/harness.mjs';
 
 const PORT = Number(process.env.NDL_VM_PORT);
 const PASSPHRASE = 'ndisload-passphrase';
@@ -38,11 +37,7 @@ setup('the guest runs vwifi, the helper and webconf and gives its token', async 
 		await sleep(200);
 	}
 	check(token, 'no token line from the guest within 180 s');
-	browser = await chromium.launch({
-		executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-		args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
-			'--disable-background-networking', '--disable-component-update', '--disable-sync'],
-	});
+	browser = await launchChromium();
 	page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
 	page.on('pageerror', (e) => pageErrors.push(e.message));
 	page.on('response', async (r) => {
@@ -103,6 +98,18 @@ test('Save and connect joins WPA2: the state becomes "connected"', async () => {
 	eq(await page.inputValue('#key'), '', 'the key field is emptied');
 	check(/unchanged/.test(await page.getAttribute('#key', 'placeholder')), 'stored key hint');
 	await shot('03-connected');
+});
+
+test('Status: the wireless interface has a signal graph, with signal and bitrate', async () => {
+	await page.goto(url('/'));
+	const fig = page.locator(`figure.graph[data-iface="${iface}"]`);
+	await fig.locator('.radio-now').filter({ hasText: /^signal -\d+ dBm, bitrate (\d+(\.\d+)? Mb\/s|—)$/ })
+		.waitFor({ timeout: 30000 });
+	await sleep(4500);	// two more polls: the line has points
+	const n = Number(await fig.locator('svg.radio').getAttribute('data-samples'));
+	check(n >= 2, `signal samples: ${n}`);
+	check((await fig.locator('svg.radio polyline').getAttribute('points')).split(' ').length >= 2, 'signal line');
+	await shot('04-status-signal');
 });
 
 test('the key never came back from the server; no page errors', async () => {
