@@ -72,6 +72,10 @@ put 0755 "$build/bin/ndisload-webconf" "$ndl_sbindir/ndisload-webconf"
 gen 0755 "$top/installer/files/ndisload-setup.in" "$ndl_libexecdir/ndisload-setup"
 put 0755 "$top/installer/uninstall.sh" "$ndl_libexecdir/uninstall.sh"
 put 0644 "$top/installer/lib/paths.sh" "$ndl_libexecdir/paths.sh"
+# bash completion, one file per command (the loader looks a command up by name).
+put 0644 "$top/installer/files/bash-completion/ndisload" "$ndl_bashcompdir/ndisload"
+[ -x "$build/bin/ndisload-license" ] &&
+	put 0644 "$top/installer/files/bash-completion/ndisload" "$ndl_bashcompdir/ndisload-license"
 
 # Web pages (as built, if webconf's build produces them, else the sources).
 www=$build/www

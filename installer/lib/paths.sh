@@ -18,6 +18,8 @@ ndl_wwwdir=$ndl_datadir/www
 ndl_branddir=$ndl_datadir/brand
 ndl_mandir=$PREFIX/share/man
 ndl_docdir=$PREFIX/share/doc/ndisload
+# bash-completion loads $XDG_DATA_DIRS/bash-completion/completions/COMMAND on demand.
+ndl_bashcompdir=$PREFIX/share/bash-completion/completions
 ndl_sysusersdir=$PREFIX/lib/sysusers.d
 ndl_tmpfilesdir=$PREFIX/lib/tmpfiles.d
 if [ "$PREFIX" = /usr ]; then

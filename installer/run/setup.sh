@@ -31,6 +31,7 @@ for a in "$@"; do
 	--uninstall) uninstall=1 ;;
 	--purge) purge=1 ;;
 	-h|--help) sed -n '8,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	--version) echo "$name $version (ndisload installer)"; exit 0 ;;
 	*) echo "$name installer: unknown option $a (--help lists them)" >&2; exit 2 ;;
 	esac
 done

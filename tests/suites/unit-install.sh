@@ -137,6 +137,7 @@ tree_files "$stage" >"$work/installed.txt"
 {
 	grep -v '^#' "$top/tests/install/expected-files.txt" | sed "s/@VERSION@/$version/"
 	[ ! -x "$build/bin/ndisload-license" ] || echo /usr/bin/ndisload-license
+	[ ! -x "$build/bin/ndisload-license" ] || echo /usr/share/bash-completion/completions/ndisload-license
 	www=$build/www; [ -d "$www" ] || www=$top/www
 	[ ! -d "$www" ] || tree_files "$www" | sed 's|^|/usr/share/ndisload/www|'
 	for m in $(find "$top/helper" "$top/webconf" "$top/licensing" -maxdepth 2 -type f \
@@ -154,6 +155,60 @@ if diff -u "$work/expected.txt" "$work/installed-nomod.txt" >"$work/files.diff";
 else
 	fail destdir-files "installed files differ from the expected list: $(grep '^[-+]/' "$work/files.diff" | head -n 5 | tr '\n' ' ')"
 fi
+
+# bash completion, as installed: both commands registered, and scripted
+# completions of subcommands, options, stored drivers, devices, interfaces.
+comp=$stage/usr/share/bash-completion/completions
+croot=$work/comp-root
+mkdir -p "$croot/var/lib/ndisload/drivers/rtl8139" "$croot/var/lib/ndisload/drivers/rt61" \
+	"$croot/sys/bus/pci/devices/0000:00:03.0" "$croot/sys/bus/pci/devices/0000:00:1f.0" \
+	"$croot/sys/bus/usb/devices/1-1" "$croot/sys/bus/usb/devices/1-1:1.0" \
+	"$croot/sys/bus/usb/devices/usb1" "$croot/sys/class/net/wlan0" "$croot/sys/class/net/lo"
+echo 0x020000 >"$croot/sys/bus/pci/devices/0000:00:03.0/class"
+echo 0x060100 >"$croot/sys/bus/pci/devices/0000:00:1f.0/class"
+# complete_words COMPLETION-FILE WORDS...: what COMPREPLY holds for the last word.
+complete_words() {
+	NDISLOAD_ROOT=$croot bash --norc --noprofile -c '
+		f=$1; shift
+		. "$f" || exit 1
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+		spec=$(complete -p "$1") || exit 1
+		fn=${spec#*-F }; fn=${fn%% *}
+		"$fn" "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+		printf "%s\n" "${COMPREPLY[@]}" | sort | tr "\n" " "' sh "$@"
+}
+comp_check() { # NAME EXPECTED FILE WORDS...
+	_n=$1 _want=$2; shift 2
+	_got=$(complete_words "$@")
+	check "$_n" "completed [$_got], want [$_want]" [ "$_got" = "$_want" ]
+}
+reg=$(bash --norc --noprofile -c ". '$comp/ndisload' && complete -p ndisload && complete -p ndisload-license" 2>&1)
+check completion-registered "complete -p: $reg" \
+	[ "$reg" = "complete -F _ndisload ndisload
+complete -F _ndisload_license ndisload-license" ]
+comp_check completion-subcommands "license list load log " "$comp/ndisload" ndisload l
+comp_check completion-drivers "rt61 rtl8139 " "$comp/ndisload" ndisload remove rt
+comp_check completion-driver-option "rtl8139 " "$comp/ndisload" ndisload log -f --driver rtl
+comp_check completion-log-options "--device --driver " "$comp/ndisload" ndisload log --d
+comp_check completion-bind-device "0000:00:03.0 1-1 " "$comp/ndisload" ndisload bind ""
+comp_check completion-bind-driver "rt61 rtl8139 " "$comp/ndisload" ndisload bind --unbind-native 0000:00:03.0 ""
+comp_check completion-wifi-iface "wlan0 " "$comp/ndisload" ndisload wifi scan ""
+comp_check completion-version "--version " "$comp/ndisload" ndisload --v
+if [ -x "$build/bin/ndisload-license" ]; then
+	comp_check completion-license "issue " "$comp/ndisload-license" ndisload-license i
+	comp_check completion-license-options "--pubkey " "$comp/ndisload-license" ndisload-license verify --pu
+fi
+# --version on every program and command.
+for p in "ndisload --version" "ndisload list --version" "ndisload log --version" \
+	"ndisload status --version" "ndisload-webconf --version" "ndisload-license --version"; do
+	set -- $p
+	[ -x "$build/bin/$1" ] || continue
+	out=$("$build/bin/$1" "$2" ${3:+"$3"} 2>&1 </dev/null)
+	check "version-$(echo "$p" | sed 's/ --version//; s/ /-/g')" "'$p' said: $out" \
+		sh -c 'printf "%s\n" "$1" | grep -q "^$2 $3"' sh "$out" "$1" "$version"
+done
+out=$(sh "$stage/usr/lib/ndisload/ndisload-setup" --version 2>&1)
+check version-setup "ndisload-setup --version said: $out" [ "$out" = "ndisload-setup $version" ]
 
 # The DKMS tree holds every tracked module source (but module/user, the
 # user-space test port) and no build product.
