@@ -45,6 +45,25 @@ net_up() {
 	ip route add default via 10.0.2.2
 }
 
+# udhcpc_script: the script busybox's udhcpc runs, where Debian's udhcpc
+# package puts it (busybox-static ships none), so the helper's "bring up
+# with DHCP" (helper/link.c) finds a DHCP client in the guest.
+udhcpc_script() {
+	mkdir -p /etc/udhcpc
+	cat >/etc/udhcpc/default.script <<'EOS'
+#!/bin/sh
+case "$1" in
+deconfig) ip addr flush dev "$interface" ;;
+bound|renew)
+	ip addr flush dev "$interface"
+	ip addr add "$ip/${mask:-24}" dev "$interface"
+	[ -z "$router" ] || ip route replace default via "${router%% *}" dev "$interface" ;;
+esac
+exit 0
+EOS
+	chmod 0755 /etc/udhcpc/default.script
+}
+
 # pci_devices: "slot vendor:device driver" for every PCI function (busybox
 # has no lspci).
 pci_devices() {

@@ -15,6 +15,7 @@ say "PCI devices (slot vendor:device linux-driver):"
 pci_devices | sed 's/^/        /'
 say "The RTL8139 card (10ec:8139) has no Linux driver bound: it is what the"
 say "Windows test driver in /lib/ndl/drivers/rtl8139 will drive."
+udhcpc_script	# the Devices page's "bring up (DHCP)" uses busybox's udhcpc
 mkdir -p /etc/ndisload /var/lib/ndisload /run/ndisload
 ndisload serve --allow-user 0 >/tmp/helper.log 2>&1 &
 n=0

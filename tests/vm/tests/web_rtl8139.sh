@@ -33,21 +33,8 @@ check webconf-token test -s /etc/ndisload/webconf.token
 # The host side waits for this line (test-only token, a throw-away VM).
 echo "HOST: token $(cat /etc/ndisload/webconf.token)" >"$NDL_RESULTS"
 
-# The DHCP client the helper finds: busybox's udhcpc and a script in the
-# place Debian's udhcpc package puts it (busybox-static ships none).
-mkdir -p /etc/udhcpc
-cat >/etc/udhcpc/default.script <<'EOS'
-#!/bin/sh
-case "$1" in
-deconfig) ip addr flush dev "$interface" ;;
-bound|renew)
-	ip addr flush dev "$interface"
-	ip addr add "$ip/${mask:-24}" dev "$interface"
-	[ -z "$router" ] || ip route replace default via "${router%% *}" dev "$interface" ;;
-esac
-exit 0
-EOS
-chmod 0755 /etc/udhcpc/default.script
+# The DHCP client the helper finds: busybox's udhcpc with its script.
+udhcpc_script
 
 # Wait (up to 200 s) for the interface the page's bind + start creates.
 rtl=""
