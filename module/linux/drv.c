@@ -184,6 +184,9 @@ static int ndl_errno_of_load(int rt_err)
 }
 
 /* Load the image and data files and run DriverEntry. */
+/* cr8 accesses trap to cr8.c's #UD handler; missing imports refuse the load. */
+static const struct ndl_load_opts ndl_kernel_load_opts = { .trap_cr8 = true };
+
 static int ndl_drv_load(struct ndl_drv *drv, struct ndl_pkg *pkg, char *err,
 			size_t errlen)
 {
@@ -207,7 +210,7 @@ static int ndl_drv_load(struct ndl_drv *drv, struct ndl_pkg *pkg, char *err,
 	if (!pe_err)
 		return -ENOMEM;
 	ret = ndl_driver_load(main_file->data, main_file->length, drv->name,
-			      NULL, &drv->rt, pe_err);
+			      &ndl_kernel_load_opts, &drv->rt, pe_err);
 	if (ret) {
 		snprintf(err, errlen, "%s: %s", main_file->name, pe_err->msg);
 		kfree(pe_err);

@@ -21,9 +21,12 @@ static int __init ndl_init(void)
 	ret = ndl_defer_init();
 	if (ret)
 		goto err_stack;
-	ret = ndl_rt_glue_init();
+	ret = ndl_cr8_init();
 	if (ret)
 		goto err_defer;
+	ret = ndl_rt_glue_init();
+	if (ret)
+		goto err_cr8;
 	if (ndl_selftest())
 		ndl_exec_disable("the load-time self-test failed (see the kernel log)");
 	ret = ndl_debugfs_init();
@@ -41,6 +44,8 @@ err_debugfs:
 	ndl_debugfs_uninit();
 err_rt:
 	ndl_rt_glue_uninit();
+err_cr8:
+	ndl_cr8_uninit();
 err_defer:
 	ndl_defer_uninit();
 err_stack:
@@ -56,6 +61,7 @@ static void __exit ndl_exit(void)
 	ndl_drv_uninit();
 	ndl_debugfs_uninit();
 	ndl_rt_glue_uninit();
+	ndl_cr8_uninit();
 	ndl_defer_uninit();
 	ndl_stack_uninit();
 	ndl_exec_uninit();

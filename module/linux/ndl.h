@@ -26,6 +26,8 @@ void ndl_rt_glue_uninit(void);
 void ndl_drv_uninit(void);		/* drv.c: remove every driver */
 int ndl_selftest(void);			/* selftest.c */
 int ndl_selftest_irq_nesting(void);	/* selftest_irq.c */
+int ndl_cr8_init(void);			/* cr8.c */
+void ndl_cr8_uninit(void);
 int ndl_debugfs_init(void);		/* debugfs.c */
 void ndl_debugfs_uninit(void);
 int ndl_ctl_init(void);			/* ctl.c: /dev/ndisload */

@@ -87,9 +87,9 @@ struct ndl_load_opts {
 	const struct ndl_dll_set *dlls;	/* NULL: the runtime's own DLLs */
 	bool bind_stubs;	/* missing import: logging stub, not failure */
 	/*
-	 * Turn cr8 accesses into ud2 traps for ndl_intrinsic_emulate: only
-	 * for hosts that catch #UD in driver code (user host: always; kernel:
-	 * once its die notifier exists). Otherwise cr8 runs natively.
+	 * Turn cr8 accesses into ud2 traps for ndl_intrinsic_emulate: for
+	 * hosts that catch #UD in driver code (user host: SIGILL; kernel:
+	 * its die notifier, module/linux/cr8.c). Otherwise cr8 runs natively.
 	 */
 	bool trap_cr8;
 };

@@ -16,7 +16,8 @@
  * ProbeForRead/ProbeForWrite; continuing a non-continuable exception;
  * RtlCaptureContext and RtlLookupFunctionEntry/RtlVirtualUnwind; the /GS
  * cookie and /guard:cf check pointer of the load-config directory this
- * file defines (as the WDK's libraries do).
+ * file defines (as the WDK's libraries do); the inline IRQL intrinsics
+ * (mov to/from cr8) against the system's IRQL.
  */
 #include "ndd.h"
 
@@ -344,6 +345,39 @@ static BOOLEAN CheckLoadConfig(VOID)
 	return __guard_dispatch_icall_fptr != NULL;
 }
 
+/*
+ * The IRQL as x64 drivers handle it: wdm.h inlines KeGetCurrentIrql,
+ * KeRaiseIrql and KeLowerIrql as mov from/to cr8. What the inline forms
+ * read and write must be the system's IRQL, the one its exported
+ * KeGetCurrentIrql reports (reached as drivers that probe for routines
+ * do, through MmGetSystemRoutineAddress) — not a private cr8 value.
+ */
+typedef KIRQL (NTAPI *VSEH_GET_IRQL)(VOID);
+
+static NOINLINE BOOLEAN CheckInlineIrql(VOID)
+{
+	UNICODE_STRING Name = RTL_CONSTANT_STRING(L"KeGetCurrentIrql");
+	VSEH_GET_IRQL SystemIrql;
+	KIRQL Old, AtDispatch, AtHigh;
+
+	SystemIrql = (VSEH_GET_IRQL)MmGetSystemRoutineAddress(&Name);
+	if (!SystemIrql || KeGetCurrentIrql() != PASSIVE_LEVEL)
+		return FALSE;
+	KeRaiseIrql(DISPATCH_LEVEL, &Old);
+	AtDispatch = SystemIrql();
+	if (Old != PASSIVE_LEVEL || KeGetCurrentIrql() != DISPATCH_LEVEL) {
+		KeLowerIrql(PASSIVE_LEVEL);
+		return FALSE;
+	}
+	KeRaiseIrql(HIGH_LEVEL, &Old);
+	AtHigh = SystemIrql();
+	KeLowerIrql(Old);
+	KeLowerIrql(PASSIVE_LEVEL);
+	return AtDispatch == DISPATCH_LEVEL && AtHigh == HIGH_LEVEL &&
+	       Old == DISPATCH_LEVEL && SystemIrql() == PASSIVE_LEVEL &&
+	       KeGetCurrentIrql() == PASSIVE_LEVEL;
+}
+
 /* ---- the miniport that stays unbound ---- */
 
 static NDIS_STATUS VsehInitialize(PNDIS_STATUS OpenError, PUINT Medium,
@@ -421,5 +455,7 @@ NTSTATUS DriverEntry(PDRIVER_OBJECT DriverObject, PUNICODE_STRING RegistryPath)
 		return VSEH_FAILED(9);
 	if (!CheckLoadConfig())
 		return VSEH_FAILED(10);
+	if (!CheckInlineIrql())
+		return VSEH_FAILED(11);
 	return NddRegisterMiniport(DriverObject, RegistryPath, &Chars, NULL);
 }

@@ -4,7 +4,8 @@
 # around ExRaiseStatus, filters continuing the search and the execution,
 # __finally on unwind, raises through frames with and without a frame
 # pointer on the driver stack, probes, RtlCaptureContext/RtlVirtualUnwind,
-# its /GS cookie and /guard:cf pointers — and fails the load with
+# its /GS cookie and /guard:cf pointers, the inline IRQL intrinsics
+# (mov to/from cr8, emulated by cr8.c) — and fails the load with
 # 0xE05E00nn naming the first that failed. Costs one boot, ~10 s.
 # timeout: 60
 . /tests/_ndl.sh
