@@ -5,9 +5,12 @@
  * 16-byte aligned (x64 SLIST entries need it), lets frees be checked and
  * counted, and feeds the allocation accounting in debugfs.
  */
+#include <linux/gfp.h>
 #include <linux/mm.h>
 #include <linux/overflow.h>
 #include <linux/slab.h>
+#include <linux/vmalloc.h>
+#include <linux/xarray.h>
 
 #include "ndl.h"
 #include "fpu.h"
@@ -74,5 +77,105 @@ void ndl_os_free(void *ptr)
 	ndl_stat_sub(&ndl_stats.mem_live, &ndl_stats.mem_bytes, hdr->size);
 	ndl_fpu_pause();
 	kvfree(hdr);
+	ndl_fpu_resume();
+}
+
+/*
+ * Page blocks: whole pages from the page allocator (exact, not rounded to
+ * a power of two), or vmalloc where the caller may sleep and need not be
+ * contiguous. Each is remembered by its first page's number with its page
+ * count and origin (bit 0: vmalloc).
+ */
+static DEFINE_XARRAY_FLAGS(ndl_page_blocks, XA_FLAGS_LOCK_IRQ);
+
+/* Allocations and frees come from any context up to DISPATCH_LEVEL. */
+static int ndl_page_blocks_store(void *p, unsigned long pages, bool vm)
+{
+	unsigned long flags;
+	void *old;
+
+	/* Under the irq-safe lock the entry's nodes are allocated atomically. */
+	xa_lock_irqsave(&ndl_page_blocks, flags);
+	old = __xa_store(&ndl_page_blocks, (unsigned long)p >> PAGE_SHIFT,
+			 xa_mk_value(pages << 1 | vm), GFP_ATOMIC);
+	xa_unlock_irqrestore(&ndl_page_blocks, flags);
+	return xa_err(old);
+}
+
+static void *ndl_page_blocks_erase(void *p)
+{
+	unsigned long flags;
+	void *e;
+
+	xa_lock_irqsave(&ndl_page_blocks, flags);
+	e = __xa_erase(&ndl_page_blocks, (unsigned long)p >> PAGE_SHIFT);
+	xa_unlock_irqrestore(&ndl_page_blocks, flags);
+	return e;
+}
+
+void *ndl_os_alloc_pages(size_t size, unsigned int flags)
+{
+	bool may_vmalloc = !(flags & (NDL_OS_ATOMIC | NDL_OS_CONTIG));
+	gfp_t gfp = (flags & NDL_OS_ATOMIC) ? GFP_ATOMIC : GFP_KERNEL;
+	size_t n = PAGE_ALIGN(size);
+	bool vm = false;
+	void *p;
+
+	if (!n || n < size)
+		return NULL;
+	if (flags & NDL_OS_ZERO)
+		gfp |= __GFP_ZERO;
+	ndl_fpu_pause();
+	p = alloc_pages_exact(n, gfp | __GFP_NOWARN);
+	if (!p && may_vmalloc) {
+		p = __vmalloc(n, gfp);
+		vm = p != NULL;
+	}
+	if (p && ndl_page_blocks_store(p, n >> PAGE_SHIFT, vm)) {
+		if (vm)
+			vfree(p);
+		else
+			free_pages_exact(p, n);
+		p = NULL;
+	}
+	ndl_fpu_resume();
+	if (!p) {
+		atomic64_inc(&ndl_stats.mem_failed);
+		return NULL;
+	}
+	ndl_stat_add(&ndl_stats.mem_live, &ndl_stats.mem_bytes, n);
+	atomic64_inc(&ndl_stats.mem_total);
+	return p;
+}
+
+size_t ndl_os_pages_size(const void *ptr)
+{
+	void *e;
+
+	if (!PAGE_ALIGNED(ptr))
+		return 0;
+	e = xa_load(&ndl_page_blocks, (unsigned long)ptr >> PAGE_SHIFT);
+	return e ? (xa_to_value(e) >> 1) << PAGE_SHIFT : 0;
+}
+
+void ndl_os_free_pages(void *ptr)
+{
+	void *e;
+
+	if (!ptr)
+		return;
+	e = ndl_page_blocks_erase(ptr);
+	if (!e) {
+		pr_err("free of pages not allocated by ndisload (%p): ignored\n",
+		       ptr);
+		return;
+	}
+	ndl_stat_sub(&ndl_stats.mem_live, &ndl_stats.mem_bytes,
+		     (xa_to_value(e) >> 1) << PAGE_SHIFT);
+	ndl_fpu_pause();
+	if (xa_to_value(e) & 1)
+		vfree(ptr);
+	else
+		free_pages_exact(ptr, (xa_to_value(e) >> 1) << PAGE_SHIFT);
 	ndl_fpu_resume();
 }

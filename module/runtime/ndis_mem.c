@@ -14,7 +14,7 @@
 NDIS_STATUS NTAPI ndlw_NdisAllocateMemoryWithTag(void **va, UINT len,
 						 ULONG tag)
 {
-	*va = len ? ndl_alloc(len, ndl_alloc_flags_for_irql()) : NULL;
+	*va = len ? ndl_alloc_pool(len, ndl_alloc_flags_for_irql()) : NULL;
 	return *va ? NDIS_STATUS_SUCCESS : NDIS_STATUS_FAILURE;
 }
 
@@ -31,8 +31,8 @@ NDIS_STATUS NTAPI ndlw_NdisAllocateMemory(void **va, UINT len, UINT flags,
 {
 	bool dma = flags & (NDIS_MEMORY_CONTIGUOUS | NDIS_MEMORY_NONCACHED);
 
-	*va = len ? ndl_alloc(len, ndl_alloc_flags_for_irql() |
-			      (dma ? NDL_OS_CONTIG : 0)) : NULL;
+	*va = len ? ndl_alloc_pool(len, ndl_alloc_flags_for_irql() |
+				   (dma ? NDL_OS_CONTIG : 0)) : NULL;
 	if (!*va)
 		return NDIS_STATUS_FAILURE;
 	if (dma && highest.QuadPart > 0 &&

@@ -36,7 +36,7 @@ NTAPI void *ndlw_ExAllocatePoolWithTag(POOL_TYPE type, SIZE_T size, ULONG tag)
 			 ndl_os_irql_current(), (const char *)&tag);
 	if (size == 0)
 		size = 1;	/* Windows returns a valid block */
-	return ndl_alloc(size, flags);
+	return ndl_alloc_pool(size, flags);
 }
 
 NTAPI void *ndlw_ExAllocatePool(POOL_TYPE type, SIZE_T size)

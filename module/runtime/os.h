@@ -30,6 +30,14 @@
  */
 void *ndl_os_alloc(size_t size, unsigned int flags);
 void ndl_os_free(void *ptr);
+/*
+ * Page-aligned blocks of whole pages (size is rounded up), same flags;
+ * the host remembers each block: ndl_os_pages_size says how big the one
+ * starting at ptr is, 0 if ptr starts none. NULL on failure.
+ */
+void *ndl_os_alloc_pages(size_t size, unsigned int flags);
+void ndl_os_free_pages(void *ptr);
+size_t ndl_os_pages_size(const void *ptr);
 
 /*
  * Executable images. The runtime asks for a writable, non-executable

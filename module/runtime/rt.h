@@ -41,6 +41,12 @@ void ndl_log(enum ndl_log_level level, const char *fmt, ...) __printf(2, 3);
  * ndl_alloc: NDL_OS_ATOMIC / NDL_OS_ZERO flags; 16-byte aligned.
  */
 void *ndl_alloc(size_t size, unsigned int flags);
+/*
+ * Windows pool placement (ExAllocatePool, NdisAllocateMemory): a page or
+ * more is page-aligned; less is 16-byte aligned within one page.
+ * Freed with ndl_free.
+ */
+void *ndl_alloc_pool(size_t size, unsigned int flags);
 void ndl_free(void *ptr);
 size_t ndl_alloc_size(const void *ptr);	/* usable size of an allocation */
 struct ndl_mem_stats {

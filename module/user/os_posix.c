@@ -36,6 +36,70 @@ void ndl_os_free(void *ptr)
 	free(ptr);
 }
 
+/* Page blocks, remembered in a list (few exist; tests and user hosts). */
+struct page_block {
+	void *ptr;
+	size_t size;
+	struct page_block *next;
+};
+static struct page_block *page_blocks;
+static pthread_mutex_t page_blocks_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void *ndl_os_alloc_pages(size_t size, unsigned int flags)
+{
+	struct page_block *b = malloc(sizeof(*b));
+	size_t n = (size + NDL_OS_PAGE_SIZE - 1) & ~(size_t)(NDL_OS_PAGE_SIZE - 1);
+
+	if (!b || n < size || posix_memalign(&b->ptr, NDL_OS_PAGE_SIZE, n)) {
+		free(b);
+		return NULL;
+	}
+	if (flags & NDL_OS_ZERO)
+		memset(b->ptr, 0, n);
+	b->size = n;
+	pthread_mutex_lock(&page_blocks_lock);
+	b->next = page_blocks;
+	page_blocks = b;
+	pthread_mutex_unlock(&page_blocks_lock);
+	return b->ptr;
+}
+
+static struct page_block **page_block_find(const void *ptr)
+{
+	struct page_block **pp = &page_blocks;
+
+	while (*pp && (*pp)->ptr != ptr)
+		pp = &(*pp)->next;
+	return pp;
+}
+
+size_t ndl_os_pages_size(const void *ptr)
+{
+	struct page_block *b;
+	size_t size;
+
+	pthread_mutex_lock(&page_blocks_lock);
+	b = *page_block_find(ptr);
+	size = b ? b->size : 0;
+	pthread_mutex_unlock(&page_blocks_lock);
+	return size;
+}
+
+void ndl_os_free_pages(void *ptr)
+{
+	struct page_block **pp, *b;
+
+	pthread_mutex_lock(&page_blocks_lock);
+	pp = page_block_find(ptr);
+	b = *pp;
+	if (b)
+		*pp = b->next;
+	pthread_mutex_unlock(&page_blocks_lock);
+	if (b)
+		free(b->ptr);
+	free(b);
+}
+
 void *ndl_os_image_alloc(size_t size)
 {
 	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,

@@ -12,6 +12,8 @@
 #include "nt_status.h"
 
 void NTAPI ndlw_ExFreePoolWithTag(void *p, ULONG tag);
+NDIS_STATUS NTAPI ndlw_NdisAllocateMemoryWithTag(void **va, UINT len,
+						 ULONG tag);
 void NTAPI ndlw_ExInitializeNPagedLookasideList(NPAGED_LOOKASIDE_LIST *l,
 						void *alloc, void *fr,
 						ULONG flags, SIZE_T size,
@@ -52,6 +54,59 @@ static void test_pool(void)
 	ndl_mem_stats(&after);
 	CHECK_EQ_INT(after.allocations, before.allocations);
 	CHECK(after.failures > before.failures);
+}
+
+/*
+ * Placement as ExAllocatePoolWithTag documents it for x64: NumberOfBytes
+ * of PAGE_SIZE or more gives a page-aligned buffer; less is 16-byte
+ * aligned and does not cross a page boundary. Every size around the page
+ * multiples and a sweep below a page, many allocations live at once (so
+ * the host's blocks land at varied addresses); all freed, nothing left.
+ */
+static void test_pool_placement(void)
+{
+	static const size_t big[] = { 4096, 4097, 8191, 8192, 12288, 65536,
+				      65537 };
+	struct ndl_mem_stats before, after;
+	void *live[512];
+	size_t n = 0, size, i;
+	bool aligned = true, within = true;
+
+	ndl_mem_stats(&before);
+	for (size = 1; size < 4096 && n < 480; size += 9, n++) {
+		u8 *p = ndlw_ExAllocatePoolWithTag(NonPagedPool, size, 0x6c6f6f50);
+
+		live[n] = p;
+		if (!p)
+			break;
+		aligned &= ((uintptr_t)p & 15) == 0;
+		within &= ((uintptr_t)p & 4095) + size <= 4096;
+		memset(p, 0xa5, size);	/* all of it is ours */
+	}
+	CHECK(n == 455 && live[n - 1] != NULL);
+	CHECK(aligned);
+	CHECK(within);
+	for (i = 0; i < sizeof(big) / sizeof(big[0]); i++, n++) {
+		u8 *p = ndlw_ExAllocatePoolWithTag(NonPagedPool, big[i], 0);
+
+		live[n] = p;
+		CHECK(p != NULL && ((uintptr_t)p & 4095) == 0);
+		if (p) {
+			memset(p, 0x5a, big[i]);
+			CHECK(ndl_alloc_size(p) >= big[i]);
+		}
+	}
+	/* NdisAllocateMemoryWithTag hands out nonpaged pool the same way. */
+	CHECK_EQ_INT(ndlw_NdisAllocateMemoryWithTag(&live[n], 4096, 0), 0);
+	CHECK(((uintptr_t)live[n++] & 4095) == 0);
+	CHECK_EQ_INT(ndlw_NdisAllocateMemoryWithTag(&live[n], 4000, 0), 0);
+	CHECK(((uintptr_t)live[n] & 4095) + 4000 <= 4096);
+	n++;
+	while (n--)
+		ndlw_ExFreePool(live[n]);
+	ndl_mem_stats(&after);
+	CHECK_EQ_INT(after.allocations, before.allocations);
+	CHECK_EQ_INT(after.bytes, before.bytes);
 }
 
 static int custom_allocs;
@@ -279,6 +334,7 @@ int main(void)
 
 	test_init();
 	RUN(test_pool);
+	RUN(test_pool_placement);
 	RUN(test_lookaside);
 	RUN(test_lists);
 	RUN(test_mdl);
