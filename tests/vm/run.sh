@@ -27,6 +27,9 @@
 #   # smp: N          N virtual CPUs (default 1)
 #   # device: NAME...  other QEMU devices to attach (-device NAME each), e.g.
 #                      pci-testdev, the PCI function vwifi's radio sits on
+#   # kernels: default with --all, only on the default kernel: for slow
+#                      tests whose subject does not depend on the kernel
+#                      (the pages in Chromium); the others say SKIP
 #   # fwd: PORT        forward a free host port on 127.0.0.1 to the guest's
 #                      PORT on the first NIC
 #   # host: NAME       run tests/vm/host/NAME.sh on the host while the guest
@@ -66,10 +69,16 @@ if [ -z "$kver" ]; then
 	exit 1
 fi
 if [ $all = 1 ]; then
+	kdefault=$("$top/tests/vm/kver.sh" default)
 	for t in "$top"/tests/vm/tests/*.sh; do
 		n=$(basename "$t" .sh)
 		case "$n" in _*|demo) continue ;; esac
 		[ -n "${T:-}" ] && case "$n" in *$T*) ;; *) continue ;; esac
+		if [ "$kver" != "$kdefault" ] &&
+		   grep -q '^# kernels: default$' "$t"; then
+			echo "SKIP: vm/$kver/$n (kernel-independent: runs on the default kernel $kdefault only)"
+			continue
+		fi
 		tests="$tests $n"
 	done
 fi

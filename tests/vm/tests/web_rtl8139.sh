@@ -14,6 +14,7 @@
 # host: web_rtl8139
 # serve: 4
 # timeout: 420
+# kernels: default
 . /tests/_ndl.sh
 
 check e1000 load_module e1000

@@ -9,6 +9,7 @@
 # fwd: 8087
 # host: wifi_web
 # timeout: 300
+# kernels: default
 . /tests/_wifi.sh
 
 check insmod ndl_load
