@@ -136,6 +136,14 @@ void ndl_os_driver_leave(void)
 	ndl_fpu_pop(true);
 }
 
+void ndl_fpu_abandon(struct ndl_dctx *ctx)
+{
+	if (ctx->fpu_on)
+		ndl_fpu_off(ctx, false);
+	ctx->depth = 0;
+	ctx->slot_valid = false;
+}
+
 void ndl_fpu_pause(void)
 {
 	ndl_fpu_push(false);

@@ -11,6 +11,9 @@
 
 #include <linux/kconfig.h>
 
+struct ndl_dctx;
+/* A thread ends inside Windows code: drop every frame's FPU state. */
+void ndl_fpu_abandon(struct ndl_dctx *ctx);
 void ndl_fpu_pause(void);
 void ndl_fpu_resume(void);
 

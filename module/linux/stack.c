@@ -335,6 +335,21 @@ long ndl_stack_run(long (*fn)(void *arg), void *arg, int irql)
 	return call.ret;
 }
 
+unsigned long ndl_stack_entry_sp(struct ndl_dctx *ctx)
+{
+	unsigned long base = (unsigned long)ctx & ~(NDL_STACK_SIZE - 1);
+
+	return *(unsigned long *)ndl_stack_tos(base);
+}
+
+void ndl_stack_abandon(struct ndl_dctx *ctx)
+{
+	if (ctx->percpu)
+		ndl_cpu_put(ctx);
+	else
+		ndl_pool_put(ctx);
+}
+
 /* ---- measurement ------------------------------------------------------------- */
 
 static void ndl_stack_fill(unsigned long base)

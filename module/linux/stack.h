@@ -49,6 +49,13 @@ struct ndl_dctx {
  * it from the Linux context (ndl_irql_of_context). Any context but NMI.
  */
 long ndl_stack_run(long (*fn)(void *arg), void *arg, int irql);
+/*
+ * For a thread that ends inside Windows code (os_thread.c): the Linux stack
+ * pointer saved when ndl_stack_run switched to ctx's stack, and giving the
+ * stack back without returning (only from off that stack).
+ */
+unsigned long ndl_stack_entry_sp(struct ndl_dctx *ctx);
+void ndl_stack_abandon(struct ndl_dctx *ctx);
 /* The context of the driver stack we are on, or NULL. */
 struct ndl_dctx *ndl_dctx_current(void);
 /* Deepest use of any driver stack so far, in bytes; how many exist. */

@@ -10,6 +10,7 @@
 #include "nt_queue.h"
 #include "nt_status.h"
 #include "nt_registry.h"
+#include "nt_thread.h"
 
 const char *const ndl_mp_handler_names[NDL_MP_HANDLER_COUNT] = {
 	"CheckForHang", "DisableInterrupt", "EnableInterrupt", "Halt",
@@ -127,6 +128,14 @@ void ndl_driver_unload(struct ndl_driver *drv)
 	ndl_work_flush();
 	ndl_driver_free_extensions(drv);
 	ndl_regkey_service_remove(drv);
+	/* Windows drivers wait for their threads in DriverUnload; most do. */
+	if (!ndl_threads_wait_image(drv->image->base,
+				    drv->image->info.size_of_image, 5000)) {
+		ndl_err("%s: system threads still run 5 s after DriverUnload: its code stays mapped",
+			drv->name);
+		ndl_free(drv);
+		return;
+	}
 	ndl_info("%s: unloaded", drv->name);
 	ndl_pe_unload(drv->image);
 	ndl_free(drv);

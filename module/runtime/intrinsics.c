@@ -37,14 +37,24 @@ void ndl_kusd_exit(void)
  * KSYSTEM_TIME update in the order readers expect: High2, Low, High1 (each
  * release store is seen after the ones before it).
  */
-static void set_system_time(u32 off, u64 v)
+static void store_system_time(KSYSTEM_TIME *t, u64 v)
 {
-	KSYSTEM_TIME *t = (KSYSTEM_TIME *)(ndl_kusd + off);
-
 	ndl_atomic_store(&t->High2Time, (LONG)(v >> 32));
 	ndl_atomic_store(&t->LowPart, (ULONG)v);
 	ndl_atomic_store(&t->High1Time, (LONG)(v >> 32));
 }
+
+static void set_system_time(u32 off, u64 v)
+{
+	store_system_time((KSYSTEM_TIME *)(ndl_kusd + off), v);
+}
+
+/*
+ * The KeTickCount data export (x86 drivers' KeQueryTickCount reads it,
+ * x64 ones may import it too): refreshed with the shared page, and an
+ * image importing it keeps the refresh timer running (pe_load.c).
+ */
+KSYSTEM_TIME ndlw_KeTickCount;
 
 void ndl_kusd_update(void)
 {
@@ -56,6 +66,7 @@ void ndl_kusd_update(void)
 	set_system_time(NDL_KUSD_INTERRUPT_TIME, ndl_nt_interrupt_time());
 	set_system_time(NDL_KUSD_SYSTEM_TIME, ndl_nt_system_time());
 	set_system_time(NDL_KUSD_TICK_COUNT, ticks);
+	store_system_time(&ndlw_KeTickCount, ticks);
 	ndl_atomic_store((u32 *)(ndl_kusd + NDL_KUSD_TICK_COUNT_LOW_DEPR),
 			 (u32)ticks);
 }

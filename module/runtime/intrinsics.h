@@ -11,6 +11,7 @@
 #define NDL_INTRINSICS_H
 
 #include "pe.h"
+#include "nt_objects.h"
 
 /*
  * At load, before protection: rewrite every absolute KUSER_SHARED_DATA
@@ -60,5 +61,8 @@ bool ndl_intrinsic_at(const void *rip, struct ndl_intrinsic *out);
 unsigned int ndl_intrinsic_emulate(const void *rip, u64 *(*reg)(void *ctx,
 				   int n), void *ctx);
 void ndl_intrinsics_release(struct ndl_image *img);
+
+/* The KeTickCount data export (intrinsics.c). */
+extern KSYSTEM_TIME ndlw_KeTickCount;
 
 #endif

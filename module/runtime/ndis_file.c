@@ -36,20 +36,13 @@ static struct ndl_file_handle *fh_get(NDIS_HANDLE h, const char *fn)
 	return f;
 }
 
-static void open_file(NDIS_STATUS *status, NDIS_HANDLE *handle, UINT *len,
-		      NDIS_STRING *name, const void *caller)
+const struct ndl_ndis_file *ndl_ndis_file_for(const void *caller,
+					      const char *path)
 {
-	char path[256];
 	const char *base = path;
-	const struct ndl_ndis_file *file;
 	struct ndl_ndis_driver *nd;
-	struct ndl_file_handle *f;
+	const struct ndl_ndis_file *file;
 
-	*handle = NULL;
-	*len = 0;
-	*status = NDIS_STATUS_FILE_NOT_FOUND;
-	if (!name || !ndl_ustr_to_utf8(name, path, sizeof(path)))
-		return;
 	for (const char *p = path; *p; p++)
 		if (*p == '\\' || *p == '/')
 			base = p + 1;
@@ -57,6 +50,22 @@ static void open_file(NDIS_STATUS *status, NDIS_HANDLE *handle, UINT *len,
 	file = find(nd, base);
 	if (!file && !nd)
 		file = ndl_ndis_file_any(base);
+	return file;
+}
+
+static void open_file(NDIS_STATUS *status, NDIS_HANDLE *handle, UINT *len,
+		      NDIS_STRING *name, const void *caller)
+{
+	char path[256];
+	const struct ndl_ndis_file *file;
+	struct ndl_file_handle *f;
+
+	*handle = NULL;
+	*len = 0;
+	*status = NDIS_STATUS_FILE_NOT_FOUND;
+	if (!name || !ndl_ustr_to_utf8(name, path, sizeof(path)))
+		return;
+	file = ndl_ndis_file_for(caller, path);
 	if (!file) {
 		ndl_warn("NdisOpenFile(%s): no such file was given to the driver",
 			 path);

@@ -14,6 +14,7 @@
  * so ISR and DPC never see each other's half-done updates.
  */
 #include "ndis_priv.h"
+#include "nt_intsync.h"
 
 typedef NTAPI BOOLEAN (*SYNC_FN)(void *ctx);
 
@@ -134,6 +135,10 @@ NDIS_STATUS NTAPI ndlw_NdisMRegisterInterrupt(NDIS_MINIPORT_INTERRUPT *in,
 		return NDIS_STATUS_RESOURCE_CONFLICT;
 	}
 	in->InterruptObject = irq;
+	/* Drivers may also pass it to KeSynchronizeExecution. */
+	if (ndl_interrupt_register(irq, irq))
+		ndl_warn("%s: interrupt object not usable with KeSynchronizeExecution (too many)",
+			 ad->name);
 	return NDIS_STATUS_SUCCESS;
 }
 
@@ -144,8 +149,10 @@ void ndl_irq_release(struct ndl_adapter *ad)
 
 	if (!in)
 		return;
-	if (in->InterruptObject)
+	if (in->InterruptObject) {
+		ndl_interrupt_unregister(in->InterruptObject);
 		ndl_os_irq_disconnect(in->InterruptObject);
+	}
 	in->InterruptObject = NULL;
 	ndlw_KeRemoveQueueDpc(&in->InterruptDpc);
 	ndl_dpc_flush();

@@ -44,6 +44,13 @@ struct ndl_ndis_driver *ndl_ndis_driver_get(struct ndl_driver *drv);
 struct ndl_ndis_driver *ndl_ndis_driver_by_addr(const void *addr);
 /* A file of any NDIS driver with this base name (callers outside drivers). */
 const struct ndl_ndis_file *ndl_ndis_file_any(const char *base);
+/*
+ * The file a driver means by path (any form: only the base name counts),
+ * among the files of the driver whose code holds caller, or of every
+ * driver when caller lies in none; NULL if there is none.
+ */
+const struct ndl_ndis_file *ndl_ndis_file_for(const void *caller,
+					      const char *path);
 /* Validate a wrapper handle a driver passed; NULL (and a log line) if bad. */
 struct ndl_ndis_driver *ndl_ndis_wrapper(NDIS_HANDLE h, const char *fn);
 

@@ -35,8 +35,12 @@ static const struct ndl_ob_type ndl_ob_event_type = {
 	.destroy = named_event_destroy,
 };
 
-/* The type data export: drivers pass *ExEventObjectType. */
-const void *ndlw_ExEventObjectType = &ndl_ob_event_type;
+/*
+ * The type data export: a POBJECT_TYPE * (drivers pass *ExEventObjectType, as
+ * the WDK declares it), pointing at the type's address.
+ */
+static const void *const exeventobjecttype_type = &ndl_ob_event_type;
+const void *const *ndlw_ExEventObjectType = &exeventobjecttype_type;
 
 /* A live event of that name, referenced; NULL if none. */
 static struct named_event *lookup_ref(const char *name)

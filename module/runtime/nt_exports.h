@@ -477,7 +477,7 @@ NTAPI KEVENT *ndlw_IoCreateNotificationEvent(UNICODE_STRING *name,
 					     HANDLE *handle);
 NTAPI KEVENT *ndlw_IoCreateSynchronizationEvent(UNICODE_STRING *name,
 						HANDLE *handle);
-extern const void *ndlw_ExEventObjectType;
+extern const void *const *ndlw_ExEventObjectType;
 
 /* nt_registry.c, nt_rtl_registry.c */
 typedef struct _RTL_QUERY_REGISTRY_TABLE RTL_QUERY_REGISTRY_TABLE;
@@ -611,5 +611,51 @@ NTSTATUS WINCDECL ndlw_WmiTraceMessage(u64 logger, ULONG flags,
 NTSTATUS NTAPI ndlw_IoWMIOpenBlock(const GUID *guid, ULONG access,
 				   void **object);
 NTSTATUS NTAPI ndlw_IoWMIQueryAllData(void *object, ULONG *size, void *out);
+/* nt_thread.c */
+typedef struct _CLIENT_ID CLIENT_ID;
+NTSTATUS NTAPI ndlw_PsCreateSystemThread(HANDLE *handle, ULONG access,
+					 OBJECT_ATTRIBUTES *attrs,
+					 HANDLE process, CLIENT_ID *client,
+					 NTAPI void (*start)(void *ctx),
+					 void *ctx);
+NTSTATUS NTAPI ndlw_PsTerminateSystemThread(NTSTATUS status);
+extern const void *const *ndlw_PsThreadType;
+
+/* nt_intsync.c */
+typedef NTAPI BOOLEAN (*PKSYNCHRONIZE_ROUTINE)(void *ctx);
+BOOLEAN NTAPI ndlw_KeSynchronizeExecution(void *interrupt,
+					  PKSYNCHRONIZE_ROUTINE fn, void *ctx);
+
+/* nt_file.c */
+NTSTATUS NTAPI ndlw_ZwCreateFile(HANDLE *handle, ACCESS_MASK access,
+				 OBJECT_ATTRIBUTES *attrs,
+				 IO_STATUS_BLOCK *iosb, LARGE_INTEGER *alloc,
+				 ULONG attributes, ULONG share,
+				 ULONG disposition, ULONG options, void *ea,
+				 ULONG ea_len);
+NTSTATUS NTAPI ndlw_ZwOpenFile(HANDLE *handle, ACCESS_MASK access,
+			       OBJECT_ATTRIBUTES *attrs, IO_STATUS_BLOCK *iosb,
+			       ULONG share, ULONG options);
+NTSTATUS NTAPI ndlw_ZwReadFile(HANDLE h, HANDLE event, void *apc,
+			       void *apc_ctx, IO_STATUS_BLOCK *iosb, void *buf,
+			       ULONG len, LARGE_INTEGER *offset, ULONG *key);
+NTSTATUS NTAPI ndlw_ZwWriteFile(HANDLE h, HANDLE event, void *apc,
+				void *apc_ctx, IO_STATUS_BLOCK *iosb, void *buf,
+				ULONG len, LARGE_INTEGER *offset, ULONG *key);
+NTSTATUS NTAPI ndlw_ZwQueryInformationFile(HANDLE h, IO_STATUS_BLOCK *iosb,
+					   void *info, ULONG len, ULONG cls);
+NTSTATUS NTAPI ndlw_ZwSetInformationFile(HANDLE h, IO_STATUS_BLOCK *iosb,
+					 void *info, ULONG len, ULONG cls);
+NTSTATUS NTAPI ndlw_ZwOpenSection(HANDLE *handle, ACCESS_MASK access,
+				  OBJECT_ATTRIBUTES *attrs);
+NTSTATUS NTAPI ndlw_ZwMapViewOfSection(HANDLE section, HANDLE process,
+				       void **base, ULONG_PTR zero_bits,
+				       SIZE_T commit, LARGE_INTEGER *offset,
+				       SIZE_T *view_size, ULONG inherit,
+				       ULONG alloc_type, ULONG protect);
+NTSTATUS NTAPI ndlw_ZwUnmapViewOfSection(HANDLE process, void *base);
+NTSTATUS NTAPI ndlw_ZwPowerInformation(ULONG level, void *in, ULONG in_len,
+				       void *out, ULONG out_len);
+extern const void *const *ndlw_IoFileObjectType;
 
 #endif /* NDL_NT_EXPORTS_H */

@@ -6,6 +6,7 @@
  * helpers, and the data exports.
  */
 #include "nt_api.h"
+#include "nt_thread.h"
 #include "nt_status.h"
 #include "nt_exports.h"
 
@@ -94,14 +95,17 @@ ULONG NTAPI ndlw_KeQueryActiveProcessorCount(KAFFINITY *mask)
 	return (ULONG)ndlw_KeNumberProcessors;
 }
 
+/* On a system thread, its thread object (a driver compares the two). */
 NTAPI void *ndlw_KeGetCurrentThread(void)
 {
-	return ndl_os_current_thread();
+	void *t = ndl_thread_current_object();
+
+	return t ? t : ndl_os_current_thread();
 }
 
 NTAPI void *ndlw_PsGetCurrentThread(void)
 {
-	return ndl_os_current_thread();
+	return ndlw_KeGetCurrentThread();
 }
 
 HANDLE NTAPI ndlw_PsGetCurrentProcessId(void)

@@ -152,6 +152,30 @@ enum ndl_os_wait_result ndl_os_waiter_wait(struct ndl_os_waiter *w,
 					   u64 deadline_ns);
 void ndl_os_waiter_wake(struct ndl_os_waiter *w);	/* any IRQL */
 
+/* ---- threads ------------------------------------------------------------ */
+
+/*
+ * System threads (PsCreateSystemThread). ndl_os_thread_start runs fn(arg)
+ * soon, at PASSIVE level, in a context of its own that may sleep (kernel:
+ * a kthread, on a driver stack; user: a coroutine the event loop runs at
+ * its pump points). 0, or -NDL_ENOMEM. The thread ends when fn returns, or
+ * when it calls ndl_os_thread_exit, which never returns and may only be
+ * called on such a thread at PASSIVE level (the Windows frames above it
+ * are abandoned; the host undoes its per-call state). The host frees its
+ * own resources of the thread.
+ */
+int ndl_os_thread_start(void (*fn)(void *arg), void *arg);
+#ifdef __KERNEL__
+/* As ndl_os_bugcheck: the trap tells objtool the call does not return. */
+void ndl_os_thread_exit_host(void);
+#define ndl_os_thread_exit() do {					\
+	ndl_os_thread_exit_host();					\
+	__builtin_trap();						\
+} while (0)
+#else
+__noreturn void ndl_os_thread_exit(void);
+#endif
+
 /* ---- devices: resources, I/O, config space, DMA, interrupts ------------ */
 
 struct ndl_os_dev;	/* one PCI function (kernel: pci_dev; user: sim) */

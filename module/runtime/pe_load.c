@@ -106,6 +106,9 @@ static int bind_imports(struct pe_parser *p, struct ndl_image *img,
 
 		if (e) {
 			addr = e->addr;
+			/* Read without a call: keep it fresh while loaded. */
+			if (addr == (void *)&ndlw_KeTickCount)
+				img->kusd_refs++;
 		} else {
 			char ord[8];
 

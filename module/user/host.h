@@ -56,5 +56,13 @@ bool ndl_sim_poll_all(void);		/* models' poll + interrupts */
 int ndl_trap_install(void);
 void ndl_trap_remove(void);
 extern u64 ndl_user_fake_kpcr[512];	/* gs: reads are served from here */
+/* thread.c: system threads as coroutines the loop runs. */
+bool ndl_user_threads_run(void);	/* run the runnable ones; any ran? */
+u64 ndl_user_threads_next_due(void);	/* earliest wait deadline */
+bool ndl_user_thread_running(void);	/* called from a system thread? */
+void *ndl_user_thread_identity(void);	/* its identity, or NULL */
+/* Block the running system thread until *woken or the deadline. */
+enum ndl_os_wait_result ndl_user_thread_wait(bool *woken, u64 deadline);
+__noreturn void ndl_user_thread_park(void);	/* after a bug check on it */
 
 #endif

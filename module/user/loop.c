@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The user host's event loop: deferred execution (DPCs, timers, work
- * items) and blocking waits, all on the calling thread. A wait runs
+ * items, system threads) and blocking waits, all on the calling thread. A wait runs
  * whatever is pending until its waiter is woken or its deadline passes,
  * and proves a deadlock when nothing queued, armed or simulated could
  * ever wake it.
@@ -38,6 +38,8 @@ unsigned int ndl_user_run_pending(void)
 		bool did = false;
 
 		if (ndl_sim_poll_all())
+			did = true;
+		if (irql == NDL_PASSIVE_LEVEL && ndl_user_threads_run())
 			did = true;
 		if (timer_due && ndl_os_monotonic_ns() >= timer_due &&
 		    irql < NDL_DISPATCH_LEVEL) {
@@ -81,8 +83,12 @@ void ndl_user_run_until(u64 deadline_ns)
 	while (ndl_os_monotonic_ns() < deadline_ns) {
 		if (ndl_user_run_pending())
 			continue;
-		sleep_until(timer_due && timer_due < deadline_ns ? timer_due :
-			    deadline_ns);
+		u64 next = timer_due && timer_due < deadline_ns ? timer_due :
+			   deadline_ns;
+
+		if (ndl_user_threads_next_due() < next)
+			next = ndl_user_threads_next_due();
+		sleep_until(next);
 	}
 	ndl_user_run_pending();
 }
@@ -109,6 +115,8 @@ void ndl_os_waiter_wake(struct ndl_os_waiter *w)
 enum ndl_os_wait_result ndl_os_waiter_wait(struct ndl_os_waiter *w,
 					   u64 deadline_ns)
 {
+	if (ndl_user_thread_running())
+		return ndl_user_thread_wait(&w->woken, deadline_ns);
 	for (;;) {
 		u64 next;
 
@@ -125,6 +133,8 @@ enum ndl_os_wait_result ndl_os_waiter_wait(struct ndl_os_waiter *w,
 		next = deadline_ns;
 		if (timer_due && timer_due < next)
 			next = timer_due;
+		if (ndl_user_threads_next_due() < next)
+			next = ndl_user_threads_next_due();
 		if (next == NDL_OS_WAIT_FOREVER)
 			return NDL_OS_WAIT_DEADLOCK;
 		sleep_until(next);

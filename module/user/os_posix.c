@@ -222,7 +222,9 @@ static _Thread_local u8 thread_identity;
 
 void *ndl_os_current_thread(void)
 {
-	return &thread_identity;
+	void *sys = ndl_user_thread_identity();
+
+	return sys ? sys : &thread_identity;
 }
 
 void ndl_os_stack_limits(uintptr_t *low, uintptr_t *high)
@@ -302,6 +304,11 @@ void ndl_os_bugcheck(u32 code, u64 p1, u64 p2, u64 p3, u64 p4)
 	fprintf(stderr, "ndl: BUG CHECK 0x%08x (0x%llx, 0x%llx, 0x%llx, 0x%llx)\n",
 		code, (unsigned long long)p1, (unsigned long long)p2,
 		(unsigned long long)p3, (unsigned long long)p4);
+	/* On a system thread: park it for good, as the kernel glue does. */
+	if (ndl_user_thread_running()) {
+		cur_irql = NDL_PASSIVE_LEVEL;
+		ndl_user_thread_park();
+	}
 	if (guard)
 		siglongjmp(*guard, 1);
 	fprintf(stderr, "ndl: no recovery point: exiting\n");

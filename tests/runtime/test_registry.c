@@ -124,7 +124,7 @@ static void test_obreference_checks_the_object_type(void)
 	void *obj = (void *)1;
 
 	CHECK_EQ_INT(ndlw_ObReferenceObjectByHandle(h, 0,
-		     (void *)ndlw_ExEventObjectType, 0, &obj, NULL),
+		     (void *)*ndlw_ExEventObjectType, 0, &obj, NULL),
 		     STATUS_OBJECT_TYPE_MISMATCH);
 	CHECK(obj == NULL);
 	CHECK_EQ_INT(ndlw_ObReferenceObjectByHandle((HANDLE)0x40, 0, NULL, 0,
@@ -193,7 +193,7 @@ static void test_named_event_handle_references_the_event(void)
 	ndlw_RtlInitUnicodeString(&n, u"\\BaseNamedObjects\\NdlRef");
 	e = ndlw_IoCreateSynchronizationEvent(&n, &h);
 	CHECK_EQ_INT(ndlw_ObReferenceObjectByHandle(h, 0,
-		     (void *)ndlw_ExEventObjectType, 0, &obj, NULL), 0);
+		     (void *)*ndlw_ExEventObjectType, 0, &obj, NULL), 0);
 	CHECK(obj == e);
 	ndlw_ObDereferenceObject(obj);
 	ndlw_ZwClose(h);
