@@ -86,7 +86,6 @@ extern const struct ethtool_ops ndl_ethtool_ops;
 /* devreg.c: the registry a device's driver reads (ndis_registry.h). */
 struct ndl_reg *ndl_devreg_build(const struct ndl_drv *drv,
 				 struct pci_dev *pdev, int id_index);
-struct ndl_pkg;
-int ndl_devreg_seed_service(const struct ndl_pkg *pkg, struct ndl_reg *svc);
+int ndl_devreg_seed_service(const struct ndl_drv *drv, struct ndl_reg *svc);
 
 #endif

@@ -65,13 +65,13 @@ struct ndl_reg *ndl_devreg_build(const struct ndl_drv *drv,
  * RegistryPath\Parameters (RtlQueryRegistryValues, ZwOpenKey) look for
  * their settings (docs/runtime.md). Before DriverEntry.
  */
-int ndl_devreg_seed_service(const struct ndl_pkg *pkg, struct ndl_reg *svc)
+int ndl_devreg_seed_service(const struct ndl_drv *drv, struct ndl_reg *svc)
 {
 	char path[NDL_REG_PATH_MAX + 1];
 	u32 i;
 
-	for (i = 0; svc && pkg->regs && i < pkg->n_regs; i++) {
-		const struct ndl_kreg *r = &pkg->regs[i];
+	for (i = 0; svc && drv->regs && i < drv->n_regs; i++) {
+		const struct ndl_kreg *r = &drv->regs[i];
 
 		if (r->id_index != NDL_REG_ALL_IDS ||
 		    (r->flags & NDL_REG_AT_LOCATION))

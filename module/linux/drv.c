@@ -230,8 +230,8 @@ static int ndl_drv_load(struct ndl_drv *drv, struct ndl_pkg *pkg, char *err,
 			return -ENOMEM;
 		}
 	}
-	if (ndl_devreg_seed_service(pkg,
-				    ndl_regkey_service_values(drv->rt))) {
+	/* The package's values are the driver's now (pkg->regs is NULL). */
+	if (ndl_devreg_seed_service(drv, ndl_regkey_service_values(drv->rt))) {
 		snprintf(err, errlen, "cannot fill the driver's service key");
 		return -ENOMEM;
 	}
