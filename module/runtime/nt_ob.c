@@ -131,9 +131,16 @@ struct hslot {
 	u16 gen;
 };
 
+/*
+ * The table exists while handles are open: freed when the last one
+ * closes, so a module whose drivers are all gone holds none of it.
+ * Generations come from one counter, not per slot, so a stale handle
+ * stays invalid across the table's lifetimes.
+ */
 static struct hslot *slots;
 static u32 nslots;
 static u32 nopen;
+static u16 next_gen;
 
 static HANDLE encode(u32 idx, u16 gen)
 {
@@ -184,7 +191,8 @@ NTSTATUS ndl_handle_create(void *body, HANDLE *out)
 		s = free_slot_locked(&idx);
 		if (s) {
 			s->obj = h;
-			s->gen = (u16)((s->gen + 1) & H_GEN_MASK);
+			next_gen = (u16)((next_gen + 1) & H_GEN_MASK);
+			s->gen = next_gen;
 			ref_locked(h);
 			nopen++;
 			*out = encode(idx, s->gen);
@@ -240,15 +248,21 @@ NTSTATUS ndl_handle_close(HANDLE h)
 	KIRQL old = ndl_lock_any(&ob_lock);
 	struct hslot *s = decode_locked(h);
 	struct ob_header *dead = NULL;
+	struct hslot *table = NULL;
 
 	if (s) {
 		dead = deref_locked(s->obj);
 		s->obj = NULL;
-		nopen--;
+		if (!--nopen) {
+			table = slots;
+			slots = NULL;
+			nslots = 0;
+		}
 	}
 	ndl_unlock_any(&ob_lock, old);
 	if (!s)
 		return STATUS_INVALID_HANDLE;
+	ndl_free(table);
 	destroy(dead);
 	return STATUS_SUCCESS;
 }
