@@ -36,6 +36,19 @@ static bool mem_take(void)
 	return true;
 }
 
+static void mem_count(size_t bytes)
+{
+	ndl_atomic_add(&live_allocs, 1);
+	ndl_atomic_add(&live_bytes, bytes);
+	ndl_atomic_add(&total_allocs, 1);
+}
+
+static void mem_uncount(size_t bytes)
+{
+	ndl_atomic_add(&live_allocs, -1);
+	ndl_atomic_add(&live_bytes, -bytes);
+}
+
 /* Fill in the header before p (inside the OS block at base); count it. */
 static void *mem_publish(void *base, u8 *p, size_t size)
 {
@@ -44,19 +57,17 @@ static void *mem_publish(void *base, u8 *p, size_t size)
 	h->size = size;
 	h->offset = (u32)((u8 *)h - (u8 *)base);
 	h->magic = MEM_MAGIC;
-	ndl_atomic_add(&live_allocs, 1);
-	ndl_atomic_add(&live_bytes, size);
-	ndl_atomic_add(&total_allocs, 1);
+	mem_count(size);
 	return p;
 }
 
 static void *mem_os_alloc(size_t size, size_t extra, unsigned int flags)
 {
-	void *base;
+	void *base = NULL;
 
-	if (size > (size_t)-1 - sizeof(struct mem_hdr) - extra)
-		return NULL;
-	base = ndl_os_alloc(sizeof(struct mem_hdr) + size + extra, flags);
+	if (size <= (size_t)-1 - sizeof(struct mem_hdr) - extra)
+		base = ndl_os_alloc(sizeof(struct mem_hdr) + size + extra,
+				    flags);
 	if (!base)
 		ndl_atomic_add(&failures, 1);
 	return base;
@@ -78,16 +89,9 @@ static bool crosses_page(const u8 *p, size_t size)
 	return ((uintptr_t)p & (NDL_OS_PAGE_SIZE - 1)) + size > NDL_OS_PAGE_SIZE;
 }
 
-static u8 *page_up(u8 *p)
-{
-	return (u8 *)(((uintptr_t)p + NDL_OS_PAGE_SIZE - 1) &
-		      ~(uintptr_t)(NDL_OS_PAGE_SIZE - 1));
-}
-
 void *ndl_alloc_pool(size_t size, unsigned int flags)
 {
 	u8 *base, *p;
-	size_t n;
 
 	if (!mem_take())
 		return NULL;
@@ -97,10 +101,8 @@ void *ndl_alloc_pool(size_t size, unsigned int flags)
 			ndl_atomic_add(&failures, 1);
 			return NULL;
 		}
-		n = ndl_os_pages_size(p);
-		ndl_atomic_add(&live_allocs, 1);
-		ndl_atomic_add(&live_bytes, n);
-		ndl_atomic_add(&total_allocs, 1);
+		/* Whole pages, as ndl_os_pages_size will say at the free. */
+		mem_count(NDL_ALIGN_UP(size, NDL_OS_PAGE_SIZE));
 		return p;
 	}
 	/* Usually the plain block already stays within a page. */
@@ -116,7 +118,8 @@ void *ndl_alloc_pool(size_t size, unsigned int flags)
 			    flags);
 	if (!base)
 		return NULL;
-	p = page_up(base + sizeof(struct mem_hdr));
+	p = (u8 *)NDL_ALIGN_UP((uintptr_t)base + sizeof(struct mem_hdr),
+			       NDL_OS_PAGE_SIZE);
 	return mem_publish(base, p, size);
 }
 
@@ -137,8 +140,7 @@ void ndl_free(void *ptr)
 		return;
 	n = mem_page_block(ptr);
 	if (n) {
-		ndl_atomic_add(&live_allocs, -1);
-		ndl_atomic_add(&live_bytes, -n);
+		mem_uncount(n);
 		ndl_os_free_pages(ptr);
 		return;
 	}
@@ -149,8 +151,7 @@ void ndl_free(void *ptr)
 		return;
 	}
 	h->magic = MEM_DEAD;
-	ndl_atomic_add(&live_allocs, -1);
-	ndl_atomic_add(&live_bytes, -h->size);
+	mem_uncount(h->size);
 	ndl_os_free((u8 *)h - h->offset);
 }
 

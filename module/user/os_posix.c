@@ -48,7 +48,7 @@ static pthread_mutex_t page_blocks_lock = PTHREAD_MUTEX_INITIALIZER;
 void *ndl_os_alloc_pages(size_t size, unsigned int flags)
 {
 	struct page_block *b = malloc(sizeof(*b));
-	size_t n = (size + NDL_OS_PAGE_SIZE - 1) & ~(size_t)(NDL_OS_PAGE_SIZE - 1);
+	size_t n = NDL_ALIGN_UP(size, (size_t)NDL_OS_PAGE_SIZE);
 
 	if (!b || n < size || posix_memalign(&b->ptr, NDL_OS_PAGE_SIZE, n)) {
 		free(b);
