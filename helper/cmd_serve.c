@@ -130,6 +130,17 @@ static char *handle(struct serve_msg *m, uid_t uid, size_t *len)
 	return response_text(r, len);
 }
 
+static void plan(const struct serve_msg *m, struct serve_plan *p)
+{
+	struct ndl_err err;
+	json_object *req = jx_parse_object(m->buf, m->len, &err), *op;
+
+	if (req && json_object_object_get_ex(req, "op", &op) &&
+	    json_object_is_type(op, json_type_string))
+		ops_plan(json_object_get_string(op), &p->changes, &p->slow);
+	json_object_put(req);
+}
+
 static void log_text(const char *line)
 {
 	log_line("%s", line);
@@ -170,7 +181,7 @@ int cmd_serve(int argc, char **argv)
 		.idle_s = IDLE_TIMEOUT_S, .upload_s = UPLOAD_TIMEOUT_S, .write_s = WRITE_TIMEOUT_S,
 	};
 	static const struct serve_handler handler = {
-		.request = handle, .error = error_text, .log = log_text,
+		.request = handle, .plan = plan, .error = error_text, .log = log_text,
 	};
 	uint64_t v;
 	char path[NDL_PATH_MAX] = "", dir[NDL_PATH_MAX];

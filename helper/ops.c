@@ -760,6 +760,35 @@ static const struct op ops[] = {
 	{ "wifi.restore", NO_FIELDS, false, op_wifi_restore },
 };
 
+/* Operations that change nothing (a positive list: a new op is a writer until listed). */
+static const char *const read_only_ops[] = {
+	"status", "driver.list", "driver.get", "driver.params.get", "driver.compat.get",
+	"device.list", "interface.list", "license.get", "diag", "log", "doctor",
+	"wifi.status", "wifi.scan", "wifi.profile.get",
+};
+
+/* Operations that wait: DriverEntry and the miniport's initialisation, DHCP, scans, doctor's wait. */
+static const char *const slow_ops[] = {
+	"load", "unload", "device.bind", "device.unbind", "interface.up", "doctor",
+	"wifi.scan", "wifi.connect",
+};
+
+static bool listed(const char *const *list, size_t n, const char *op)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(list[i], op))
+			return true;
+	return false;
+}
+
+void ops_plan(const char *op, bool *changes, bool *slow)
+{
+	*changes = !listed(read_only_ops, sizeof(read_only_ops) / sizeof(read_only_ops[0]), op);
+	*slow = listed(slow_ops, sizeof(slow_ops) / sizeof(slow_ops[0]), op);
+}
+
 json_object *ops_call(const char *name, json_object *args, const int *fds,
 		      size_t nfds, struct ndl_err *err)
 {

@@ -11,6 +11,7 @@
 #define NDL_OPS_H
 
 #include <json-c/json.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "err.h"
@@ -23,5 +24,12 @@
  */
 json_object *ops_call(const char *op, json_object *args, const int *fds,
 		      size_t nfds, struct ndl_err *err);
+
+/*
+ * How `ndisload serve` may run op: *changes is false for operations that
+ * only read, *slow true for those that wait on hardware, the network or a
+ * timer. An unknown op changes state and is not slow (the safe default).
+ */
+void ops_plan(const char *op, bool *changes, bool *slow);
 
 #endif

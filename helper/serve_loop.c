@@ -2,6 +2,7 @@
 /* The serve event loop: clients, their deadlines, one poll() (serve_loop.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -15,11 +16,14 @@
 
 #include "serve_loop.h"
 #include "serve_spool.h"
+#include "serve_worker.h"
 
 enum client_state {
 	CL_FREE,
 	CL_READ,	/* waiting for a request */
 	CL_SPOOL,	/* draining the request's uploaded descriptors */
+	CL_QUEUED,	/* the request waits for the operation running in a worker */
+	CL_BUSY,	/* a worker process runs the request */
 	CL_WRITE,	/* the reply waits for room in the socket */
 };
 
@@ -30,6 +34,8 @@ struct client {
 	long long deadline;	/* monotonic ms */
 	long long since;	/* when the current state began */
 	bool close_after;	/* the reply ends the connection */
+	struct serve_plan plan;	/* of the request being run or queued */
+	struct serve_worker w;
 	struct serve_msg m;
 	struct serve_spool sp;
 	struct serve_reply out;
@@ -39,6 +45,15 @@ struct loop {
 	struct client cl[SERVE_MAX_CLIENTS];
 	const struct serve_limits *lim;
 	const struct serve_handler *h;
+	int listener;
+	unsigned int workers;	/* clients in CL_BUSY */
+	bool writer;		/* one of them changes state */
+};
+
+/* What a worker's child needs: the loop (to close what is not its own) and its client. */
+struct job {
+	struct loop *l;
+	struct client *c;
 };
 
 static long long now_ms(void)
@@ -129,7 +144,7 @@ static void reply_error(const struct loop *l, struct client *c, const struct ndl
 	reply_text(l, c, text, len, now);
 }
 
-static void run_request(const struct loop *l, struct client *c, long long now)
+static void run_inline(const struct loop *l, struct client *c, long long now)
 {
 	size_t len = 0;
 	char *text = l->h->request(&c->m, c->uid, &len);
@@ -139,7 +154,127 @@ static void run_request(const struct loop *l, struct client *c, long long now)
 	reply_text(l, c, text, len, now);
 }
 
-static void on_readable(const struct loop *l, struct client *c, long long now)
+static char *run_in_child(void *ctx, size_t *len)
+{
+	const struct job *j = ctx;
+
+	return j->l->h->request(&j->c->m, j->c->uid, len);
+}
+
+/* In a worker's child: every descriptor of the loop but its own request's. */
+static void close_in_child(void *ctx)
+{
+	const struct job *j = ctx;
+	size_t i;
+
+	close(j->l->listener);
+	for (i = 0; i < SERVE_MAX_CLIENTS; i++) {
+		struct client *c = &j->l->cl[i];
+
+		if (c->st == CL_FREE)
+			continue;
+		close(c->sock);
+		if (c == j->c)
+			continue;
+		serve_spool_free(&c->sp);
+		serve_msg_free(&c->m);
+		if (c->w.pidfd >= 0)
+			close(c->w.pidfd);
+		if (c->w.out >= 0)
+			close(c->w.out);
+		if (c->out.fd >= 0)
+			close(c->out.fd);
+	}
+}
+
+/*
+ * Operations that change state run one at a time (they may depend on each
+ * other's effects); a slow one waits for a free worker.
+ */
+static bool must_wait(const struct loop *l, const struct client *c)
+{
+	return (c->plan.changes && l->writer) || (c->plan.slow && l->workers >= SERVE_MAX_WORKERS);
+}
+
+static void start_request(struct loop *l, struct client *c, long long now)
+{
+	struct job j = { l, c };
+	struct ndl_err err;
+
+	if (!c->plan.slow) {
+		run_inline(l, c, now);
+		return;
+	}
+	ndl_err_clear(&err);
+	if (serve_worker_start(&c->w, run_in_child, close_in_child, &j, &err)) {
+		logf_(l, "uid %u: %s; the helper runs the operation itself", (unsigned int)c->uid,
+		      err.msg);
+		run_inline(l, c, now);
+		return;
+	}
+	/* the child has the request (and its descriptors) now */
+	serve_spool_free(&c->sp);
+	serve_msg_free(&c->m);
+	c->st = CL_BUSY;
+	c->since = now;
+	c->deadline = LLONG_MAX;	/* the operation's length is the helper's own work */
+	l->workers++;
+	l->writer |= c->plan.changes;
+}
+
+static void run_request(struct loop *l, struct client *c, long long now)
+{
+	c->plan = (struct serve_plan){ .changes = true, .slow = false };
+	l->h->plan(&c->m, &c->plan);
+	if (!must_wait(l, c)) {
+		start_request(l, c, now);
+		return;
+	}
+	c->st = CL_QUEUED;
+	c->since = now;
+	c->deadline = LLONG_MAX;
+}
+
+/* Starts the queued requests that may run now, in the order they came. */
+static void start_queued(struct loop *l, long long now)
+{
+	for (;;) {
+		struct client *next = NULL;
+		size_t i;
+
+		for (i = 0; i < SERVE_MAX_CLIENTS; i++) {
+			struct client *c = &l->cl[i];
+
+			if (c->st == CL_QUEUED && !must_wait(l, c) && (!next || c->since < next->since))
+				next = c;
+		}
+		if (!next)
+			return;
+		start_request(l, next, now);
+	}
+}
+
+static void on_worker_done(struct loop *l, struct client *c, long long now)
+{
+	struct ndl_err err;
+	size_t len = 0;
+	char *text;
+
+	ndl_err_clear(&err);
+	text = serve_worker_finish(&c->w, &len, &err);
+	l->workers--;
+	if (c->plan.changes)
+		l->writer = false;
+	if (text) {
+		reply_text(l, c, text, len, now);
+	} else {
+		logf_(l, "uid %u: %s", (unsigned int)c->uid, err.msg);
+		reply_error(l, c, &err, now);
+	}
+	start_queued(l, now);
+}
+
+static void on_readable(struct loop *l, struct client *c, long long now)
 {
 	struct ndl_err err;
 	int r;
@@ -172,7 +307,7 @@ static void on_readable(const struct loop *l, struct client *c, long long now)
 	c->deadline = now + (long long)l->lim->upload_s * 1000;
 }
 
-static void on_spool(const struct loop *l, struct client *c, size_t i, long long now)
+static void on_spool(struct loop *l, struct client *c, size_t i, long long now)
 {
 	struct ndl_err err;
 	int r;
@@ -218,6 +353,8 @@ static void on_deadline(const struct loop *l, struct client *c, long long now)
 		      (unsigned int)c->uid, l->lim->write_s);
 		client_close(c);
 		break;
+	case CL_QUEUED:
+	case CL_BUSY:
 	case CL_FREE:
 		break;
 	}
@@ -296,6 +433,7 @@ static void on_accept(struct loop *l, int listener, const struct serve_peers *pe
 	c->out.text = NULL;
 	c->out.fd = -1;
 	serve_spool_init(&c->sp);
+	serve_worker_init(&c->w);
 	wait_request(l, c, now);
 }
 
@@ -312,6 +450,7 @@ int serve_loop(int listener, const struct serve_peers *peers, const struct serve
 	fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK);
 	l.lim = lim;
 	l.h = h;
+	l.listener = listener;
 	for (i = 0; i < SERVE_MAX_CLIENTS; i++)
 		l.cl[i].st = CL_FREE;
 	while (!*stop) {
@@ -338,6 +477,14 @@ int serve_loop(int listener, const struct serve_peers *peers, const struct serve
 				}
 				continue;
 			}
+			if (c->st == CL_QUEUED)
+				continue;
+			if (c->st == CL_BUSY) {
+				pfd[n] = (struct pollfd){ .fd = c->w.pidfd, .events = POLLIN };
+				who[n] = (short)i;
+				which[n++] = -1;
+				continue;
+			}
 			pfd[n] = (struct pollfd){ .fd = c->sock,
 				.events = c->st == CL_WRITE ? POLLOUT : POLLIN };
 			who[n] = (short)i;
@@ -356,6 +503,8 @@ int serve_loop(int listener, const struct serve_peers *peers, const struct serve
 				/* an earlier event of this request may have ended it */
 				if (c->st == CL_SPOOL && c->sp.src[which[i]] == pfd[i].fd)
 					on_spool(&l, c, (size_t)which[i], now);
+			} else if (c->st == CL_BUSY) {
+				on_worker_done(&l, c, now);
 			} else if (c->st == CL_WRITE) {
 				send_reply(&l, c, now);
 			} else if (c->st == CL_READ && c->sock == pfd[i].fd) {
@@ -369,8 +518,11 @@ int serve_loop(int listener, const struct serve_peers *peers, const struct serve
 		if (r > 0 && pfd[0].revents)
 			on_accept(&l, listener, peers, now);
 	}
-	for (i = 0; i < SERVE_MAX_CLIENTS; i++)
-		if (l.cl[i].st != CL_FREE)
-			client_close(&l.cl[i]);
+	for (i = 0; i < SERVE_MAX_CLIENTS; i++) {
+		if (l.cl[i].st == CL_FREE)
+			continue;
+		serve_worker_reap(&l.cl[i].w);	/* a load or an unload runs to its end */
+		client_close(&l.cl[i]);
+	}
 	return 0;
 }

@@ -27,6 +27,14 @@ ndisload serve --allow-user 0 >/tmp/helper.log 2>&1 &
 n=0
 while [ ! -S /run/ndisload/helper.sock ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
 check helper-socket test -S /run/ndisload/helper.sock
+# A slow operation runs in a worker: status is answered while doctor waits.
+hs=/run/ndisload/helper.sock
+serve-client "$hs" '{"op":"doctor","args":{"wait":5}}' >/tmp/doctor.json 2>&1 &
+dpid=$!
+sleep 1
+check status-while-doctor-waits sh -c "serve-client $hs '{\"op\":\"status\"}' | grep -q '\"ok\":true' && kill -0 $dpid"
+wait $dpid
+check doctor-after-wait grep -q '"waited_seconds":5' /tmp/doctor.json
 ndisload-webconf --www /lib/ndl/www --demo-insecure-listen 10.0.2.15 >/tmp/webconf.log 2>&1 &
 n=0
 while [ ! -s /etc/ndisload/webconf.token ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
