@@ -31,9 +31,9 @@
 #include "cmd_check.h"
 #include "jsonx.h"
 
-#include "driver.h"
+#include "core/driver.h"
 #include "host.h"
-#include "nt_status.h"
+#include "nt/nt_status.h"
 
 #define MAX_IMAGE (64u << 20)
 #define SANDBOX_SECONDS 10

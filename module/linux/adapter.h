@@ -15,7 +15,7 @@
 
 #include "dev.h"
 #include "drv.h"
-#include "ndis_adapter.h"
+#include "ndis/ndis_adapter.h"
 
 struct ndl_wifi;
 

@@ -16,7 +16,7 @@
 #include <linux/pci.h>
 
 #include "ndl.h"
-#include "rt.h"
+#include "core/rt.h"
 #include "adapter.h"
 #include "stack.h"
 #include "wifi.h"

@@ -23,7 +23,7 @@
 #include <asm/traps.h>
 
 #include "ndl.h"
-#include "intrinsics.h"
+#include "core/intrinsics.h"
 
 /* The register file in the order instruction encodings number it. */
 static u64 *ndl_cr8_reg(void *ctx, int n)

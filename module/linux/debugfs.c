@@ -12,7 +12,7 @@
 #include "exec.h"
 #include "stack.h"
 #include "stats.h"
-#include "rt.h"
+#include "core/rt.h"
 
 struct ndl_stats ndl_stats;
 static struct dentry *ndl_debugfs_dir;

@@ -10,8 +10,8 @@
 
 #include "ndl.h"
 #include "adapter.h"
-#include "ndis_registry.h"
-#include "nt_registry.h"
+#include "ndis/ndis_registry.h"
+#include "nt/nt_registry.h"
 #include "drv.h"
 
 static bool ndl_kreg_here(const struct ndl_kreg *r, struct pci_dev *pdev)

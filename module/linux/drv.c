@@ -17,14 +17,14 @@
 #include <linux/string.h>
 
 #include "ndl.h"
-#include "rt.h"
+#include "core/rt.h"
 #include "adapter.h"
 #include "drv.h"
 #include "exec.h"
 #include "stack.h"
-#include "driver.h"
-#include "nt_status.h"
-#include "nt_registry.h"
+#include "core/driver.h"
+#include "nt/nt_status.h"
+#include "nt/nt_registry.h"
 
 DEFINE_MUTEX(ndl_drv_lock);
 LIST_HEAD(ndl_drivers);

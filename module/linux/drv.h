@@ -15,7 +15,7 @@
 
 #include "../uapi/ndisload.h"
 
-struct ndl_driver;	/* runtime/driver.h */
+struct ndl_driver;	/* runtime/core/driver.h */
 struct ndl_bound;	/* adapter.h: a device bound and running */
 
 /* A registry value as pushed, data in kernel memory. */

@@ -37,7 +37,7 @@
 #include "fpu.h"
 #include "ibt.h"
 #include "stats.h"
-#include "os.h"
+#include "core/os.h"
 
 typedef int (*ndl_set_memory_fn)(unsigned long addr, int numpages);
 

@@ -13,7 +13,7 @@ void ndl_exec_disable(const char *reason);
 const char *ndl_exec_unavailable_reason(void);
 /*
  * Set the protection of pages [addr, addr + pages * PAGE_SIZE) of kernel
- * memory: NDL_OS_PROT_* (runtime/os.h). Never writable and executable at
+ * memory: NDL_OS_PROT_* (runtime/core/os.h). Never writable and executable at
  * once. 0 or -errno (-EOPNOTSUPP if the kernel offers no way). May sleep.
  */
 int ndl_exec_protect(unsigned long addr, int pages, unsigned int prot);

@@ -38,7 +38,7 @@
 #include "fpu.h"
 #include "ibt.h"
 #include "stack.h"
-#include "os.h"
+#include "core/os.h"
 
 static void ndl_fxsave(struct ndl_fxsave *s)
 {

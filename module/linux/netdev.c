@@ -20,12 +20,12 @@
 #include <linux/skbuff.h>
 
 #include "ndl.h"
-#include "rt.h"
+#include "core/rt.h"
 #include "adapter.h"
 #include "fpu.h"
 #include "stack.h"
 #include "wifi.h"
-#include "ndis_status.h"
+#include "ndis/ndis_status.h"
 
 #ifndef NDIS_PACKET_TYPE_DIRECTED
 #define NDIS_PACKET_TYPE_DIRECTED	0x00000001

@@ -13,7 +13,7 @@
 
 #include "ndl.h"
 #include "fpu.h"
-#include "os.h"
+#include "core/os.h"
 
 void ndl_os_bugcheck_host(u32 code, u64 p1, u64 p2, u64 p3, u64 p4)
 {

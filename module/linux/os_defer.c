@@ -24,7 +24,7 @@
 #include "compat.h"
 #include "stack.h"
 #include "stats.h"
-#include "os.h"
+#include "core/os.h"
 
 #define NDL_PASSIVE_SLOTS	64
 

@@ -12,7 +12,7 @@
 
 #include "ndl.h"
 #include "dev.h"
-#include "os.h"
+#include "core/os.h"
 
 /* Devices with I/O ports, for ndl_os_port_read/write (os_io.c). */
 LIST_HEAD(ndl_port_devs);

@@ -15,7 +15,7 @@
 #include "dev.h"
 #include "fpu.h"
 #include "stats.h"
-#include "os.h"
+#include "core/os.h"
 
 static int ndl_dma_set_bits(struct ndl_os_dev *dev, int bits)
 {

@@ -14,7 +14,7 @@
 #include "dev.h"
 #include "fpu.h"
 #include "stats.h"
-#include "os.h"
+#include "core/os.h"
 
 static bool ndl_port_allowed(u32 port, int size)
 {

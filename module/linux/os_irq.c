@@ -19,7 +19,7 @@
 #include "fpu.h"
 #include "stack.h"
 #include "stats.h"
-#include "os.h"
+#include "core/os.h"
 
 struct ndl_os_irq {
 	struct ndl_os_dev *dev;

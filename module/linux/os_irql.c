@@ -27,7 +27,7 @@
 #include "ndl.h"
 #include "fpu.h"
 #include "stack.h"
-#include "os.h"
+#include "core/os.h"
 
 u8 ndl_irql_of_context(void)
 {

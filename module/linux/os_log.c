@@ -3,7 +3,7 @@
 #include <linux/printk.h>
 
 #include "ndl.h"
-#include "os.h"
+#include "core/os.h"
 
 void ndl_os_log(enum ndl_log_level level, const char *line)
 {

@@ -15,7 +15,7 @@
 #include "ndl.h"
 #include "fpu.h"
 #include "stats.h"
-#include "os.h"
+#include "core/os.h"
 
 #define NDL_MEM_TAG	0x4e444c4d454d2121ULL	/* "NDLMEM!!" */
 #define NDL_MEM_FREED	0x4e444c4652454544ULL	/* "NDLFREED" */

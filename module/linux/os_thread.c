@@ -18,7 +18,7 @@
 #include "ndl.h"
 #include "fpu.h"
 #include "stack.h"
-#include "os.h"
+#include "core/os.h"
 
 struct ndl_kthread {
 	void (*fn)(void *arg);

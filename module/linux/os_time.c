@@ -6,7 +6,7 @@
 #include <linux/timekeeping.h>
 
 #include "ndl.h"
-#include "os.h"
+#include "core/os.h"
 
 u64 ndl_os_monotonic_ns(void)
 {

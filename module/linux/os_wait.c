@@ -18,7 +18,7 @@
 #include "ndl.h"
 #include "fpu.h"
 #include "stats.h"
-#include "os.h"
+#include "core/os.h"
 
 /* Timer slack for waits: Windows timers are no finer than this anyway. */
 #define NDL_WAIT_SLACK_NS	(50 * NSEC_PER_USEC)

@@ -2,7 +2,7 @@
 /* Starting and stopping the portable runtime (os.h), on a driver stack. */
 #include "ndl.h"
 #include "stack.h"
-#include "os.h"
+#include "core/os.h"
 
 static long ndl_rt_init_on_stack(void *unused)
 {

@@ -20,7 +20,7 @@
 #include "ndl.h"
 #include "exec.h"
 #include "stack.h"
-#include "os.h"
+#include "core/os.h"
 
 #define NDL_SELFTEST_FRAME	0x6000	/* 24 KiB */
 

@@ -22,7 +22,7 @@
 
 #include "ndl.h"
 #include "stack.h"
-#include "os.h"
+#include "core/os.h"
 
 #define NDL_NEST_DPC_XMM	0x0123456789abcdefULL
 #define NDL_NEST_ISR_XMM	0xfedcba9876543210ULL

@@ -54,7 +54,7 @@
 #include "exec.h"
 #include "stack.h"
 #include "stats.h"
-#include "os.h"
+#include "core/os.h"
 
 #define NDL_CPU_STACKS	4
 #define NDL_POOL_MIN	2

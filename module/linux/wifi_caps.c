@@ -10,9 +10,9 @@
 #include <linux/slab.h>
 
 #include "ndl.h"
-#include "rt.h"
+#include "core/rt.h"
 #include "adapter.h"
-#include "ndis_status.h"
+#include "ndis/ndis_status.h"
 #include "wifi_priv.h"
 
 static const u16 ndl_wifi_2g_rates[] = {	/* 100 kb/s */

@@ -9,9 +9,9 @@
 #include <linux/etherdevice.h>
 
 #include "ndl.h"
-#include "rt.h"
+#include "core/rt.h"
 #include "adapter.h"
-#include "ndis_status.h"
+#include "ndis/ndis_status.h"
 #include "wifi_priv.h"
 
 int ndl_wifi_get_station(struct wiphy *wiphy, struct net_device *dev,

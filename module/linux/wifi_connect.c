@@ -15,9 +15,9 @@
 #include <linux/slab.h>
 
 #include "ndl.h"
-#include "rt.h"
+#include "core/rt.h"
 #include "adapter.h"
-#include "ndis_status.h"
+#include "ndis/ndis_status.h"
 #include "wifi_priv.h"
 
 static const u8 ndl_wifi_any_bssid[ETH_ALEN] = {

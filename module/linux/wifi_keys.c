@@ -12,9 +12,9 @@
 #include <linux/slab.h>
 
 #include "ndl.h"
-#include "rt.h"
+#include "core/rt.h"
 #include "adapter.h"
-#include "ndis_status.h"
+#include "ndis/ndis_status.h"
 #include "wifi_priv.h"
 
 static bool ndl_wifi_is_wep(u32 cipher)

@@ -12,10 +12,10 @@
 #include <linux/slab.h>
 
 #include "ndl.h"
-#include "rt.h"
+#include "core/rt.h"
 #include "adapter.h"
 #include "stack.h"
-#include "ndis_status.h"
+#include "ndis/ndis_status.h"
 #include "wifi_priv.h"
 
 unsigned int ndl_wifi_scan_ms = 1000;

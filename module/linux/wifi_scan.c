@@ -11,9 +11,9 @@
 #include <linux/slab.h>
 
 #include "ndl.h"
-#include "rt.h"
+#include "core/rt.h"
 #include "adapter.h"
-#include "ndis_status.h"
+#include "ndis/ndis_status.h"
 #include "wifi_priv.h"
 
 int ndl_wifi_scan(struct wiphy *wiphy, struct cfg80211_scan_request *req)

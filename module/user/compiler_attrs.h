@@ -2,7 +2,7 @@
 /*
  * The kernel's compiler shorthands the runtime uses (<linux/compiler_types.h>,
  * <linux/compiler_attributes.h>), for the runtime built in user space:
- * module/runtime/ndl_types.h includes this instead of the kernel's headers.
+ * module/runtime/core/ndl_types.h includes this instead of the kernel's headers.
  */
 #ifndef NDL_USER_COMPILER_ATTRS_H
 #define NDL_USER_COMPILER_ATTRS_H

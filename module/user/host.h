@@ -8,7 +8,7 @@
 #ifndef NDL_USER_HOST_H
 #define NDL_USER_HOST_H
 
-#include "os.h"
+#include "core/os.h"
 #include "simdev.h"
 
 /* Start/stop the runtime in this process (ndl_rt_init + fault traps). */

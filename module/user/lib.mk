@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# Builds build/lib/libndlrt.a: the portable runtime (module/runtime/*.c,
+# Builds build/lib/libndlrt.a: the portable runtime (module/runtime/*/*.c,
 # every file found, so new runtime files join without edits here) plus its
 # POSIX host (module/user/*.c). Three flavours from the same sources:
 #   build/lib/libndlrt.a        -O2, for ndisload check and benchmarks
@@ -10,8 +10,8 @@ TOP   ?= $(abspath ..)
 BUILD ?= $(TOP)/build
 OBJ   := $(BUILD)/obj/ndlrt
 
-SRCS := $(wildcard runtime/*.c) $(wildcard user/*.c)
-HDRS := $(wildcard runtime/*.h) $(wildcard user/*.h)
+SRCS := $(wildcard runtime/*/*.c) $(wildcard user/*.c)
+HDRS := $(wildcard runtime/*/*.h) $(wildcard user/*.h)
 
 CC    ?= cc
 CLANG ?= clang

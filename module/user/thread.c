@@ -11,7 +11,7 @@
 #include <ucontext.h>
 
 #include "host.h"
-#include "rt.h"
+#include "core/rt.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/common_interface_defs.h>

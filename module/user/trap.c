@@ -18,8 +18,8 @@
 #include <ucontext.h>
 
 #include "host.h"
-#include "pe.h"
-#include "intrinsics.h"
+#include "pe/pe.h"
+#include "core/intrinsics.h"
 
 u64 ndl_user_fake_kpcr[512];
 

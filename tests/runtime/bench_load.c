@@ -5,7 +5,7 @@
 #include <time.h>
 
 #include "host.h"
-#include "pe.h"
+#include "pe/pe.h"
 
 static int cmp(const void *a, const void *b)
 {

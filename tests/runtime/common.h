@@ -6,9 +6,9 @@
 #include <stddef.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include "rt.h"
+#include "core/rt.h"
 #include "host.h"
-#include "driver.h"
+#include "core/driver.h"
 
 /* Read a whole file (malloc'ed); NULL and a message on failure. */
 void *read_file(const char *path, size_t *len);

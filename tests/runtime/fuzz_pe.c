@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "host.h"
-#include "pe.h"
+#include "pe/pe.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -10,7 +10,7 @@
 #define NDL_TEST_NDIS_FAKEMP_H
 
 #include "ndis_testlib.h"
-#include "ndis_priv.h"
+#include "ndis/ndis_priv.h"
 
 #define FM_MAX 64
 

@@ -13,7 +13,7 @@
 
 #include "check.h"
 #include "ndis_fakemp.h"
-#include "nt_sync.h"
+#include "nt/nt_sync.h"
 
 static struct tap tap;
 static struct ndl_driver *drv;

@@ -13,8 +13,8 @@
 
 #include "check.h"
 #include "ndis_testlib.h"
-#include "nt_ob.h"
-#include "nt_registry.h"
+#include "nt/nt_ob.h"
+#include "nt/nt_registry.h"
 
 static struct tap tap;
 static const u8 firmware[16] = { 'N', 'T', 'S', 'F', 0, 0, 0, 0,

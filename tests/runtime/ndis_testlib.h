@@ -8,9 +8,9 @@
 #define NDL_TEST_NDIS_TESTLIB_H
 
 #include "common.h"
-#include "ndis_adapter.h"
-#include "ndis_status.h"
-#include "ndis_types.h"
+#include "ndis/ndis_adapter.h"
+#include "ndis/ndis_status.h"
+#include "ndis/ndis_types.h"
 
 #define TAP_MAX_FRAMES	512
 #define TAP_MAX_DONE	1024

@@ -9,7 +9,7 @@
 
 #include "check.h"
 #include "common.h"
-#include "nt_api.h"
+#include "nt/nt_api.h"
 
 UCHAR NTAPI ndlw_READ_PORT_UCHAR(UCHAR *port);
 void NTAPI ndlw_WRITE_PORT_ULONG(ULONG *port, ULONG v);

@@ -9,8 +9,8 @@
 
 #include "check.h"
 #include "common.h"
-#include "nt_exports.h"
-#include "nt_status.h"
+#include "nt/nt_exports.h"
+#include "nt/nt_status.h"
 
 KIRQL NTAPI ndlw_KeGetCurrentIrql(void);
 KIRQL FASTCALL ndlw_KfRaiseIrql(KIRQL to);

@@ -10,8 +10,8 @@
 
 #include "check.h"
 #include "common.h"
-#include "nt_status.h"
-#include "intrinsics.h"
+#include "nt/nt_status.h"
+#include "core/intrinsics.h"
 
 static bool trap_cr8 = true;
 

@@ -8,8 +8,8 @@
 
 #include "check.h"
 #include "common.h"
-#include "nt_api.h"
-#include "nt_status.h"
+#include "nt/nt_api.h"
+#include "nt/nt_status.h"
 
 struct oa {
 	ULONG len;

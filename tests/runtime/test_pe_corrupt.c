@@ -10,7 +10,7 @@
 
 #include "check.h"
 #include "common.h"
-#include "pe_format.h"
+#include "pe/pe_format.h"
 
 static u8 *base_file;
 static size_t base_len;

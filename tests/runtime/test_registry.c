@@ -10,10 +10,10 @@
 
 #include "check.h"
 #include "common.h"
-#include "nt_api.h"
-#include "nt_exports.h"
-#include "nt_registry.h"
-#include "nt_status.h"
+#include "nt/nt_api.h"
+#include "nt/nt_exports.h"
+#include "nt/nt_registry.h"
+#include "nt/nt_status.h"
 
 #define SVC u"\\Registry\\Machine\\System\\CurrentControlSet\\Services\\regtest"
 

@@ -14,9 +14,9 @@
 
 #include "check.h"
 #include "common.h"
-#include "nt_api.h"
-#include "nt_status.h"
-#include "pe.h"
+#include "nt/nt_api.h"
+#include "nt/nt_status.h"
+#include "pe/pe.h"
 
 struct rec {
 	NTSTATUS code;

@@ -7,9 +7,9 @@
 
 #include "check.h"
 #include "common.h"
-#include "nt_api.h"
-#include "nt_queue.h"
-#include "nt_status.h"
+#include "nt/nt_api.h"
+#include "nt/nt_queue.h"
+#include "nt/nt_status.h"
 
 KIRQL NTAPI ndlw_KeGetCurrentIrql(void);
 KIRQL FASTCALL ndlw_KfRaiseIrql(KIRQL to);

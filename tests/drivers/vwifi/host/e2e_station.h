@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The station side of vwifi's end-to-end test: a host for the adapter API
- * (module/runtime/ndis_adapter.h) that records what the miniport
+ * (module/runtime/ndis/ndis_adapter.h) that records what the miniport
  * indicates, and small helpers for the 802.11 OIDs and frames the test
  * exchanges with the simulated access points.
  */

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Accounted memory for the runtime and the drivers it hosts. Each block
+ * carries a 16-byte header (size, where the OS block starts, magic) right
+ * before the address handed out, so frees are checked and live bytes are
+ * known at any time.
+ *
+ * Pool allocations (ndl_alloc_pool: ExAllocatePool*, NdisAllocateMemory*)
+ * are placed as Windows documents for x64 pool: a block of a page or more
+ * starts on a page; a smaller one is 16-byte aligned and never crosses a
+ * page boundary. Drivers rely on both, e.g. by taking one physical address
+ * for a small buffer, or page-sized descriptor blocks.
+ */
+#include "core/rt.h"
+
+#define MEM_MAGIC 0x4e444c4du	/* "NDLM" */
+#define MEM_DEAD  0x4e444c44u	/* "NDLD" */
+
+struct mem_hdr {
+	u64 size;
+	u32 offset;		/* header address - OS block address */
+	u32 magic;
+};
+NDL_STATIC_ASSERT(sizeof(struct mem_hdr) == 16, "keeps 16-byte alignment");
+
+static u64 live_allocs, live_bytes, total_allocs, failures, fail_after;
+
+static bool mem_take(void)
+{
+	u64 n = ndl_atomic_load(&fail_after);
+
+	if (n && ndl_atomic_add(&fail_after, -1) == 0) {
+		ndl_atomic_add(&failures, 1);
+		return false;
+	}
+	return true;
+}
+
+static void mem_count(size_t bytes)
+{
+	ndl_atomic_add(&live_allocs, 1);
+	ndl_atomic_add(&live_bytes, bytes);
+	ndl_atomic_add(&total_allocs, 1);
+}
+
+static void mem_uncount(size_t bytes)
+{
+	ndl_atomic_add(&live_allocs, -1);
+	ndl_atomic_add(&live_bytes, -bytes);
+}
+
+/* Fill in the header before p (inside the OS block at base); count it. */
+static void *mem_publish(void *base, u8 *p, size_t size)
+{
+	struct mem_hdr *h = (struct mem_hdr *)p - 1;
+
+	h->size = size;
+	h->offset = (u32)((u8 *)h - (u8 *)base);
+	h->magic = MEM_MAGIC;
+	mem_count(size);
+	return p;
+}
+
+static void *mem_os_alloc(size_t size, size_t extra, unsigned int flags)
+{
+	void *base = NULL;
+
+	if (size <= (size_t)-1 - sizeof(struct mem_hdr) - extra)
+		base = ndl_os_alloc(sizeof(struct mem_hdr) + size + extra,
+				    flags);
+	if (!base)
+		ndl_atomic_add(&failures, 1);
+	return base;
+}
+
+void *ndl_alloc(size_t size, unsigned int flags)
+{
+	u8 *base;
+
+	if (!mem_take())
+		return NULL;
+	base = mem_os_alloc(size, 0, flags);
+	return base ? mem_publish(base, base + sizeof(struct mem_hdr), size) :
+		      NULL;
+}
+
+static bool crosses_page(const u8 *p, size_t size)
+{
+	return ((uintptr_t)p & (NDL_OS_PAGE_SIZE - 1)) + size > NDL_OS_PAGE_SIZE;
+}
+
+void *ndl_alloc_pool(size_t size, unsigned int flags)
+{
+	u8 *base, *p;
+
+	if (!mem_take())
+		return NULL;
+	if (size >= NDL_OS_PAGE_SIZE) {
+		p = ndl_os_alloc_pages(size, flags);
+		if (!p) {
+			ndl_atomic_add(&failures, 1);
+			return NULL;
+		}
+		/* Whole pages, as ndl_os_pages_size will say at the free. */
+		mem_count(NDL_ALIGN_UP(size, NDL_OS_PAGE_SIZE));
+		return p;
+	}
+	/* Usually the plain block already stays within a page. */
+	base = mem_os_alloc(size, 0, flags);
+	if (!base)
+		return NULL;
+	p = base + sizeof(struct mem_hdr);
+	if (!crosses_page(p, size))
+		return mem_publish(base, p, size);
+	ndl_os_free(base);
+	/* Slack to start at the next page (blocks are 16-byte aligned). */
+	base = mem_os_alloc(size, NDL_OS_PAGE_SIZE - sizeof(struct mem_hdr),
+			    flags);
+	if (!base)
+		return NULL;
+	p = (u8 *)NDL_ALIGN_UP((uintptr_t)base + sizeof(struct mem_hdr),
+			       NDL_OS_PAGE_SIZE);
+	return mem_publish(base, p, size);
+}
+
+/* A page block of ndl_alloc_pool? Checked before touching a header. */
+static size_t mem_page_block(const void *ptr)
+{
+	if ((uintptr_t)ptr & (NDL_OS_PAGE_SIZE - 1))
+		return 0;
+	return ndl_os_pages_size(ptr);
+}
+
+void ndl_free(void *ptr)
+{
+	struct mem_hdr *h;
+	size_t n;
+
+	if (!ptr)
+		return;
+	n = mem_page_block(ptr);
+	if (n) {
+		mem_uncount(n);
+		ndl_os_free_pages(ptr);
+		return;
+	}
+	h = (struct mem_hdr *)ptr - 1;
+	if (h->magic != MEM_MAGIC) {
+		ndl_err("memory: free of %p that is not a live runtime allocation (%s)",
+			ptr, h->magic == MEM_DEAD ? "double free" : "bad header");
+		return;
+	}
+	h->magic = MEM_DEAD;
+	mem_uncount(h->size);
+	ndl_os_free((u8 *)h - h->offset);
+}
+
+size_t ndl_alloc_size(const void *ptr)
+{
+	const struct mem_hdr *h = (const struct mem_hdr *)ptr - 1;
+	size_t n = mem_page_block(ptr);
+
+	if (n || !ptr)
+		return n;
+	return h->magic == MEM_MAGIC ? h->size : 0;
+}
+
+void ndl_mem_stats(struct ndl_mem_stats *out)
+{
+	out->allocations = ndl_atomic_load(&live_allocs);
+	out->bytes = ndl_atomic_load(&live_bytes);
+	out->total_allocations = ndl_atomic_load(&total_allocs);
+	out->failures = ndl_atomic_load(&failures);
+}
+
+void ndl_mem_fail_after(u64 n)
+{
+	ndl_atomic_store(&fail_after, n);
+}

@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Bus-master DMA for sends: scatter-gather (NdisMInitializeScatterGatherDma,
+ * a SCATTER_GATHER_LIST in each send packet's ScatterGatherListPacketInfo)
+ * and the older map-register interface (NdisMAllocateMapRegisters,
+ * NdisMStartBufferPhysicalMapping, NdisMCompleteBufferPhysicalMapping,
+ * NdisMFreeMapRegisters). Addresses come from the host's streaming DMA
+ * mappings, limited to 32 bits unless the miniport said it handles 64.
+ */
+#include "ndis/ndis_priv.h"
+
+#define NDIS_DMA_64BITS 2
+
+struct ndl_map_reg {
+	u64 bus;
+	u32 len;
+	u32 span;		/* registers this mapping uses from here */
+	bool to_device;
+	bool used;
+};
+
+#define NDL_PAGE	4096u
+
+static int dma_bits(struct ndl_adapter *ad)
+{
+	return ad->dma64 ? 64 : 32;
+}
+
+NDIS_STATUS NTAPI ndlw_NdisMInitializeScatterGatherDma(NDIS_HANDLE h,
+						       BOOLEAN dma64,
+						       ULONG max_phys_map)
+{
+	struct ndl_adapter *ad = ndl_ad(h, "NdisMInitializeScatterGatherDma");
+
+	if (!ad)
+		return NDIS_STATUS_FAILURE;
+	if (!(ad->attributes & NDIS_ATTRIBUTE_BUS_MASTER)) {
+		ndl_err("%s: NdisMInitializeScatterGatherDma without NDIS_ATTRIBUTE_BUS_MASTER",
+			ad->name);
+		return NDIS_STATUS_NOT_SUPPORTED;
+	}
+	if (!ad->dev) {
+		ndl_err("%s: NdisMInitializeScatterGatherDma on an adapter without a device",
+			ad->name);
+		return NDIS_STATUS_RESOURCES;
+	}
+	ad->dma_registered = true;
+	ad->dma64 = dma64;
+	ad->max_phys_map = max_phys_map;
+	return NDIS_STATUS_SUCCESS;
+}
+
+/* Map a send's buffers and publish the list in its per-packet info. */
+int ndl_sg_map(struct ndl_adapter *ad, struct ndl_tx_slot *s)
+{
+	NDIS_PACKET *p = s->packet;
+	SCATTER_GATHER_LIST *sg;
+	u32 n = 0;
+
+	if (!ad->dma_registered)
+		return 0;
+	if (!s->sg) {
+		s->sg = ndl_alloc(sizeof(*sg) + NDL_TX_MAX_FRAGS *
+				  sizeof(SCATTER_GATHER_ELEMENT),
+				  NDL_OS_ZERO | ndl_alloc_flags_for_irql());
+		if (!s->sg)
+			return -NDL_ENOMEM;
+	}
+	sg = s->sg;
+	for (MDL *m = p->Private.Head; m; m = m->Next) {
+		u64 bus;
+
+		if (!ndl_os_dma_map(ad->dev, ndl_mdl_va(m), m->ByteCount,
+				    NDL_OS_DMA_TO_DEVICE, dma_bits(ad), &bus)) {
+			sg->NumberOfElements = n;
+			s->sg_mapped = true;
+			ndl_sg_unmap(ad, s);
+			return -NDL_ENOMEM;
+		}
+		sg->Elements[n].Address.QuadPart = (LONGLONG)bus;
+		sg->Elements[n].Length = m->ByteCount;
+		sg->Elements[n].Reserved = 0;
+		n++;
+	}
+	sg->NumberOfElements = n;
+	sg->Reserved = 0;
+	s->sg_mapped = true;
+	ndl_packet_ext(p)->NdisPacketInfo[ScatterGatherListPacketInfo] = sg;
+	return 0;
+}
+
+void ndl_sg_unmap(struct ndl_adapter *ad, struct ndl_tx_slot *s)
+{
+	SCATTER_GATHER_LIST *sg = s->sg;
+
+	if (!s->sg_mapped)
+		return;
+	for (u32 i = 0; i < sg->NumberOfElements; i++)
+		ndl_os_dma_unmap(ad->dev, (u64)sg->Elements[i].Address.QuadPart,
+				 sg->Elements[i].Length, NDL_OS_DMA_TO_DEVICE);
+	sg->NumberOfElements = 0;
+	s->sg_mapped = false;
+	ndl_packet_ext(s->packet)->NdisPacketInfo[ScatterGatherListPacketInfo] =
+		NULL;
+}
+
+/* ---- map registers ------------------------------------------------------ */
+
+NDIS_STATUS NTAPI ndlw_NdisMAllocateMapRegisters(NDIS_HANDLE h, UINT channel,
+						 UCHAR dma_size, ULONG count,
+						 ULONG max_phys_map)
+{
+	struct ndl_adapter *ad = ndl_ad(h, "NdisMAllocateMapRegisters");
+
+	if (!ad)
+		return NDIS_STATUS_FAILURE;
+	if (!(ad->attributes & NDIS_ATTRIBUTE_BUS_MASTER) || !ad->dev) {
+		ndl_err("%s: NdisMAllocateMapRegisters without a bus-master device",
+			ad->name);
+		return NDIS_STATUS_NOT_SUPPORTED;
+	}
+	if (ad->map_reg) {
+		ndl_err("%s: NdisMAllocateMapRegisters called twice", ad->name);
+		return NDIS_STATUS_RESOURCES;
+	}
+	if (!count || count > 0x10000)
+		return NDIS_STATUS_RESOURCES;
+	ad->map_reg = ndl_alloc(count * sizeof(*ad->map_reg), NDL_OS_ZERO);
+	if (!ad->map_reg)
+		return NDIS_STATUS_RESOURCES;
+	ad->map_regs = true;
+	ad->map_reg_count = count;
+	ad->dma64 = dma_size == NDIS_DMA_64BITS;
+	ad->max_phys_map = max_phys_map;
+	return NDIS_STATUS_SUCCESS;
+}
+
+static void map_reg_unmap(struct ndl_adapter *ad, struct ndl_map_reg *r)
+{
+	if (!r->used)
+		return;
+	ndl_os_dma_unmap(ad->dev, r->bus, r->len, r->to_device ?
+			 NDL_OS_DMA_TO_DEVICE : NDL_OS_DMA_FROM_DEVICE);
+	r->used = false;
+}
+
+void NTAPI ndlw_NdisMFreeMapRegisters(NDIS_HANDLE h)
+{
+	struct ndl_adapter *ad = ndl_ad(h, "NdisMFreeMapRegisters");
+
+	if (ad)
+		ndl_dma_release(ad);
+}
+
+void ndl_dma_release(struct ndl_adapter *ad)
+{
+	for (u32 i = 0; ad->map_reg && i < ad->map_reg_count; i++)
+		map_reg_unmap(ad, &ad->map_reg[i]);
+	ndl_free(ad->map_reg);
+	ad->map_reg = NULL;
+	ad->map_regs = false;
+	ad->map_reg_count = 0;
+}
+
+/* Undo the mapping that starts at register reg. */
+static void map_span_unmap(struct ndl_adapter *ad, u32 reg)
+{
+	u32 span = ad->map_reg[reg].used ? ad->map_reg[reg].span : 1;
+
+	for (u32 i = 0; i < span && reg + i < ad->map_reg_count; i++)
+		map_reg_unmap(ad, &ad->map_reg[reg + i]);
+}
+
+/*
+ * One unit per physically contiguous piece, in consecutive map registers
+ * from reg, as Windows maps a buffer one page per register. The host maps
+ * a piece whole when it can; memory it allocated virtually (vmalloc) is
+ * contiguous only within a page, and is then mapped page by page. The
+ * direction is the host's DMA direction: the mapping's completion syncs
+ * what the device wrote into the CPU's view.
+ */
+void NTAPI ndlw_NdisMStartBufferPhysicalMapping(
+	NDIS_HANDLE h, MDL *m, ULONG reg, BOOLEAN to_device,
+	NDIS_PHYSICAL_ADDRESS_UNIT *units, UINT *count)
+{
+	struct ndl_adapter *ad = ndl_ad(h, "NdisMStartBufferPhysicalMapping");
+	enum ndl_os_dma_dir dir = to_device ? NDL_OS_DMA_TO_DEVICE :
+				  NDL_OS_DMA_FROM_DEVICE;
+	u8 *va;
+	u32 left, n = 0;
+
+	*count = 0;
+	if (!ad || !m || !ad->map_reg || reg >= ad->map_reg_count) {
+		ndl_err("NdisMStartBufferPhysicalMapping: map register %u not allocated",
+			reg);
+		return;
+	}
+	map_span_unmap(ad, reg);
+	va = ndl_mdl_va(m);
+	left = m->ByteCount;
+	while (left) {
+		struct ndl_map_reg *r;
+		u32 len = left;
+		u64 bus;
+
+		if (reg + n >= ad->map_reg_count) {
+			ndl_err("%s: %u bytes need more map registers than %u from %u",
+				ad->name, m->ByteCount, ad->map_reg_count - reg,
+				reg);
+			goto fail;
+		}
+		r = &ad->map_reg[reg + n];
+		map_reg_unmap(ad, r);
+		if (!ndl_os_dma_map(ad->dev, va, len, dir, dma_bits(ad), &bus)) {
+			len = NDL_PAGE - (u32)((uintptr_t)va & (NDL_PAGE - 1));
+			if (len > left)
+				len = left;
+			if (!ndl_os_dma_map(ad->dev, va, len, dir, dma_bits(ad),
+					    &bus)) {
+				ndl_err("%s: cannot map %u bytes for DMA",
+					ad->name, m->ByteCount);
+				goto fail;
+			}
+		}
+		r->bus = bus;
+		r->len = len;
+		r->span = 1;
+		r->to_device = to_device;
+		r->used = true;
+		units[n].PhysicalAddress.QuadPart = (LONGLONG)bus;
+		units[n].Length = len;
+		n++;
+		va += len;
+		left -= len;
+	}
+	if (n)
+		ad->map_reg[reg].span = n;
+	*count = n;
+	return;
+fail:
+	for (u32 i = 0; i < n; i++)
+		map_reg_unmap(ad, &ad->map_reg[reg + i]);
+}
+
+void NTAPI ndlw_NdisMCompleteBufferPhysicalMapping(NDIS_HANDLE h, MDL *m,
+						   ULONG reg)
+{
+	struct ndl_adapter *ad = ndl_ad(h, "NdisMCompleteBufferPhysicalMapping");
+
+	if (ad && ad->map_reg && reg < ad->map_reg_count)
+		map_span_unmap(ad, reg);
+}

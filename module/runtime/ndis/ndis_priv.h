@@ -1,0 +1,407 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * NDIS layer internals shared by the ndis_*.c files: the per-driver and
+ * per-adapter state behind the handles drivers hold, the miniport
+ * serialization lock, and the helpers every part uses.
+ */
+#ifndef NDL_NDIS_PRIV_H
+#define NDL_NDIS_PRIV_H
+
+#include "ndis/ndis_adapter.h"
+#include "ndis/ndis_types.h"
+#include "nt/nt_api.h"
+#include "ndis/ndis_api.h"
+#include "nt/nt_list.h"
+#include "nt/nt_queue.h"
+#include "nt/nt_sync.h"
+
+/* ---- per driver (drv->ndis; the NDIS wrapper handle) ---------------------- */
+
+struct ndl_ndis_file {
+	char name[64];
+	u8 *data;
+	size_t len;
+};
+
+struct ndl_ndis_driver {
+	u64 magic;
+	struct ndl_driver *drv;
+	bool registered;
+	u8 major, minor;
+	NDIS51_MINIPORT_CHARACTERISTICS chars;	/* zero past the version */
+	PDRIVER_UNLOAD unload_handler;		/* NdisMRegisterUnloadHandler */
+	struct ndl_ndis_file *files;
+	u32 nfiles;
+	u32 adapters;				/* live adapters */
+	DEVICE_OBJECT *control_dev;		/* NdisMRegisterDevice */
+	struct ndl_ndis_driver *next;		/* every NDIS driver */
+};
+#define NDL_NDIS_DRIVER_MAGIC 0x4e444c4e44495344ull	/* "NDLNDISD" */
+
+/* The driver's NDIS state, created on first use (wrapper init, files). */
+struct ndl_ndis_driver *ndl_ndis_driver_get(struct ndl_driver *drv);
+/* The NDIS driver whose image holds addr (a caller's return address). */
+struct ndl_ndis_driver *ndl_ndis_driver_by_addr(const void *addr);
+/* A file of any NDIS driver with this base name (callers outside drivers). */
+const struct ndl_ndis_file *ndl_ndis_file_any(const char *base);
+/*
+ * The file a driver means by path (any form: only the base name counts),
+ * among the files of the driver whose code holds caller, or of every
+ * driver when caller lies in none; NULL if there is none.
+ */
+const struct ndl_ndis_file *ndl_ndis_file_for(const void *caller,
+					      const char *path);
+/* Validate a wrapper handle a driver passed; NULL (and a log line) if bad. */
+struct ndl_ndis_driver *ndl_ndis_wrapper(NDIS_HANDLE h, const char *fn);
+
+/* ---- per adapter ------------------------------------------------------------ */
+
+enum ndl_adapter_state {
+	NDL_AD_CREATED,
+	NDL_AD_INITIALIZING,
+	NDL_AD_RUNNING,
+	NDL_AD_HALTING,
+	NDL_AD_HALTED,
+};
+
+enum { NDL_SLOT_FREE, NDL_SLOT_PENDING, NDL_SLOT_INFLIGHT };
+struct ndl_tx_slot {
+	LIST_ENTRY link;		/* free, pending or in-flight list */
+	NDIS_PACKET *packet;
+	MDL *mdl[NDL_TX_MAX_FRAGS];	/* preallocated, PFN room: mdl_pages */
+	void *cookie;
+	SCATTER_GATHER_LIST *sg;	/* NdisMInitializeScatterGatherDma */
+	bool sg_mapped;
+	u64 submitted_ns;
+	u8 where;			/* NDL_SLOT_* */
+	bool in_call;			/* inside MiniportSend(Packets) */
+	bool completed;			/* completed while in_call */
+	NDIS_STATUS status;
+	u8 *linear;			/* single-buffer sends: the copy */
+	u32 linear_size;
+};
+
+struct ndl_request {
+	LIST_ENTRY link;
+	bool set;
+	NDIS_OID oid;
+	ULONG len, done, needed;
+	NDIS_STATUS status;
+	bool in_call, completed, abandoned;
+	bool local;			/* answered by ndl_compat_request */
+	u64 started_ns;
+	ndl_request_done complete;
+	void *ctx;
+	u32 refs;
+	u8 *buf;			/* points to data[] */
+	u8 data[];
+};
+
+/* An I/O port range, mapping or shared memory the driver holds. */
+enum ndl_res_kind { NDL_RES_PORTS, NDL_RES_MMIO, NDL_RES_SHARED };
+struct ndl_held_res {
+	struct ndl_held_res *next;
+	enum ndl_res_kind kind;
+	void *va;
+	u64 bus;
+	u64 len;
+	u32 port, nports;
+};
+
+struct ndl_adapter {
+	NDIS_MINIPORT_BLOCK block;	/* first: the handle drivers get */
+	u64 magic;
+	struct ndl_ndis_driver *nd;
+	struct ndl_driver *drv;
+	struct ndl_os_dev *dev;
+	struct ndl_reg *reg;
+	const struct ndl_adapter_ops *ops;
+	void *ctx;
+	char name[32];
+	WCHAR name_w[40];
+	DEVICE_OBJECT *fdo, *pdo;		/* ndis_devobj.c */
+	enum ndl_adapter_state state;
+
+	/* NdisMSetAttributes(Ex) */
+	bool attrs_set;
+	u32 attributes;
+	u32 hang_secs;
+	u32 interface_type;
+	bool deserialized;
+
+	/* serialization of a serialized miniport */
+	KSPIN_LOCK mp_lock;
+	u32 mp_owner;			/* cpu id + 1 while held */
+	KSPIN_LOCK q_lock;		/* queues below; DISPATCH */
+
+	/* send */
+	struct ndl_tx_slot *slots;
+	u32 nslots;
+	LIST_ENTRY tx_free, tx_pending, tx_inflight;
+	u32 tx_inflight_n;
+	bool tx_blocked;		/* serialized miniport said RESOURCES */
+	bool tx_want_ready;		/* host saw -EBUSY: tell send_ready */
+	u32 tx_draining;		/* deserialized: one drainer at a time */
+	bool tx_kick_again;
+	NDIS_HANDLE tx_packet_pool;
+	u32 max_send_packets;
+
+	/* receive */
+	struct ndl_rx *rx;		/* returns, TransferData (ndis_recv.c) */
+	u32 max_lookahead;		/* OID_GEN_MAXIMUM_LOOKAHEAD; 0: unknown */
+
+	/* requests */
+	LIST_ENTRY req_queue;
+	struct ndl_request *req_cur;
+	/* what NDIS restores after an addressing reset */
+	u32 saved_filter, saved_lookahead;
+	bool saved_filter_valid, saved_lookahead_valid;
+	u8 *saved_mcast;
+	u32 saved_mcast_len;
+	bool saved_mcast_valid;
+
+	/* reset and hang detection */
+	bool resetting;
+	bool reset_from_hang;
+	NDIS_STATUS reset_status;
+	struct ndl_os_waiter *reset_waiter;
+	struct ndl_os_waiter *idle_waiter;	/* halt waits here */
+	KTIMER hang_timer;
+	KDPC hang_dpc;
+	bool hang_armed;
+	u32 hang_ticks;
+
+	/* status */
+	bool media_connected;
+	bool media_known;
+	u64 link_speed;
+	bool status_pending_complete;
+
+	/* interrupt */
+	NDIS_MINIPORT_INTERRUPT *interrupt;
+
+	/* resources */
+	void *cm_list;			/* CM_RESOURCE_LIST (built at create) */
+	NDIS_RESOURCE_LIST *resources;	/* its partial list */
+	u32 resources_size;		/* bytes of the partial list */
+	struct ndl_held_res *held;
+	bool dma_registered;		/* NdisMInitializeScatterGatherDma */
+	bool dma64;
+	u32 max_phys_map;
+	bool map_regs;			/* NdisMAllocateMapRegisters */
+	u32 map_reg_count;
+	struct ndl_map_reg *map_reg;	/* one mapping per map register */
+	W_MINIPORT_SHUTDOWN_HANDLER shutdown_handler;	/* 5.0 registration */
+	void *shutdown_ctx;
+
+	struct ndl_adapter_stats stats;
+
+	/* compatibility settings (ndis_compat.c) */
+	struct ndl_compat compat;	/* as asked */
+	bool single_buffer;		/* in force */
+	bool mcast_all;			/* in force */
+	bool mcast_nonempty;		/* the host's list has addresses */
+	bool mcast_filter_valid;	/* the host set a packet filter */
+	u32 mcast_host_filter;		/* ... this one (before rewriting) */
+	u32 mcast_sent_filter;		/* ... and what the miniport got */
+	struct ndl_refused_oid refused[NDL_REFUSED_OIDS];	/* newest first */
+	bool oid_watch;			/* initialized: record refusals */
+};
+#define NDL_ADAPTER_MAGIC 0x4e444c4144415054ull	/* "NDLADAPT" */
+
+/* The adapter's PDO and FDO (ndis_devobj.c); 0 or -NDL_ENOMEM. */
+int ndl_adapter_devobjs_create(struct ndl_adapter *ad);
+void ndl_adapter_devobjs_destroy(struct ndl_adapter *ad);
+
+/* The adapter behind a miniport handle; NULL (and a log line) if bad. */
+struct ndl_adapter *ndl_ad(NDIS_HANDLE h, const char *fn);
+static inline NDIS_HANDLE ndl_ad_ctx(struct ndl_adapter *ad)
+{
+	return ad->block.MiniportAdapterContext;
+}
+static inline const NDIS51_MINIPORT_CHARACTERISTICS *
+ndl_chars(struct ndl_adapter *ad)
+{
+	return &ad->nd->chars;
+}
+
+/* ---- serialization ---------------------------------------------------------- */
+
+/*
+ * Enter the miniport for a handler call at DISPATCH_LEVEL: for serialized
+ * miniports this takes the miniport lock. Returns false if this CPU is
+ * already inside the miniport (a call from the driver into NDIS that NDIS
+ * must defer); *old receives the IRQL to restore.
+ */
+bool ndl_mp_enter(struct ndl_adapter *ad, KIRQL *old);
+/* Leave: run deferred work (sends, returns, requests), unlock, lower. */
+void ndl_mp_leave(struct ndl_adapter *ad, KIRQL old);
+/* Is this CPU inside the serialized miniport right now? */
+bool ndl_mp_owned(struct ndl_adapter *ad);
+
+static inline KIRQL ndl_q_lock(struct ndl_adapter *ad)
+{
+	return ndlw_KeAcquireSpinLockRaiseToDpc(&ad->q_lock);
+}
+static inline void ndl_q_unlock(struct ndl_adapter *ad, KIRQL old)
+{
+	ndlw_KeReleaseSpinLock(&ad->q_lock, old);
+}
+
+/* ---- the parts (one file each) ----------------------------------------------- */
+
+/* ndis_send.c */
+int ndl_tx_init(struct ndl_adapter *ad, u32 slots);
+void ndl_tx_free(struct ndl_adapter *ad);
+void ndl_tx_kick(struct ndl_adapter *ad);
+void ndl_tx_drain_locked(struct ndl_adapter *ad);	/* inside mp lock */
+void ndl_tx_unblock(struct ndl_adapter *ad);
+void ndl_tx_abort_pending(struct ndl_adapter *ad, NDIS_STATUS status);
+bool ndl_tx_timed_out(struct ndl_adapter *ad, u64 limit_ns);
+void NTAPI ndl_send_complete_handler(NDIS_HANDLE h, NDIS_PACKET *p,
+				     NDIS_STATUS status);
+void NTAPI ndl_send_resources_handler(NDIS_HANDLE h);
+
+/* ndis_recv.c */
+int ndl_rx_init(struct ndl_adapter *ad);
+void ndl_rx_free(struct ndl_adapter *ad);
+void ndl_rx_return_queued(struct ndl_adapter *ad);
+void ndl_rx_dpc_begin(struct ndl_adapter *ad);
+void ndl_rx_dpc_end(struct ndl_adapter *ad);
+void ndl_rx_return_all(struct ndl_adapter *ad);
+void ndl_rx_close(struct ndl_adapter *ad);
+void ndl_rx_lookahead_limit(struct ndl_adapter *ad, u32 oid, void *buf,
+			    u32 len);
+void NTAPI ndl_packet_indicate_handler(NDIS_HANDLE h, NDIS_PACKET **pkts,
+				       UINT n);
+void NTAPI ndl_eth_indicate_handler(void *filter, NDIS_HANDLE rx_ctx,
+				    char *addr, void *header, UINT header_len,
+				    void *look, UINT look_len, UINT packet_len);
+void NTAPI ndl_eth_complete_handler(void *filter);
+void NTAPI ndl_td_complete_handler(NDIS_HANDLE h, NDIS_PACKET *p,
+				   NDIS_STATUS status, UINT transferred);
+void ndl_install_other_media_handlers(NDIS_MINIPORT_BLOCK *b);
+
+/* ndis_oid.c */
+void ndl_req_kick(struct ndl_adapter *ad);
+void ndl_req_abort_all(struct ndl_adapter *ad);
+void ndl_req_abort_current(struct ndl_adapter *ad);
+bool ndl_req_timed_out(struct ndl_adapter *ad, u64 limit_ns);
+void ndl_req_restore_addressing(struct ndl_adapter *ad);
+void ndl_req_free_saved(struct ndl_adapter *ad);
+void NTAPI ndl_query_complete_handler(NDIS_HANDLE h, NDIS_STATUS status);
+void NTAPI ndl_set_complete_handler(NDIS_HANDLE h, NDIS_STATUS status);
+
+/* ndis_compat.c */
+void ndl_compat_resolve(struct ndl_adapter *ad, struct ndl_adapter_info *info);
+/* true: the request was answered with *st here, not sent to the miniport */
+bool ndl_compat_request(struct ndl_adapter *ad, struct ndl_request *r,
+			NDIS_STATUS *st);
+/* Counts and records what the miniport answered (not local answers). */
+void ndl_compat_finished(struct ndl_adapter *ad, struct ndl_request *r,
+			 NDIS_STATUS st);
+
+/* ndis_status.c */
+void NTAPI ndl_status_handler(NDIS_HANDLE h, NDIS_STATUS status, void *buf,
+			      UINT len);
+void NTAPI ndl_status_complete_handler(NDIS_HANDLE h);
+void ndl_status_event(struct ndl_adapter *ad, enum ndl_status_kind kind,
+		      NDIS_STATUS st, const void *buf, u32 len);
+
+/* ndis_reset.c */
+int ndl_reset_start(struct ndl_adapter *ad, bool from_hang);
+void NTAPI ndl_reset_complete_handler(NDIS_HANDLE h, NDIS_STATUS status,
+				      BOOLEAN addressing_reset);
+void ndl_hang_timer_start(struct ndl_adapter *ad);
+void ndl_hang_timer_stop(struct ndl_adapter *ad);
+
+/* ndis_mem.c: resources the driver holds, released at halt if leaked */
+void ndl_held_record(struct ndl_adapter *ad, enum ndl_res_kind kind,
+		     void *va, u64 bus, u64 len, u32 port, u32 nports);
+bool ndl_held_forget(struct ndl_adapter *ad, enum ndl_res_kind kind,
+		     const void *va, u32 port, u64 *len);
+
+/* ndis_res.c */
+int ndl_res_build(struct ndl_adapter *ad);
+void ndl_res_release_all(struct ndl_adapter *ad);
+
+/* ndis_dma.c */
+int ndl_sg_map(struct ndl_adapter *ad, struct ndl_tx_slot *s);
+void ndl_sg_unmap(struct ndl_adapter *ad, struct ndl_tx_slot *s);
+void ndl_dma_release(struct ndl_adapter *ad);
+
+/* ndis_irq.c */
+void ndl_irq_release(struct ndl_adapter *ad);
+
+/* ndis_packet.c (pools shared with the send and receive paths) */
+NDIS_STATUS ndl_packet_pool_create(NDIS_HANDLE *pool, UINT n, UINT ext,
+				   UINT proto_len);
+void ndl_packet_pool_destroy(NDIS_HANDLE pool);
+NDIS_PACKET *ndl_packet_alloc(NDIS_HANDLE pool);
+void ndl_packet_free(NDIS_PACKET *p);
+void ndl_packet_reinit(NDIS_PACKET *p);
+NDIS_PACKET_OOB_DATA *ndl_packet_oob(NDIS_PACKET *p);
+NDIS_PACKET_EXTENSION *ndl_packet_ext(NDIS_PACKET *p);
+/* The runtime's private word in a packet it allocated (owner pointer). */
+void **ndl_packet_owner(NDIS_PACKET *p);
+bool ndl_packet_is_ours(const NDIS_PACKET *p);
+u32 ndl_packet_total_len(NDIS_PACKET *p);
+
+/* ndis_buffer.c */
+void ndl_mdl_set(MDL *m, const void *va, u32 len);
+MDL *ndl_mdl_alloc_pages(u32 pages);
+u32 ndl_mdl_span_pages(const MDL *m);
+static inline void *ndl_mdl_va(const MDL *m)
+{
+	return m->MappedSystemVa ? m->MappedSystemVa :
+	       (u8 *)m->StartVa + m->ByteOffset;
+}
+
+/* ndis_strings.c */
+/* UTF-16 counted string → UTF-8 into buf (NUL-terminated); false if cut. */
+bool ndl_ustr_to_utf8(const UNICODE_STRING *s, char *buf, u32 len);
+/* UTF-8 → newly allocated UTF-16 UNICODE_STRING (ndl_alloc'ed Buffer). */
+bool ndl_utf8_to_ustr(const char *s, u32 len, UNICODE_STRING *out,
+		      unsigned int flags);
+
+/* ASCII case-insensitive comparisons (registry names, file names). */
+static inline int ndl_ascii_lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+/* a equals the first n bytes of b (n = -1: all of b). */
+static inline bool ndl_ascii_eq_nocase_n(const char *a, const char *b,
+					 size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && b[i]; i++)
+		if (!a[i] || ndl_ascii_lower((u8)a[i]) != ndl_ascii_lower((u8)b[i]))
+			return false;
+	return !a[i] && (i == n || !b[i]);
+}
+static inline bool ndl_ascii_eq_nocase(const char *a, const char *b)
+{
+	return ndl_ascii_eq_nocase_n(a, b, (size_t)-1);
+}
+/* The first n bytes of s and of prefix are equal (s may be longer). */
+static inline bool ndl_ascii_starts_nocase(const char *s, const char *prefix,
+					   size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!s[i] || ndl_ascii_lower((u8)s[i]) !=
+			     ndl_ascii_lower((u8)prefix[i]))
+			return false;
+	return true;
+}
+
+/* Milliseconds to a relative Windows due time (100 ns units, negative). */
+static inline LARGE_INTEGER ndl_due_ms(u32 ms)
+{
+	LARGE_INTEGER due;
+
+	due.QuadPart = -(LONGLONG)ms * 10000;
+	return due;
+}
+
+#endif
