@@ -3,7 +3,10 @@
  * The user-space host: the POSIX implementation of the runtime's OS
  * interface (os_posix.c), its deterministic single-threaded event loop
  * (loop.c), fault-based emulation of inline port I/O, MMIO, cr8 and gs:
- * (trap.c) and the simulated PCI devices (sim.c, simdev.h).
+ * (trap.c), port/MMIO access and DMA memory (devio.c, dma_pool.c), and a
+ * device backend: the simulated PCI devices (sim.c, simdev.h) in
+ * libndlrt.a, or real ones through VFIO (host/, ndisload-host) in
+ * libndlrt-host.a.
  */
 #ifndef NDL_USER_HOST_H
 #define NDL_USER_HOST_H
@@ -48,11 +51,32 @@ void ndl_user_log_hook(void (*hook)(enum ndl_log_level, const char *, void *),
 /* The OS device behind a simulated device (to hand to the NDIS layer). */
 struct ndl_os_dev *ndl_sim_os_dev(struct ndl_sim_dev *dev);
 
-/* Internal to module/user/ (loop.c <-> sim.c <-> trap.c). */
-bool ndl_sim_port_access(u32 port, int size, bool write, u32 *val);
-bool ndl_sim_mmio_access(const volatile void *addr, int size, bool write,
-			 u64 *val);
-bool ndl_sim_poll_all(void);		/* models' poll + interrupts */
+/*
+ * The device backend (sim.c, or host/vfio*.c): claim a port or MMIO access
+ * for a device (false: not a device's; MMIO then is ordinary memory),
+ * deliver pending interrupts (true if an ISR ran), and sleep until the
+ * deadline (monotonic ns) or until a device event, whichever comes first.
+ */
+bool ndl_user_port_access(u32 port, int size, bool write, u32 *val);
+bool ndl_user_mmio_access(const volatile void *addr, int size, bool write,
+			  u64 *val);
+bool ndl_user_dev_poll(void);
+void ndl_user_dev_idle(u64 deadline_ns);
+
+/*
+ * dma_pool.c: all DMA memory, NDL_USER_DMA_SIZE bytes at bus address
+ * NDL_USER_DMA_BUS. ndl_user_dma_pool creates it (NULL: no memory);
+ * bus_to_va: the pool's bytes at a bus range, NULL outside.
+ */
+#define NDL_USER_DMA_BUS	0x10000000ull
+#define NDL_USER_DMA_SIZE	(32u << 20)
+void *ndl_user_dma_pool(void);
+u8 *ndl_user_dma_bus_to_va(u64 bus, size_t len);
+
+/* loop.c: when the next timer or system-thread wait is due (or FOREVER). */
+u64 ndl_user_next_due(void);
+
+/* Internal to module/user/ (loop.c <-> thread.c <-> trap.c). */
 int ndl_trap_install(void);
 void ndl_trap_remove(void);
 extern u64 ndl_user_fake_kpcr[512];	/* gs: reads are served from here */

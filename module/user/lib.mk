@@ -5,6 +5,8 @@
 #   build/lib/libndlrt.a        -O2, for ndisload check and benchmarks
 #   build/lib/libndlrt-san.a    ASan+UBSan, for unit tests
 #   build/lib/libndlrt-fuzz.a   clang, fuzzer instrumentation + ASan/UBSan
+#   build/lib/libndlrt-host.a   -O2 without the simulated devices (sim.c):
+#                               ndisload-host adds its VFIO backend (host/)
 # Called from module/Makefile (`make -C module userlib`).
 TOP   ?= $(abspath ..)
 BUILD ?= $(TOP)/build
@@ -23,6 +25,7 @@ SAN   := -fsanitize=address,undefined -fno-sanitize-recover=all \
 
 .PHONY: all clean
 all: $(BUILD)/lib/libndlrt.a $(BUILD)/lib/libndlrt-san.a \
+	$(BUILD)/lib/libndlrt-host.a \
 	$(if $(shell command -v $(CLANG)),$(BUILD)/lib/libndlrt-fuzz.a)
 
 define flavour
@@ -37,6 +40,10 @@ endef
 $(eval $(call flavour,,$(CC),-O2))
 $(eval $(call flavour,-san,$(CC),-O1 $(SAN)))
 $(eval $(call flavour,-fuzz,$(CLANG),-O1 $(SAN) -fsanitize=fuzzer-no-link))
+
+$(BUILD)/lib/libndlrt-host.a: $(patsubst %.c,$(OBJ)/%.o,$(filter-out user/sim.c,$(SRCS)))
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
 
 clean:
 	rm -rf $(OBJ) $(OBJ)-san $(OBJ)-fuzz $(BUILD)/lib/libndlrt*.a

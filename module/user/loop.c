@@ -7,7 +7,6 @@
  * ever wake it.
  */
 #include <stdlib.h>
-#include <time.h>
 
 #include "host.h"
 
@@ -37,7 +36,7 @@ unsigned int ndl_user_run_pending(void)
 	for (;;) {
 		bool did = false;
 
-		if (ndl_sim_poll_all())
+		if (ndl_user_dev_poll())
 			did = true;
 		if (irql == NDL_PASSIVE_LEVEL && ndl_user_threads_run())
 			did = true;
@@ -63,19 +62,25 @@ unsigned int ndl_user_run_pending(void)
 	}
 }
 
+/* Idle until deadline or a device event; wake at least every 100 ms. */
 static void sleep_until(u64 deadline)
 {
 	u64 now = ndl_os_monotonic_ns();
-	struct timespec ts;
 
 	if (deadline <= now)
 		return;
-	deadline -= now;
-	if (deadline > 100000000)	/* wake at least every 100 ms */
-		deadline = 100000000;
-	ts.tv_sec = (time_t)(deadline / 1000000000);
-	ts.tv_nsec = (long)(deadline % 1000000000);
-	nanosleep(&ts, NULL);
+	if (deadline - now > 100000000)
+		deadline = now + 100000000;
+	ndl_user_dev_idle(deadline);
+}
+
+u64 ndl_user_next_due(void)
+{
+	u64 next = timer_due ? timer_due : NDL_OS_WAIT_FOREVER;
+
+	if (ndl_user_threads_next_due() < next)
+		next = ndl_user_threads_next_due();
+	return next;
 }
 
 void ndl_user_run_until(u64 deadline_ns)
@@ -83,12 +88,9 @@ void ndl_user_run_until(u64 deadline_ns)
 	while (ndl_os_monotonic_ns() < deadline_ns) {
 		if (ndl_user_run_pending())
 			continue;
-		u64 next = timer_due && timer_due < deadline_ns ? timer_due :
-			   deadline_ns;
+		u64 next = ndl_user_next_due();
 
-		if (ndl_user_threads_next_due() < next)
-			next = ndl_user_threads_next_due();
-		sleep_until(next);
+		sleep_until(next < deadline_ns ? next : deadline_ns);
 	}
 	ndl_user_run_pending();
 }
@@ -130,11 +132,9 @@ enum ndl_os_wait_result ndl_os_waiter_wait(struct ndl_os_waiter *w,
 			continue;
 		if (ndl_os_monotonic_ns() >= deadline_ns)
 			return NDL_OS_WAIT_TIMEOUT;
-		next = deadline_ns;
-		if (timer_due && timer_due < next)
-			next = timer_due;
-		if (ndl_user_threads_next_due() < next)
-			next = ndl_user_threads_next_due();
+		next = ndl_user_next_due();
+		if (deadline_ns < next)
+			next = deadline_ns;
 		if (next == NDL_OS_WAIT_FOREVER)
 			return NDL_OS_WAIT_DEADLOCK;
 		sleep_until(next);

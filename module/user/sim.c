@@ -1,25 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Simulated PCI devices (simdev.h) and the device half of the OS
- * interface in user space: resources, config space, port I/O and MMIO
- * routed to models, a DMA pool below 4 GiB in bus-address terms (with
- * bounce buffers for streaming mappings), and level-triggered interrupts.
+ * Simulated PCI devices (simdev.h): the device backend of the user host
+ * in libndlrt.a (host.h): resources, config space, port I/O and MMIO
+ * routed to models, models' DMA into the host's pool (dma_pool.c), and
+ * level-triggered interrupts.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 
 #include "host.h"
 
 #define PORT_BASE	0xc000u
 #define MMIO_BUS_BASE	0xf0000000ull
-#define DMA_BUS_BASE	0x10000000ull
-#define DMA_POOL_SIZE	(32u << 20)
-#define DMA_CHUNK	256u
 #define MAX_FRAMES	1024
 #define MAX_MMIO_MAPS	32
-#define MAX_STREAM_MAPS	1024
 #define STORM_LIMIT	1000
 #define FAKE_IRQ	11
 
@@ -56,136 +53,10 @@ static struct ndl_sim_dev *devices;
 static u32 next_port = PORT_BASE;
 static u64 next_mmio = MMIO_BUS_BASE;
 
-/* ---- DMA pool ---------------------------------------------------------- */
-
-static u8 *dma_pool;
-static u8 dma_used[DMA_POOL_SIZE / DMA_CHUNK];	/* 1: chunk in use */
-
-static bool dma_pool_init(void)
-{
-	if (dma_pool)
-		return true;
-	dma_pool = mmap(NULL, DMA_POOL_SIZE, PROT_READ | PROT_WRITE,
-			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (dma_pool == MAP_FAILED) {
-		dma_pool = NULL;
-		return false;
-	}
-	return true;
-}
-
-static void *pool_alloc(size_t size, u64 *bus)
-{
-	size_t chunks = (size + DMA_CHUNK - 1) / DMA_CHUNK;
-	size_t align = size >= 4096 ? 4096 / DMA_CHUNK : 1;
-	size_t n = NDL_ARRAY_SIZE(dma_used);
-
-	if (!size || !dma_pool_init() || chunks > n)
-		return NULL;
-	for (size_t i = 0; i + chunks <= n; i += align) {
-		size_t k = 0;
-
-		while (k < chunks && !dma_used[i + k])
-			k++;
-		if (k == chunks) {
-			memset(&dma_used[i], 1, chunks);
-			*bus = DMA_BUS_BASE + i * DMA_CHUNK;
-			memset(dma_pool + i * DMA_CHUNK, 0, chunks * DMA_CHUNK);
-			return dma_pool + i * DMA_CHUNK;
-		}
-	}
-	return NULL;
-}
-
-static void pool_free(void *va, size_t size)
-{
-	size_t first = (size_t)((u8 *)va - dma_pool) / DMA_CHUNK;
-	size_t chunks = (size + DMA_CHUNK - 1) / DMA_CHUNK;
-
-	if (!dma_pool || (u8 *)va < dma_pool ||
-	    first + chunks > NDL_ARRAY_SIZE(dma_used)) {
-		ndl_os_log(NDL_LOG_ERR, "sim: DMA free of memory outside the pool");
-		return;
-	}
-	memset(&dma_used[first], 0, chunks);
-}
-
-static u8 *bus_to_pool(u64 bus, size_t len)
-{
-	if (!dma_pool || bus < DMA_BUS_BASE ||
-	    bus + len > DMA_BUS_BASE + DMA_POOL_SIZE || bus + len < bus)
-		return NULL;
-	return dma_pool + (bus - DMA_BUS_BASE);
-}
-
-void *ndl_os_dma_alloc(struct ndl_os_dev *dev, size_t size, u64 *bus,
-		       int dma_bits)
-{
-	return pool_alloc(size, bus);	/* the pool is below 4 GiB */
-}
-
-void ndl_os_dma_free(struct ndl_os_dev *dev, size_t size, void *va, u64 bus)
-{
-	pool_free(va, size);
-}
-
-struct stream_map {
-	u64 bus;
-	void *va;
-	size_t len;
-	enum ndl_os_dma_dir dir;
-};
-static struct stream_map streams[MAX_STREAM_MAPS];
-
-bool ndl_os_dma_map(struct ndl_os_dev *dev, void *va, size_t len,
-		    enum ndl_os_dma_dir dir, int dma_bits, u64 *bus)
-{
-	for (int i = 0; i < MAX_STREAM_MAPS; i++) {
-		void *bounce;
-
-		if (streams[i].va)
-			continue;
-		bounce = pool_alloc(len, bus);
-		if (!bounce)
-			return false;
-		if (dir != NDL_OS_DMA_FROM_DEVICE)
-			memcpy(bounce, va, len);
-		streams[i] = (struct stream_map){ *bus, va, len, dir };
-		return true;
-	}
-	return false;
-}
-
-void ndl_os_dma_unmap(struct ndl_os_dev *dev, u64 bus, size_t len,
-		      enum ndl_os_dma_dir dir)
-{
-	for (int i = 0; i < MAX_STREAM_MAPS; i++) {
-		struct stream_map *s = &streams[i];
-
-		if (!s->va || s->bus != bus)
-			continue;
-		if (s->dir != NDL_OS_DMA_TO_DEVICE)
-			memcpy(s->va, bus_to_pool(bus, s->len), s->len);
-		pool_free(bus_to_pool(bus, s->len), s->len);
-		s->va = NULL;
-		return;
-	}
-	ndl_os_log(NDL_LOG_ERR, "sim: DMA unmap of an address never mapped");
-}
-
-u64 ndl_os_virt_to_phys(const void *va)
-{
-	const u8 *p = va;
-
-	if (dma_pool && p >= dma_pool && p < dma_pool + DMA_POOL_SIZE)
-		return DMA_BUS_BASE + (u64)(p - dma_pool);
-	return (u64)(uintptr_t)va;	/* identity outside the pool */
-}
-
 bool ndl_sim_dma_read(struct ndl_sim_dev *dev, uint64_t bus, void *buf,
 		      size_t len)
 {
-	u8 *p = bus_to_pool(bus, len);
+	u8 *p = ndl_user_dma_bus_to_va(bus, len);
 
 	if (p)
 		memcpy(buf, p, len);
@@ -195,7 +66,7 @@ bool ndl_sim_dma_read(struct ndl_sim_dev *dev, uint64_t bus, void *buf,
 bool ndl_sim_dma_write(struct ndl_sim_dev *dev, uint64_t bus, const void *buf,
 		       size_t len)
 {
-	u8 *p = bus_to_pool(bus, len);
+	u8 *p = ndl_user_dma_bus_to_va(bus, len);
 
 	if (p)
 		memcpy(p, buf, len);
@@ -379,7 +250,7 @@ static bool deliver_irq(struct ndl_sim_dev *d)
 	return true;
 }
 
-bool ndl_sim_poll_all(void)
+bool ndl_user_dev_poll(void)
 {
 	bool did = false;
 
@@ -390,6 +261,19 @@ bool ndl_sim_poll_all(void)
 			did = true;
 	}
 	return did;
+}
+
+/* Models work when polled: nothing to wait for but the clock. */
+void ndl_user_dev_idle(u64 deadline_ns)
+{
+	u64 now = ndl_os_monotonic_ns();
+	struct timespec ts;
+
+	if (deadline_ns <= now)
+		return;
+	ts.tv_sec = (time_t)((deadline_ns - now) / 1000000000);
+	ts.tv_nsec = (long)((deadline_ns - now) % 1000000000);
+	nanosleep(&ts, NULL);
 }
 
 /* ---- OS interface: resources and config space -------------------------- */
@@ -483,7 +367,7 @@ u32 ndl_os_pci_config_write(struct ndl_os_dev *dev, u32 off, const void *buf,
 
 /* ---- OS interface: port I/O --------------------------------------------- */
 
-bool ndl_sim_port_access(u32 port, int size, bool write, u32 *val)
+bool ndl_user_port_access(u32 port, int size, bool write, u32 *val)
 {
 	for (struct ndl_sim_dev *d = devices; d; d = d->next) {
 		for (int i = 0; i < 6; i++) {
@@ -507,21 +391,6 @@ bool ndl_sim_port_access(u32 port, int size, bool write, u32 *val)
 		}
 	}
 	return false;
-}
-
-u32 ndl_os_port_read(u32 port, int size)
-{
-	u32 v = 0xffffffffu;	/* what an unclaimed ISA/PCI read returns */
-
-	if (!ndl_sim_port_access(port, size, false, &v))
-		ndl_os_log(NDL_LOG_WARN, "sim: read of an unclaimed I/O port");
-	return size == 4 ? v : v & ((1u << (8 * size)) - 1);
-}
-
-void ndl_os_port_write(u32 port, int size, u32 val)
-{
-	if (!ndl_sim_port_access(port, size, true, &val))
-		ndl_os_log(NDL_LOG_WARN, "sim: write to an unclaimed I/O port");
 }
 
 /* ---- OS interface: MMIO ------------------------------------------------- */
@@ -582,8 +451,8 @@ void ndl_os_mmio_unmap(void *va, size_t len)
 	}
 }
 
-bool ndl_sim_mmio_access(const volatile void *addr, int size, bool write,
-			 u64 *val)
+bool ndl_user_mmio_access(const volatile void *addr, int size, bool write,
+			  u64 *val)
 {
 	const u8 *a = (const u8 *)addr;
 
@@ -624,32 +493,6 @@ bool ndl_sim_mmio_access(const volatile void *addr, int size, bool write,
 	return false;
 }
 
-u64 ndl_os_mmio_read(const void __iomem *addr, int size)
-{
-	u64 v = 0;
-
-	if (ndl_sim_mmio_access(addr, size, false, &v))
-		return size == 8 ? v : v & ((1ull << (8 * size)) - 1);
-	switch (size) {		/* ordinary memory */
-	case 1: return *(const volatile u8 *)addr;
-	case 2: return *(const volatile u16 *)addr;
-	case 4: return *(const volatile u32 *)addr;
-	default: return *(const volatile u64 *)addr;
-	}
-}
-
-void ndl_os_mmio_write(void __iomem *addr, int size, u64 val)
-{
-	if (ndl_sim_mmio_access(addr, size, true, &val))
-		return;
-	switch (size) {
-	case 1: *(volatile u8 *)addr = (u8)val; break;
-	case 2: *(volatile u16 *)addr = (u16)val; break;
-	case 4: *(volatile u32 *)addr = (u32)val; break;
-	default: *(volatile u64 *)addr = val; break;
-	}
-}
-
 /* ---- OS interface: interrupts -------------------------------------------- */
 
 struct ndl_os_irq *ndl_os_irq_connect(struct ndl_os_dev *dev,
@@ -675,15 +518,4 @@ void ndl_os_irq_disconnect(struct ndl_os_irq *irq)
 	irq->dev->isr = NULL;
 	irq->dev->isr_ctx = NULL;
 	free(irq);
-}
-
-bool ndl_os_irq_sync(struct ndl_os_irq *irq, bool (*fn)(void *ctx), void *ctx)
-{
-	u8 cur = ndl_os_irql_current();
-	u8 old = ndl_os_irql_raise(cur > NDL_DEVICE_LEVEL ? cur :
-				   NDL_DEVICE_LEVEL);
-	bool r = fn(ctx);
-
-	ndl_os_irql_lower(old);
-	return r;
 }

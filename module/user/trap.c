@@ -4,11 +4,11 @@
  * (in the kernel these instructions simply run). A SIGSEGV whose RIP lies
  * in a loaded driver image is decoded against a short whitelist, emulated
  * and skipped, like Wine's instr.c:
- *   - in/out/ins/outs (port I/O: #GP at CPL 3) -> simulated ports;
+ *   - in/out/ins/outs (port I/O: #GP at CPL 3) -> the device backend;
  *   - mov to/from cr8 -> the runtime's IRQL: the loader turned them into
  *     ud2 (SIGILL) and keeps what each was; unpatched ones #GP;
  *   - loads/stores to a PROT_NONE MMIO mapping: mov r/m<->r (88, 89, 8A,
- *     8B), mov r/m, imm (C6, C7), movzx/movsx (0F B6/B7/BE/BF) -> models;
+ *     8B), mov r/m, imm (C6, C7), movzx/movsx (0F B6/B7/BE/BF) -> backend;
  *   - gs:-relative loads (KPCR: gs base is 0 here) -> a fake KPCR.
  * Anything else goes to the previous handler (e.g. ASan's report).
  * Port I/O by rep ins/outs assumes DF clear (refused otherwise).
@@ -211,7 +211,7 @@ static bool emulate_mem(ucontext_t *uc, const struct insn *in,
 
 static bool mmio_access(void *ctx, int size, bool write, u64 *v)
 {
-	return ndl_sim_mmio_access(ctx, size, write, v);
+	return ndl_user_mmio_access(ctx, size, write, v);
 }
 
 static bool kpcr_access(void *ctx, int size, bool write, u64 *v)
