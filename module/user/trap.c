@@ -345,8 +345,13 @@ static void on_fault(int sig, siginfo_t *si, void *ctx)
 		old->sa_handler(sig);
 		return;
 	}
-	/* Re-raise with the default action: the fault repeats and kills. */
+	/*
+	 * Back to the default action: a fault repeats and kills; a signal
+	 * sent (kill, tgkill: si_code <= 0) does not repeat, so raise it.
+	 */
 	sigaction(sig, old, NULL);
+	if (si->si_code <= 0)
+		raise(sig);
 }
 
 int ndl_trap_install(void)
