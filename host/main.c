@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ndisload-host: a Windows NDIS miniport in an unprivileged process. The
+ * runtime is the module's (module/runtime/) on the user host
+ * (module/user/); the device is a PCI function owned through VFIO, its
+ * DMA confined by the IOMMU (vfio.c); the interface Linux sees is a TAP
+ * (tap.c, net.c). A driver crash ends this process, never the machine.
+ *
+ *   ndisload-host --device ADDR --sys FILE.sys --tap NAME
+ *                 [--name SERVICE] [--reg NAME=VALUE]... [--file PATH]...
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "driver.h"
+#include "host.h"
+#include "ndis_registry.h"
+#include "ndis_status.h"
+#include "net.h"
+#include "nt_status.h"
+#include "tap.h"
+#include "vfio.h"
+
+#define MAX_FILE	(32u << 20)	/* the module's per-file limit */
+#define MAX_ARGS	64
+
+/* NDIS packet filter bits (OID_GEN_CURRENT_PACKET_FILTER). */
+#define PACKET_DIRECTED		0x01
+#define PACKET_ALL_MULTICAST	0x04
+#define PACKET_BROADCAST	0x08
+#define PACKET_PROMISCUOUS	0x20
+
+static const char usage[] =
+	"Usage: ndisload-host --device ADDR --sys FILE.sys --tap NAME\n"
+	"                     [--name SERVICE] [--reg NAME=VALUE]... [--file PATH]...\n"
+	"\n"
+	"Runs a Windows NDIS miniport as this (unprivileged) user on the PCI\n"
+	"function ADDR, owned through VFIO (bound to vfio-pci, behind an IOMMU,\n"
+	"its /dev/vfio group device given to this user), with the TAP interface\n"
+	"NAME (created for this user) as its network interface. --reg sets a\n"
+	"registry value (REG_SZ) the driver reads; --file gives it a file it\n"
+	"opens by name (firmware). NetworkAddress defaults to the TAP's address.\n";
+
+struct opts {
+	const char *device, *sys, *tap, *name;
+	const char *regs[MAX_ARGS], *files[MAX_ARGS];
+	int nregs, nfiles;
+};
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	stop = sig;
+}
+
+static int die(const char *fmt, const char *a, const char *b)
+{
+	fprintf(stderr, "ndisload-host: ");
+	fprintf(stderr, fmt, a, b);
+	fputc('\n', stderr);
+	return 1;
+}
+
+static int parse(int argc, char **argv, struct opts *o)
+{
+	static const struct option longs[] = {
+		{ "device", required_argument, NULL, 'd' },
+		{ "sys", required_argument, NULL, 's' },
+		{ "tap", required_argument, NULL, 't' },
+		{ "name", required_argument, NULL, 'n' },
+		{ "reg", required_argument, NULL, 'r' },
+		{ "file", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
+		switch (c) {
+		case 'd': o->device = optarg; break;
+		case 's': o->sys = optarg; break;
+		case 't': o->tap = optarg; break;
+		case 'n': o->name = optarg; break;
+		case 'r':
+		case 'f':
+			if ((c == 'r' ? o->nregs : o->nfiles) == MAX_ARGS)
+				return die("too many --%s options", c == 'r' ?
+					   "reg" : "file", NULL);
+			if (c == 'r' && !strchr(optarg, '='))
+				return die("--reg %s: want NAME=VALUE", optarg,
+					   NULL);
+			if (c == 'r')
+				o->regs[o->nregs++] = optarg;
+			else
+				o->files[o->nfiles++] = optarg;
+			break;
+		case 'h': fputs(usage, stdout); exit(0);
+		default: fputs(usage, stderr); return 2;
+		}
+	}
+	if (optind < argc || !o->device || !o->sys || !o->tap) {
+		fputs(usage, stderr);
+		return 2;
+	}
+	if (!o->name) {		/* the service name: the .sys's base name */
+		static char name[48];
+		const char *base = strrchr(o->sys, '/');
+
+		snprintf(name, sizeof(name), "%s", base ? base + 1 : o->sys);
+		if (strchr(name, '.'))
+			*strchr(name, '.') = 0;
+		o->name = name;
+	}
+	return 0;
+}
+
+/* A whole regular file into memory (at most MAX_FILE bytes); NULL: err. */
+static void *slurp(const char *path, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	void *buf = NULL;
+
+	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    st.st_size > MAX_FILE || !(buf = malloc(st.st_size ? st.st_size : 1)) ||
+	    read(fd, buf, (size_t)st.st_size) != st.st_size) {
+		if (!errno || (fd >= 0 && !S_ISREG(st.st_mode)))
+			errno = EINVAL;
+		free(buf);
+		buf = NULL;
+	}
+	*len = buf ? (size_t)st.st_size : 0;
+	if (fd >= 0)
+		close(fd);
+	return buf;
+}
+
+static int load_driver(const struct opts *o, struct ndl_driver **out)
+{
+	struct ndl_pe_error perr;
+	size_t len;
+	void *image = slurp(o->sys, &len);
+	NTSTATUS st;
+	int rc;
+
+	if (!image)
+		return die("%s: %s", o->sys, strerror(errno));
+	rc = ndl_driver_load(image, len, o->name, NULL, out, &perr);
+	free(image);
+	if (rc)
+		return die("%s: %s", o->sys, perr.msg);
+	for (int i = 0; i < o->nfiles; i++) {
+		const char *base = strrchr(o->files[i], '/');
+		void *data = slurp(o->files[i], &len);
+
+		if (!data)
+			return die("%s: %s", o->files[i], strerror(errno));
+		rc = ndl_ndis_driver_add_file(*out, base ? base + 1 :
+					      o->files[i], data, len);
+		free(data);
+		if (rc)
+			return die("%s: refused by the runtime (%s)",
+				   o->files[i], "bad name or no memory");
+	}
+	st = ndl_driver_start(*out);
+	if (!NT_SUCCESS(st) || !ndl_ndis_driver_is_miniport(*out)) {
+		char why[32];
+
+		snprintf(why, sizeof(why), "0x%08x", (unsigned int)st);
+		return die("%s: DriverEntry returned %s without a miniport NDIS accepts",
+			   o->sys, why);
+	}
+	return 0;
+}
+
+static struct ndl_reg *registry(const struct opts *o, const u8 mac[6])
+{
+	struct ndl_reg *reg = ndl_reg_create();
+	bool have_addr = false;
+	char addr[13];
+
+	for (int i = 0; reg && i < o->nregs; i++) {
+		char name[256];
+		const char *eq = strchr(o->regs[i], '=');
+		size_t n = (size_t)(eq - o->regs[i]);
+
+		if (n >= sizeof(name) || !n) {
+			die("--reg %s: bad name", o->regs[i], NULL);
+			ndl_reg_destroy(reg);
+			return NULL;
+		}
+		memcpy(name, o->regs[i], n);
+		name[n] = 0;
+		have_addr |= !strcasecmp(name, "NetworkAddress");
+		if (ndl_reg_set_sz(reg, name, eq + 1)) {
+			die("--reg %s: refused by the registry", o->regs[i], NULL);
+			ndl_reg_destroy(reg);
+			return NULL;
+		}
+	}
+	/* The TAP's address is the interface's: the card answers to it. */
+	snprintf(addr, sizeof(addr), "%02X%02X%02X%02X%02X%02X", mac[0],
+		 mac[1], mac[2], mac[3], mac[4], mac[5]);
+	if (reg && !have_addr && ndl_reg_set_sz(reg, "NetworkAddress", addr)) {
+		ndl_reg_destroy(reg);
+		return NULL;
+	}
+	return reg;
+}
+
+static void run(struct host_net *n, struct ndl_os_dev *dev)
+{
+	while (!stop) {
+		struct pollfd p[2] = {
+			{ .fd = vfio_irq_fd(dev), .events = POLLIN },
+			{ .fd = n->tap_busy ? -1 : n->tap, .events = POLLIN },
+		};
+		u64 due, now;
+		int ms = -1;
+
+		ndl_user_run_pending();
+		if (!n->tap_busy)
+			host_net_tap_ready(n);
+		if (ndl_user_run_pending())
+			continue;
+		due = ndl_user_next_due();
+		now = ndl_os_monotonic_ns();
+		if (due != NDL_OS_WAIT_FOREVER)
+			ms = due <= now ? 0 : (int)((due - now + 999999) / 1000000);
+		poll(p, 2, ms);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { 0 };
+	struct host_net n = { .tap = -1 };
+	struct ndl_adapter_params params = { 0 };
+	struct ndl_adapter_info info;
+	struct ndl_driver *drv = NULL;
+	struct ndl_os_dev *dev;
+	struct sigaction sa = { .sa_handler = on_signal };
+	char err[512];
+	u8 mac[6];
+	u32 filter = PACKET_DIRECTED | PACKET_BROADCAST | PACKET_ALL_MULTICAST;
+	u32 status = 0, done, needed;
+	int rc = parse(argc, argv, &o);
+
+	if (rc)
+		return rc;
+	if (geteuid() == 0)
+		return die("refusing to run as root: isolated mode runs the driver as an unprivileged user (give it the VFIO group device and a TAP interface)",
+			   NULL, NULL);
+	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	dev = vfio_open(o.device, err, sizeof(err));
+	if (!dev)
+		return die("%s", err, NULL);
+	n.tap = tap_open(o.tap, mac, err, sizeof(err));
+	if (n.tap < 0)
+		return die("%s", err, NULL);
+	if (ndl_user_init())
+		return die("the runtime did not start", NULL, NULL);
+	if (load_driver(&o, &drv))
+		return 1;
+	params = (struct ndl_adapter_params){ .drv = drv, .dev = dev,
+		.reg = registry(&o, mac), .ops = &host_net_ops, .ctx = &n,
+		.name = o.device, .tx_slots = 64 };
+	if (!params.reg)
+		return 1;
+	rc = ndl_adapter_create(&params, &n.ad);
+	if (!rc)
+		rc = ndl_adapter_initialize(n.ad, &info, &status);
+	if (rc) {
+		snprintf(err, sizeof(err), "error %d, NDIS status 0x%08x", rc,
+			 (unsigned int)status);
+		return die("%s: MiniportInitialize failed (%s)", o.device, err);
+	}
+	if (memcmp(info.cur_addr, mac, 6)) {
+		/* The miniport kept its own address: let Linux's frames in. */
+		fprintf(stderr, "ndisload-host: the driver ignores NetworkAddress; receiving promiscuously\n");
+		filter |= PACKET_PROMISCUOUS;
+	}
+	status = ndl_adapter_set(n.ad, OID_GEN_CURRENT_PACKET_FILTER, &filter,
+				 sizeof(filter), &done, &needed);
+	if (status)
+		fprintf(stderr, "ndisload-host: packet filter refused (0x%08x)\n",
+			(unsigned int)status);
+	tap_set_carrier(n.tap, ndl_adapter_media_connected(n.ad));
+	fprintf(stderr, "ndisload-host: %s: driver %s running on TAP %s, link %s\n",
+		o.device, o.name, o.tap,
+		ndl_adapter_media_connected(n.ad) ? "up" : "down");
+	run(&n, dev);
+	fprintf(stderr, "ndisload-host: stopping (signal %d): %llu frames in, %llu out, %llu dropped, %llu send errors\n",
+		(int)stop, (unsigned long long)n.rx_frames,
+		(unsigned long long)n.tx_frames,
+		(unsigned long long)n.rx_dropped,
+		(unsigned long long)n.tx_errors);
+	ndl_adapter_destroy(n.ad);
+	ndl_driver_unload(drv);
+	vfio_close(dev);
+	ndl_user_exit();
+	return 0;
+}

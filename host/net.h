@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ndisload-host's data path: frames between the adapter (the miniport on
+ * the VFIO device) and the TAP interface, in both directions.
+ */
+#ifndef NDL_HOST_NET_H
+#define NDL_HOST_NET_H
+
+#include "ndis_adapter.h"
+
+struct host_net {
+	struct ndl_adapter *ad;
+	int tap;
+	bool tap_busy;		/* every tx slot in flight: stop reading */
+	u64 rx_frames, tx_frames, rx_dropped, tx_errors;
+};
+
+extern const struct ndl_adapter_ops host_net_ops;	/* ctx: host_net */
+/* The TAP fd is readable: hand its frames to the adapter. */
+void host_net_tap_ready(struct host_net *n);
+
+#endif
