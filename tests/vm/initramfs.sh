@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # initramfs.sh KVER OUT.cpio: pack the guest for VM tests and the demo:
 # busybox-static, the guest init and test scripts, ndisload.ko built for
-# KVER, Debian's NIC modules (and what they depend on), every program in
-# build/bin with its shared libraries, iw and wpa_supplicant, the test
-# drivers in build/drivers (and their MSVC flavour, build/drivers-msvc),
-# and, when present, build/vm/extra (files a test run wants to add).
+# KVER, Debian's NIC modules, tun and vfio-pci (and what they depend on),
+# every program in build/bin with its shared libraries, iw and
+# wpa_supplicant, the test drivers in build/drivers (and their MSVC
+# flavour, build/drivers-msvc), and, when present, build/vm/extra (files
+# a test run wants to add).
 set -eu
 kver=$1 out=$2
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -38,7 +39,7 @@ mkdir -p "$gmod"
 if [ -e "$build/module/$kver/ndisload.ko" ]; then
 	cp "$build/module/$kver/ndisload.ko" "$gmod/ndisload.ko"
 fi
-want="8139cp 8139too e1000 ne2k-pci pcnet32 virtio_net cfg80211 ${NDL_VM_MODULES:-}"
+want="8139cp 8139too e1000 ne2k-pci pcnet32 virtio_net cfg80211 tun vfio-pci vfio_iommu_type1 ${NDL_VM_MODULES:-}"
 deps_of() { # module name -> its file and its dependencies' files, from modules.dep
 	name=$(echo "$1" | tr _ -)
 	line=$(grep -E "/($name|$(echo "$name" | tr - _))\.ko(\.xz|\.zst|\.gz)?:" "$moddir/modules.dep" | head -n1)

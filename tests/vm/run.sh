@@ -32,6 +32,9 @@
 #                      (the pages in Chromium); the others say SKIP
 #   # fwd: PORT        forward a free host port on 127.0.0.1 to the guest's
 #                      PORT on the first NIC
+#   # iommu: yes       a q35 machine with QEMU's emulated Intel IOMMU
+#                      (intel-iommu with interrupt remapping, split irqchip)
+#                      and intel_iommu=on: IOMMU groups, so vfio-pci works
 #   # host: NAME       run tests/vm/host/NAME.sh on the host while the guest
 #                      runs, with NDL_VM_RESULTS (the guest's results file,
 #                      to wait for its lines), NDL_VM_PORT (the forwarded host
@@ -179,6 +182,13 @@ run_one() { # TEST
 	devices=$(sed -n 's/^# device: *//p' "$script" | head -n1)
 	hostscript=$(sed -n 's/^# host: *//p' "$script" | head -n1)
 	tfwd=$(sed -n 's/^# fwd: *//p' "$script" | head -n1)
+	iommu=$(sed -n 's/^# iommu: *//p' "$script" | head -n1)
+	machine="" iommu_append=""
+	if [ "$iommu" = yes ]; then
+		# The IOMMU must come before the PCI devices it translates for.
+		machine="-machine q35,kernel-irqchip=split -device intel-iommu,intremap=on"
+		iommu_append="intel_iommu=on no_timer_check"
+	fi
 	saved_fwd=$fwd fwd_host=""
 	if [ -n "$tfwd" ]; then
 		fwd=$tfwd fwd_host=$((30000 + $$ % 20000))
@@ -202,10 +212,10 @@ run_one() { # TEST
 	touch "$out/results" "$out/console"
 	# shellcheck disable=SC2086
 	set -- qemu-system-x86_64 $accel ${NDL_VM_QEMU:-} -m "${mem:-512}" -smp "${smp:-1}" -nographic -no-reboot \
-		-nic none $netargs $monargs \
+		$machine -nic none $netargs $monargs \
 		-monitor "unix:$out/monitor.sock,server=on,wait=off" \
 		-kernel "$work/vmlinux" -initrd "$initrd" \
-		-append "console=ttyS0 loglevel=5 panic=-1 oops=panic ndl_mode=$mode ndl_tests=$name $srv_append ${NDL_VM_APPEND:-}"
+		-append "console=ttyS0 loglevel=5 panic=-1 oops=panic ndl_mode=$mode ndl_tests=$name $srv_append $iommu_append ${NDL_VM_APPEND:-}"
 	echo "# $name: $*" >"$out/cmdline"
 	if [ "$mode" = shell ] || [ "$mode" = demo ]; then
 		"$@" -serial mon:stdio -serial "file:$out/results"

@@ -1,0 +1,108 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Isolated mode: the Intel 82540EM Windows miniport (tests/drivers/e1000)
+# in ndisload-host, an unprivileged process, on QEMU's e1000 bound to
+# vfio-pci behind the emulated Intel IOMMU (q35, intel_iommu=on). The
+# process gets only the VFIO group device and a TAP interface made for
+# it; no module of ours is loaded. Checked: the refusal as root, link up
+# on the TAP, ping and a TCP download with checksum compare through it,
+# the process without capabilities, a crash (SIGSEGV) contained and the
+# device taken again by a fresh process with traffic after, a clean stop
+# on SIGTERM, no IOMMU fault and no kernel warning.
+# nic: e1000
+# iommu: yes
+# serve: 4
+# timeout: 240
+. /tests/_ndl.sh
+
+HOST_UID=990
+tap=ndl0
+log=/tmp/ndisload-host.log
+# the emulated 82540EM's PCI address
+slot=$(grep -l 0x100e /sys/bus/pci/devices/*/device | while read -r f; do
+	d=${f%/device}; grep -qx 0x8086 "$d/vendor" && basename "$d"; done | head -n1)
+
+to_vfio() {
+	load_module vfio-pci && load_module vfio_iommu_type1 && load_module tun &&
+	echo vfio-pci >"/sys/bus/pci/devices/$slot/driver_override" &&
+	echo "$slot" >/sys/bus/pci/drivers_probe &&
+	[ "$(basename "$(readlink "/sys/bus/pci/devices/$slot/driver")")" = vfio-pci ]
+}
+# Only the group device, /dev/net/tun (0600 here: no udev) and the TAP
+# become the host user's.
+hand_over() {
+	group=$(basename "$(readlink "/sys/bus/pci/devices/$slot/iommu_group")")
+	grep -q '^ndlhost:' /etc/passwd ||
+		echo "ndlhost:x:$HOST_UID:$HOST_UID::/nonexistent:/bin/false" >>/etc/passwd
+	chown "$HOST_UID:$HOST_UID" "/dev/vfio/$group" /dev/net/tun &&
+	ndl-mktap "$tap" "$HOST_UID"
+}
+host_cmd="ndisload-host --device $slot --sys $NDL_DRIVERS/e1000/ndle1000.sys --tap $tap --reg ReceiveDescriptors=64 --reg TransmitDescriptors=64"
+refuses_root() {
+	_out=$($host_cmd 2>&1) && return 1
+	echo "$_out" | grep -q "refusing to run as root"
+}
+# start_host: the driver as the host user (the DMA pool is pinned memory:
+# the locked-memory limit is raised first, as the systemd unit would). Its
+# pid goes to /tmp/host.pid (check runs each step in a subshell).
+start_host() {
+	: >"$log"
+	ulimit -l 65536
+	su -s /bin/sh ndlhost -c "exec $host_cmd" >>"$log" 2>&1 &
+	echo $! >/tmp/host.pid
+	_n=300
+	until grep -q "running on TAP $tap" "$log"; do
+		_n=$((_n - 1)); [ $_n -gt 0 ] && kill -0 "$(host_pid)" 2>/dev/null ||
+			{ cat "$log"; return 1; }
+		sleep 0.1
+	done
+}
+host_pid() { cat /tmp/host.pid; }
+gone() { # PID: wait up to 10 s for it to end
+	_n=100
+	while kill -0 "$1" 2>/dev/null; do
+		_n=$((_n - 1)); [ $_n -gt 0 ] || return 1; sleep 0.1
+	done
+}
+unprivileged() {
+	_st=/proc/$(host_pid)/status
+	grep -qE "^Uid:[[:space:]]+$HOST_UID[[:space:]]" "$_st" &&
+	grep -qE '^CapEff:[[:space:]]+0+$' "$_st" &&
+	grep -qE '^NoNewPrivs:[[:space:]]+1$' "$_st" || { cat "$_st"; return 1; }
+}
+# A crash takes the process, not the machine; a fresh one owns the device.
+crash_restart() {
+	_p=$(host_pid)
+	kill -SEGV "$_p" && gone "$_p" || return 1
+	! grep -q stopping "$log" || { echo "stopped cleanly instead of crashing"; return 1; }
+	start_host && ndl_wait_carrier "$tap" 10 && ping -c 2 -W 3 10.0.2.2
+}
+clean_stop() {
+	_p=$(host_pid)
+	kill -TERM "$_p" && gone "$_p" &&
+	grep -q "stopping (signal 15)" "$log" || { cat "$log"; return 1; }
+}
+no_iommu_fault() {
+	_f=$(dmesg | grep -iE 'DMAR:.*fault|DMAR: \[DMA' ) || true
+	[ -z "$_f" ] || { echo "$_f"; return 1; }
+}
+dmesg_clean() {
+	_w=$(dmesg -r | grep -E '^<[0-4]>')
+	[ -z "$_w" ] || { echo "$_w"; return 1; }
+}
+
+check device test -n "$slot"
+check iommu-group test -e "/sys/bus/pci/devices/$slot/iommu_group"
+check vfio-pci to_vfio
+check hand-over hand_over
+check refuses-root refuses_root
+check start start_host
+check unprivileged unprivileged
+check up ndl_net_up "$tap"
+check carrier ndl_wait_carrier "$tap" 10
+check ping ping -c 3 -W 3 10.0.2.2
+check download ndl_download
+check crash-restart crash_restart
+check download-after-restart ndl_download
+check stop clean_stop
+check no-iommu-fault no_iommu_fault
+check dmesg-clean dmesg_clean

@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Isolated mode refused without an IOMMU: on the default machine (no
+# IOMMU) the e1000 has no IOMMU group, vfio-pci cannot take it, and
+# ndisload-host, run as an unprivileged user, says why and exits non-zero
+# instead of driving a device whose DMA nothing confines.
+# nic: e1000
+# kernels: default
+# timeout: 90
+. /tests/_ndl.sh
+
+HOST_UID=990
+slot=$(grep -l 0x100e /sys/bus/pci/devices/*/device | while read -r f; do
+	d=${f%/device}; grep -qx 0x8086 "$d/vendor" && basename "$d"; done | head -n1)
+no_vfio() {
+	load_module vfio-pci || return 1
+	echo vfio-pci >"/sys/bus/pci/devices/$slot/driver_override"
+	echo "$slot" >/sys/bus/pci/drivers_probe 2>/dev/null
+	[ ! -e "/sys/bus/pci/devices/$slot/driver" ]
+}
+refused() {
+	echo "ndlhost:x:$HOST_UID:$HOST_UID::/nonexistent:/bin/false" >>/etc/passwd
+	_out=$(su -s /bin/sh ndlhost -c "exec ndisload-host --device $slot --sys $NDL_DRIVERS/e1000/ndle1000.sys --tap ndl0" 2>&1) &&
+		{ echo "ran: $_out"; return 1; }
+	echo "$_out" | grep -q "$slot has no IOMMU group: this machine runs without an IOMMU.*refusing" ||
+		{ echo "$_out"; return 1; }
+}
+
+check device test -n "$slot"
+check no-iommu-group test ! -e "/sys/bus/pci/devices/$slot/iommu_group"
+check vfio-pci-refuses no_vfio
+check refused refused
