@@ -11,7 +11,7 @@
 # nic: e1000
 # iommu: yes
 # serve: 4
-# timeout: 240
+# timeout: 150
 . /tests/_ndl.sh
 
 HOST_UID=990
