@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "crash.h"
 #include "driver.h"
 #include "host.h"
 #include "ndis_registry.h"
@@ -270,6 +271,7 @@ int main(int argc, char **argv)
 	n.tap = tap_open(o.tap, mac, err, sizeof(err));
 	if (n.tap < 0)
 		return die("%s", err, NULL);
+	crash_report_install(o.sys);
 	if (ndl_user_init())
 		return die("the runtime did not start", NULL, NULL);
 	if (load_driver(&o, &drv))
