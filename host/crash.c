@@ -11,9 +11,10 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "pe/pe.h"
+
 #include "crash.h"
 #include "host.h"
-#include "pe.h"
 
 static const char *driver_file = "driver";
 

@@ -21,13 +21,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/driver.h"
+#include "ndis/ndis_registry.h"
+#include "ndis/ndis_status.h"
+#include "nt/nt_status.h"
+
 #include "crash.h"
-#include "driver.h"
 #include "host.h"
-#include "ndis_registry.h"
-#include "ndis_status.h"
 #include "net.h"
-#include "nt_status.h"
 #include "tap.h"
 #include "vfio.h"
 

@@ -12,8 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/rt.h"
+
 #include "net.h"
-#include "rt.h"
 #include "tap.h"
 
 #define TX_SLOTS	64

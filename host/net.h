@@ -6,7 +6,7 @@
 #ifndef NDL_HOST_NET_H
 #define NDL_HOST_NET_H
 
-#include "ndis_adapter.h"
+#include "ndis/ndis_adapter.h"
 
 struct host_net {
 	struct ndl_adapter *ad;
