@@ -133,13 +133,17 @@ static void *slurp(const char *path, size_t *len)
 	struct stat st;
 	void *buf = NULL;
 
-	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode) ||
-	    st.st_size > MAX_FILE || !(buf = malloc(st.st_size ? st.st_size : 1)) ||
-	    read(fd, buf, (size_t)st.st_size) != st.st_size) {
-		if (!errno || (fd >= 0 && !S_ISREG(st.st_mode)))
+	if (fd >= 0 && !fstat(fd, &st)) {
+		if (!S_ISREG(st.st_mode))
 			errno = EINVAL;
-		free(buf);
-		buf = NULL;
+		else if (st.st_size > MAX_FILE)
+			errno = EFBIG;
+		else if ((buf = malloc(st.st_size ? st.st_size : 1)) &&
+			 read(fd, buf, (size_t)st.st_size) != st.st_size) {
+			errno = errno ? errno : EIO;
+			free(buf);
+			buf = NULL;
+		}
 	}
 	*len = buf ? (size_t)st.st_size : 0;
 	if (fd >= 0)
