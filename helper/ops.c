@@ -17,6 +17,7 @@
 #include "logview.h"
 #include "ops.h"
 #include "params.h"
+#include "pkg_setup.h"
 #include "push.h"
 #include "staging.h"
 #include "store.h"
@@ -703,6 +704,13 @@ static const struct op ops[] = {
 				   { "complete", J_BOOL, false, 0 },
 				   { "client", J_STRING, false, STAGING_CLIENT_MAX }),
 	  true, op_driver_install },
+	/* The setup assistant: a vendor's package, unpacked and matched (pkg_setup.c). */
+	{ "package.open", FIELDS({ "files", J_ARRAY, true, OPS_MAX_FDS }), true,
+	  op_package_open },
+	{ "package.install", FIELDS({ "package", J_STRING, true, 16 },
+				    { "inf", J_STRING, true, 1024 },
+				    { "name", J_STRING, false, 64 }),
+	  false, op_package_install },
 	{ "driver.remove", FIELDS({ "name", J_STRING, true, 64 },
 				  { "force", J_BOOL, false, 0 }), false, op_driver_remove },
 	{ "driver.params.get", FIELDS({ "name", J_STRING, true, 64 },

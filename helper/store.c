@@ -600,6 +600,12 @@ json_object *store_install(const struct store_input *in, size_t n,
 	manifest = manifest_of(d, name, &bs, main_idx, ignored);
 	if (refuse_unloadable(manifest, err))
 		goto out;
+	if (opt->preview) {	/* the setup assistant's look before installing */
+		result = json_object_new_object();
+		jx_add_str(result, "state", "preview");
+		json_object_object_add(result, "manifest", json_object_get(manifest));
+		goto out;
+	}
 	if (!ndl_path(root, sizeof(root), NDL_STORE_DIR) ||
 	    !ndl_path(dest, sizeof(dest), NDL_STORE_DIR "/%s", name) ||
 	    !ndl_path(stage, sizeof(stage), NDL_STORE_DIR "/.stage-%s-XXXXXX", name)) {

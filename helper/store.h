@@ -32,6 +32,7 @@ struct store_install_opts {
 	const char *staging;	/* continue an incomplete upload */
 	const char *client;	/* whose upload (staging.h); NULL: "local" */
 	bool allow_incomplete;	/* keep files and say what is missing */
+	bool preview;		/* stop before writing: {"state": "preview", "manifest"} */
 	const char *locale;
 };
 

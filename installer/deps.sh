@@ -15,7 +15,7 @@ export DEBIAN_FRONTEND=noninteractive
 
 build_pkgs="build-essential make pkg-config kmod dkms
 	linux-headers-amd64
-	libmicrohttpd-dev libjson-c-dev libsodium-dev libwpa-client-dev
+	libmicrohttpd-dev libjson-c-dev libsodium-dev libwpa-client-dev libarchive-dev
 	gcc-mingw-w64-x86-64 mingw-w64-x86-64-dev binutils-mingw-w64-x86-64
 	clang lld llvm
 	makeself dpkg-dev fakeroot"
@@ -24,7 +24,7 @@ test_pkgs="linux-image-amd64 qemu-system-x86 busybox-static cpio xz-utils
 	clang libclang-rt-14-dev valgrind curl iproute2 iputils-ping
 	chromium nodejs wrk linux-source-6.1 sparse
 	debootstrap lintian systemd e2fsprogs
-	iw wpasupplicant"
+	iw wpasupplicant gcab python3"
 
 # The kernel matrix (docs/kernels.md): besides Debian 12's default 6.1, the
 # newest 6.12 LTS generic and PREEMPT_RT kernels for which Debian has both
