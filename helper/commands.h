@@ -8,6 +8,7 @@
 #define NDL_COMMANDS_H
 
 int cmd_install(int argc, char **argv);
+int cmd_setup(int argc, char **argv);	/* cmd_setup.c: the setup assistant */
 int cmd_list(int argc, char **argv);
 int cmd_remove(int argc, char **argv);
 int cmd_inspect(int argc, char **argv);

@@ -42,6 +42,7 @@ static const struct command {
 	int (*fn)(int argc, char **argv);
 	const char *description;
 } commands[] = {
+	{ "setup", cmd_setup, "Set up a card with the vendor's driver package (.zip, .cab, .exe or .inf), step by step" },
 	{ "install", cmd_install, "Install a Windows driver package (.inf + .sys + firmware) into the driver store" },
 	{ "list", cmd_list, "List installed drivers" },
 	{ "remove", cmd_remove, "Remove an installed driver" },

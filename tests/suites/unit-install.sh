@@ -194,6 +194,9 @@ comp_check completion-bind-device "0000:00:03.0 1-1 " "$comp/ndisload" ndisload 
 comp_check completion-bind-driver "rt61 rtl8139 " "$comp/ndisload" ndisload bind --unbind-native 0000:00:03.0 ""
 comp_check completion-wifi-iface "wlan0 " "$comp/ndisload" ndisload wifi scan ""
 comp_check completion-version "--version " "$comp/ndisload" ndisload --v
+comp_check completion-setup "serve setup " "$comp/ndisload" ndisload se
+comp_check completion-setup-options "--name --no-dhcp --no-start " "$comp/ndisload" ndisload setup --n
+comp_check completion-setup-device "0000:00:03.0 1-1 " "$comp/ndisload" ndisload setup --device ""
 if [ -x "$build/bin/ndisload-license" ]; then
 	comp_check completion-license "issue " "$comp/ndisload-license" ndisload-license i
 	comp_check completion-license-options "--pubkey " "$comp/ndisload-license" ndisload-license verify --pu
