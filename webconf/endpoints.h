@@ -20,6 +20,9 @@ enum MHD_Result wc_ep_driver_get(struct wc_request *req);
 enum MHD_Result wc_ep_driver_delete(struct wc_request *req);
 /* ep_upload.c */
 enum MHD_Result wc_ep_driver_upload(struct wc_request *req);
+/* ep_packages.c: the setup assistant's packages */
+enum MHD_Result wc_ep_package_open(struct wc_request *req);
+enum MHD_Result wc_ep_package_install(struct wc_request *req);
 /* ep_load.c */
 enum MHD_Result wc_ep_load(struct wc_request *req);
 enum MHD_Result wc_ep_unload(struct wc_request *req);

@@ -19,6 +19,8 @@ const struct wc_route wc_routes[] = {
 	{ "PUT",    "/api/v1/drivers/{}/params",     WC_AUTHED, WC_BODY_JSON,   wc_ep_params_set },
 	{ "GET",    "/api/v1/drivers/{}/compat",     WC_AUTHED, WC_BODY_NONE,   wc_ep_compat_get },
 	{ "PUT",    "/api/v1/drivers/{}/compat",     WC_AUTHED, WC_BODY_JSON,   wc_ep_compat_set },
+	{ "POST",   "/api/v1/packages",              WC_AUTHED, WC_BODY_UPLOAD, wc_ep_package_open },
+	{ "POST",   "/api/v1/packages/{}/install",   WC_AUTHED, WC_BODY_JSON,   wc_ep_package_install },
 	{ "POST",   "/api/v1/load",                  WC_AUTHED, WC_BODY_JSON,   wc_ep_load },
 	{ "POST",   "/api/v1/unload",                WC_AUTHED, WC_BODY_JSON,   wc_ep_unload },
 	{ "GET",    "/api/v1/devices",               WC_AUTHED, WC_BODY_NONE,   wc_ep_devices_list },
