@@ -126,6 +126,7 @@ export function applyBrand(brand) {
 
 const pages = [
 	['/', 'Status'],
+	['/setup.html', 'Set up'],
 	['/drivers.html', 'Drivers'],
 	['/devices.html', 'Devices'],
 	['/wireless.html', 'Wireless'],

@@ -37,6 +37,7 @@ form.addEventListener('submit', async (ev) => {
 			credentials: 'same-origin',
 		});
 		if (res.ok) {
+			if (nextPage() === '/') sessionStorage.setItem('ndl-after-login', '1');	/* status.js */
 			location.assign(nextPage());
 			return;
 		}

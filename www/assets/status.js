@@ -151,6 +151,18 @@ function schedule() {
 document.addEventListener('visibilitychange', () => { if (!document.hidden) refresh(); });
 
 const status = await initPage();
+// Right after login, while no device uses a Windows driver, the setup
+// assistant is the page a newcomer needs (login.js sets the flag).
+const afterLogin = sessionStorage.getItem('ndl-after-login');
+sessionStorage.removeItem('ndl-after-login');
+if (afterLogin && status && !(status.devices || []).some((d) => d.bound)) location.replace('/setup.html');
+const done = sessionStorage.getItem('ndl-setup-done');
+sessionStorage.removeItem('ndl-setup-done');
+if (done) {
+	const note = document.getElementById('setup-done');
+	note.textContent = done;
+	note.hidden = false;
+}
 if (status) {
 	renderStatus(status);
 	renderInterfaces(status.interfaces || []);
