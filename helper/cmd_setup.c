@@ -72,7 +72,7 @@ static json_object *open_package(const char *path, struct ndl_err *err)
 
 	json_object_object_add(args, "files", files);
 	if (unpack_is_archive_name(path)) {
-		json_object *f = json_object_new_object();
+		json_object *f;
 
 		fds[0] = open(path, O_RDONLY | O_CLOEXEC);
 		if (fds[0] < 0) {
@@ -83,6 +83,7 @@ static json_object *open_package(const char *path, struct ndl_err *err)
 				 "cannot open %s: %s", path, strerror(e));
 			return NULL;
 		}
+		f = json_object_new_object();
 		jx_add_str(f, "name", path_basename_any(path));
 		json_object_array_add(files, f);
 		n = 1;
@@ -92,7 +93,14 @@ static json_object *open_package(const char *path, struct ndl_err *err)
 			json_object_put(args);
 			return NULL;
 		}
-		for (i = 0; i < set.n && i < OPS_MAX_FDS; i++) {
+		if (set.n > OPS_MAX_FDS) {
+			pkg_free(&set);
+			json_object_put(args);
+			ndl_fail(err, NDL_E_TOO_LARGE, "%s needs %zu files; give the vendor's archive instead (a driver takes at most %d)",
+				 path, set.n, OPS_MAX_FDS);
+			return NULL;
+		}
+		for (i = 0; i < set.n; i++) {
 			json_object *f = json_object_new_object();
 
 			jx_add_str(f, "name", set.items[i].name);

@@ -390,8 +390,7 @@ static json_object *match_devices(json_object *infs, json_object **manifests,
 		json_object_put(matches);
 		return NULL;
 	}
-	conf_init(&b);
-	if (config_bindings(&b, err)) {
+	if (config_bindings(&b, err)) {	/* no bindings file yet is fine */
 		conf_free(&b);
 		conf_init(&b);
 		ndl_err_clear(err);

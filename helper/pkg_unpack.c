@@ -48,6 +48,18 @@ static int damaged(struct unpacker *u, const char *where)
 	return ndl_hint(u->err, "download the vendor's package again");
 }
 
+/* The first read failed: not an archive at all, or a damaged one. */
+static int not_archive_or_damaged(struct unpacker *u)
+{
+	const char *why = archive_error_string(u->a);
+
+	if (!why || !strstr(why, "Unrecognized archive format"))
+		return damaged(u, NULL);
+	ndl_fail(u->err, NDL_E_INVALID, "%s is not an archive ndisload can open (.zip, .cab, .7z, or a self-extracting .exe made of one)",
+		 u->name);
+	return ndl_hint(u->err, "an installer program has to be unpacked with its own tool (often 'setup.exe /extract' on Windows); then give the unpacked folder's files");
+}
+
 /*
  * Splits path into checked components. Returns the number (0: skip the
  * entry, a hidden one), -1 with err set when the path is refused.
@@ -312,7 +324,7 @@ int unpack_archive(int fd, const char *name, int dirfd, struct unpack_stats *st,
 		goto out;
 	}
 	if (archive_read_open_fd(u.a, fd, CHUNK) != ARCHIVE_OK) {
-		damaged(&u, NULL);
+		not_archive_or_damaged(&u);
 		goto out;
 	}
 	for (;;) {
@@ -321,14 +333,8 @@ int unpack_archive(int fd, const char *name, int dirfd, struct unpack_stats *st,
 			break;
 		u.entry++;
 		if (r < ARCHIVE_WARN) {
-			const char *why = archive_error_string(u.a);
-
-			if (u.entry == 1 && why && strstr(why, "Unrecognized archive format")) {
-				ndl_fail(err, NDL_E_INVALID, "%s is not an archive ndisload can open (.zip, .cab, .7z, or a self-extracting .exe made of one)",
-					 name);
-				ndl_hint(err, "an installer program has to be unpacked with its own tool (often 'setup.exe /extract' on Windows); then give the unpacked folder's files");
-			} else if (u.entry == 1) {
-				damaged(&u, NULL);
+			if (u.entry == 1) {
+				not_archive_or_damaged(&u);
 			} else {
 				char where[32];
 
