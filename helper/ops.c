@@ -779,6 +779,7 @@ static const char *const read_only_ops[] = {
 static const char *const slow_ops[] = {
 	"load", "unload", "device.bind", "device.unbind", "interface.up", "doctor",
 	"wifi.scan", "wifi.connect",
+	"package.open", "package.install",	/* unpacking, the pre-flight checks */
 };
 
 static bool listed(const char *const *list, size_t n, const char *op)
