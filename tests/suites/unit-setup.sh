@@ -77,6 +77,8 @@ mk device "$T/device.zip"; refused zip-device 5 'entry 1 is a device, pipe or so
 mk many "$T/many.zip"; refused zip-10k-entries 5 'many.zip has more than 4096 entries' "$T/many.zip"
 mk bomb-file "$T/bomb1.zip" "$inf"; refused zip-bomb-file 5 'webnic.sys would unpack to 70 MiB; at most 64 MiB per file' "$T/bomb1.zip"
 mk bomb-total "$T/bomb2.zip"; refused zip-bomb-total 5 'bomb2.zip unpacks to more than 256 MiB' "$T/bomb2.zip"
+# The progress bar (drawn on a terminal; forced here) shows while it unpacks.
+expect progress-bar 5 'Unpacking \[#*-*\] +[0-9]+%' env NDISLOAD_PROGRESS=always "$N" setup --yes "$T/bomb2.zip"
 mk twins "$T/twins.zip" "$inf"; refused zip-case-twins 5 'differ only in case' "$T/twins.zip"
 mk twice "$T/twice.zip" "$inf"; refused zip-twice 5 'webnic.inf is in the archive twice' "$T/twice.zip"
 mk bidi "$T/bidi.zip" "$inf" "$vether"; refused zip-bidi-name 5 'the name of entry 1 contains the .*U\+202E' "$T/bidi.zip"
@@ -142,6 +144,37 @@ expect exe-not-archive 5 'installer.exe is not an archive ndisload can open' "$N
 expect inf-loose 0 '0000:00:04.0: webnic.inf line' "$N" setup --yes --no-start "$pkg/webnic.inf"
 # The Linux driver's device, asked for by --device: bound, its driver kept.
 expect device-option 0 'Bound 0000:00:03.0 to webnic' "$N" setup --yes --no-start --device 0000:00:03.0 "$T/good.zip"
+# Interactive on a terminal (a pty): no PACKAGE lists the devices that need a
+# driver and asks for it; the user picks the second match and confirms.
+out=$(python3 - "$N" "$T/good.zip" <<'PY' 2>&1
+import os, pty, sys, time
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sys.argv[1], [sys.argv[1], 'setup', '--no-start'])
+out = b''
+def until(text, t=60):
+    global out
+    end = time.time() + t
+    while text.encode() not in out and time.time() < end:
+        try:
+            out += os.read(fd, 4096)
+        except OSError:
+            break
+for prompt, answer in (('driver package', sys.argv[2]), ('Which one', '1'), ('[y/N]', 'y')):
+    until(prompt)
+    os.write(fd, (answer + '\n').encode())
+until('Bound')
+print(out.decode(errors='replace'))
+PY
+)
+if printf '%s\n' "$out" | grep -q 'Network devices without a working driver:' &&
+   printf '%s\n' "$out" | grep -q 'Install Drivers/Win64/webnic.inf and use it for 0000:00:04.0?' &&
+   printf '%s\n' "$out" | grep -q 'Bound 0000:00:04.0 to webnic'; then
+	pass interactive
+else
+	fail interactive "$(printf '%s\n' "$out" | tail -n 5 | tr '\n' ' ')"
+fi
+
 # Without the module, starting fails with its precise reason.
 expect no-module 7 'ndisload setup: .*module' "$N" setup --yes "$T/good.zip"
 
