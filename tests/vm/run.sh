@@ -35,6 +35,8 @@
 #   # iommu: yes       a q35 machine with QEMU's emulated Intel IOMMU
 #                      (intel-iommu with interrupt remapping, split irqchip)
 #                      and intel_iommu=on: IOMMU groups, so vfio-pci works
+#   # overlay: NAME    append the archive tests/vm/NAME-overlay.sh builds to
+#                      the initramfs (nm: NetworkManager, D-Bus and udev)
 #   # host: NAME       run tests/vm/host/NAME.sh on the host while the guest
 #                      runs, with NDL_VM_RESULTS (the guest's results file,
 #                      to wait for its lines), NDL_VM_PORT (the forwarded host
@@ -189,6 +191,17 @@ run_one() { # TEST
 		machine="-machine q35,kernel-irqchip=split -device intel-iommu,intremap=on"
 		iommu_append="intel_iommu=on no_timer_check"
 	fi
+	overlay=$(sed -n 's/^# overlay: *//p' "$script" | head -n1)
+	tinitrd=$initrd
+	if [ -n "$overlay" ]; then
+		if ! "$top/tests/vm/$overlay-overlay.sh" "$top/build/vm/$overlay-overlay.cpio" \
+			>"$out/overlay.log" 2>&1; then
+			echo "FAIL: vm/$kver/$name/setup (overlay $overlay: $(tail -n1 "$out/overlay.log"))"
+			status=1; return
+		fi
+		tinitrd=$work/initramfs-$name.cpio
+		cat "$initrd" "$top/build/vm/$overlay-overlay.cpio" >"$tinitrd"
+	fi
 	saved_fwd=$fwd fwd_host=""
 	if [ -n "$tfwd" ]; then
 		fwd=$tfwd fwd_host=$((30000 + $$ % 20000))
@@ -214,7 +227,7 @@ run_one() { # TEST
 	set -- qemu-system-x86_64 $accel ${NDL_VM_QEMU:-} -m "${mem:-512}" -smp "${smp:-1}" -nographic -no-reboot \
 		$machine -nic none $netargs $monargs \
 		-monitor "unix:$out/monitor.sock,server=on,wait=off" \
-		-kernel "$work/vmlinux" -initrd "$initrd" \
+		-kernel "$work/vmlinux" -initrd "$tinitrd" \
 		-append "console=ttyS0 loglevel=5 panic=-1 oops=panic ndl_mode=$mode ndl_tests=$name $srv_append $iommu_append ${NDL_VM_APPEND:-}"
 	echo "# $name: $*" >"$out/cmdline"
 	if [ "$mode" = shell ] || [ "$mode" = demo ]; then
