@@ -26,8 +26,10 @@ kdir=/lib/modules/$kver/build
 if [ -n "$kver" ] && [ -d "$kdir" ]; then
 	kb=$top/build/runtime-kbuild
 	rm -rf "$kb" && mkdir -p "$kb" && cp -r "$top/module/runtime" "$kb/"
+	# includes name the subsystem folder ("nt/nt_io.h"), as in module/Kbuild
 	printf '%s\n' 'include $(src)/runtime/Kbuild.inc' 'obj-m := ndlrt.o' \
-		'ndlrt-y := $(ndl-runtime-y) lic.o' >"$kb/Kbuild"
+		'ndlrt-y := $(ndl-runtime-y) lic.o' \
+		'ccflags-y := -I$(src)/runtime' >"$kb/Kbuild"
 	printf '%s\n' '#include <linux/module.h>' 'MODULE_LICENSE("GPL");' >"$kb/lic.c"
 	make -C "$kdir" M="$kb" KBUILD_MODPOST_WARN=1 modules >"$kb/build.log" 2>&1
 	if grep -E 'warning:|error:' "$kb/build.log" | grep -v 'undefined!' >&2 ||
