@@ -42,24 +42,6 @@ struct op {
 
 /* ---- drivers -------------------------------------------------------------- */
 
-/* The manifests of all installed drivers (array). */
-static json_object *all_manifests(void)
-{
-	json_object *names = store_names(NULL), *a = json_object_new_array();
-	size_t i;
-
-	for (i = 0; i < json_object_array_length(names); i++) {
-		struct ndl_err e;
-		json_object *m = store_manifest(json_object_get_string(
-			json_object_array_get_idx(names, i)), &e);
-
-		if (m)
-			json_object_array_add(a, m);
-	}
-	json_object_put(names);
-	return a;
-}
-
 static json_object *loaded_names(void)
 {
 	json_object *k = kmod_status_json(), *drv, *out = json_object_new_array();
@@ -95,7 +77,7 @@ static json_object *driver_obj(json_object *manifest, json_object *loaded)
 static json_object *op_driver_list(json_object *args, const int *fds, size_t nfds,
 				   struct ndl_err *err)
 {
-	json_object *ms = all_manifests(), *loaded = loaded_names();
+	json_object *ms = store_all_manifests(), *loaded = loaded_names();
 	json_object *r = json_object_new_object(), *a = json_object_new_array();
 	size_t i;
 
@@ -380,7 +362,7 @@ static json_object *devices_result(bool only_network, struct ndl_err *err)
 		free(devs);
 		return NULL;
 	}
-	ms = all_manifests();
+	ms = store_all_manifests();
 	a = json_object_new_array();
 	for (i = 0; i < n; i++) {
 		json_object *d = device_json(&devs[i], ms, &b), *mt;

@@ -395,20 +395,7 @@ static json_object *match_devices(json_object *infs, json_object **manifests,
 		conf_init(&b);
 		ndl_err_clear(err);
 	}
-	installed = json_object_new_array();
-	{
-		json_object *names = store_names(NULL);
-
-		for (i = 0; names && i < json_object_array_length(names); i++) {
-			struct ndl_err e;
-			json_object *m = store_manifest(json_object_get_string(
-				json_object_array_get_idx(names, i)), &e);
-
-			if (m)
-				json_object_array_add(installed, m);
-		}
-		json_object_put(names);
-	}
+	installed = store_all_manifests();
 	for (i = 0; i < n; i++) {
 		bool any = false;
 

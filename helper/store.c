@@ -676,6 +676,23 @@ json_object *store_manifest(const char *name, struct ndl_err *err)
 	return m;
 }
 
+json_object *store_all_manifests(void)
+{
+	json_object *names = store_names(NULL), *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < json_object_array_length(names); i++) {
+		struct ndl_err e;
+		json_object *m = store_manifest(json_object_get_string(
+			json_object_array_get_idx(names, i)), &e);
+
+		if (m)
+			json_object_array_add(a, m);
+	}
+	json_object_put(names);
+	return a;
+}
+
 static int cmp_name(const void *a, const void *b)
 {
 	return strcmp(json_object_get_string(*(json_object *const *)a),

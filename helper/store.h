@@ -50,6 +50,8 @@ int store_remove(const char *name, bool force, json_object **result,
 		 struct ndl_err *err);
 /* The manifest of an installed driver (caller puts it). */
 json_object *store_manifest(const char *name, struct ndl_err *err);
+/* The manifests of all installed drivers (a JSON array; unreadable ones left out). */
+json_object *store_all_manifests(void);
 /* Names of installed drivers, sorted (a JSON array). */
 json_object *store_names(struct ndl_err *err);
 /* The protocol's driver object from a manifest plus configuration. */

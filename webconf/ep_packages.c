@@ -16,7 +16,7 @@
 enum MHD_Result wc_ep_package_open(struct wc_request *req)
 {
 	struct wc_upload *up = req->upload;
-	json_object *args, *files, *result;
+	json_object *args, *result;
 	int fds[WC_MAX_UPLOAD_FILES];
 
 	if (!up->nfiles)
@@ -25,16 +25,7 @@ enum MHD_Result wc_ep_package_open(struct wc_request *req)
 				      ".exe) or its files as form fields with file names");
 	if (up->staging_len)
 		return wc_reply_error(req, WC_E_BAD_REQUEST, "a package upload takes no staging id");
-	args = json_object_new_object();
-	files = json_object_new_array();
-	for (unsigned int i = 0; i < up->nfiles; i++) {
-		json_object *f = json_object_new_object();
-
-		json_object_object_add(f, "name", json_object_new_string(up->files[i].name));
-		json_object_array_add(files, f);
-		fds[i] = up->files[i].fd;
-	}
-	json_object_object_add(args, "files", files);
+	args = wc_upload_args(up, fds);
 	if (!wc_ask(req, "package.open", args, fds, up->nfiles, &result))
 		return MHD_YES;
 	return wc_reply_json(req, 201, result);

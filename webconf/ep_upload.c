@@ -46,7 +46,7 @@ static void client_label(const struct wc_request *req, char out[24])
 enum MHD_Result wc_ep_driver_upload(struct wc_request *req)
 {
 	struct wc_upload *up = req->upload;
-	json_object *args, *files, *result, *state;
+	json_object *args, *result, *state;
 	int fds[WC_MAX_UPLOAD_FILES];
 	unsigned int status = 200;
 	char client[24];
@@ -57,16 +57,7 @@ enum MHD_Result wc_ep_driver_upload(struct wc_request *req)
 				      "as form fields with file names");
 	if (up->staging_len && !staging_ok(up->staging))
 		return wc_reply_error(req, WC_E_BAD_REQUEST, "the staging id is malformed");
-	args = json_object_new_object();
-	files = json_object_new_array();
-	for (unsigned int i = 0; i < up->nfiles; i++) {
-		json_object *f = json_object_new_object();
-
-		json_object_object_add(f, "name", json_object_new_string(up->files[i].name));
-		json_object_array_add(files, f);
-		fds[i] = up->files[i].fd;
-	}
-	json_object_object_add(args, "files", files);
+	args = wc_upload_args(up, fds);
 	if (up->staging_len)
 		json_object_object_add(args, "staging", json_object_new_string(up->staging));
 	client_label(req, client);

@@ -201,3 +201,18 @@ void wc_upload_free(struct wc_upload *up)
 			close(up->files[i].fd);
 	free(up);
 }
+
+json_object *wc_upload_args(const struct wc_upload *up, int *fds)
+{
+	json_object *args = json_object_new_object(), *files = json_object_new_array();
+
+	for (unsigned int i = 0; i < up->nfiles; i++) {
+		json_object *f = json_object_new_object();
+
+		json_object_object_add(f, "name", json_object_new_string(up->files[i].name));
+		json_object_array_add(files, f);
+		fds[i] = up->files[i].fd;
+	}
+	json_object_object_add(args, "files", files);
+	return args;
+}

@@ -8,6 +8,7 @@
 #ifndef WC_UPLOAD_H
 #define WC_UPLOAD_H
 
+#include <json-c/json.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -39,5 +40,10 @@ void wc_upload_feed(struct wc_request *req, const char *data, size_t size);
 /* After the body: checks the multipart stream ended properly. */
 void wc_upload_end(struct wc_request *req);
 void wc_upload_free(struct wc_upload *up);
+/*
+ * The upload's files as a helper request wants them: a new args object
+ * with "files": [{"name"}], their descriptors in fds (in the same order).
+ */
+json_object *wc_upload_args(const struct wc_upload *up, int *fds);
 
 #endif

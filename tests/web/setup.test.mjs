@@ -14,9 +14,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import {
-	addPciDevice, BUILD, check, eq, FIXTURES, makeRoot, request, RESULTS, runTests, setup,
+	addPciDevice, BUILD, check, eq, FIXTURES, launchChromium, makeRoot, request, RESULTS, runTests, setup,
 	startHelper, startWebconf, stopAll, test, TOP,
 } from './lib/harness.mjs';
 
@@ -47,11 +46,7 @@ setup('Chromium, the helper and webconf start', async () => {
 	fs.mkdirSync(SHOTS, { recursive: true });
 	await startHelper(root);
 	srv = await startWebconf(root);
-	browser = await chromium.launch({
-		executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-			'--disable-background-networking', '--disable-component-update', '--disable-sync'],
-	});
+	browser = await launchChromium();
 	const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
 	page = await ctx.newPage();
 	page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e.message}`));
