@@ -24,7 +24,8 @@ test_pkgs="linux-image-amd64 qemu-system-x86 busybox-static cpio xz-utils
 	clang libclang-rt-14-dev valgrind curl iproute2 iputils-ping
 	chromium nodejs wrk linux-source-6.1 sparse
 	debootstrap lintian systemd e2fsprogs
-	iw wpasupplicant gcab python3"
+	iw wpasupplicant gcab python3
+	flex bison bc libelf-dev libssl-dev"	# the debug kernel (tests/vm/debug/build.sh)
 
 # The kernel matrix (docs/kernels.md): besides Debian 12's default 6.1, the
 # newest 6.12 LTS generic and PREEMPT_RT kernels for which Debian has both
