@@ -26,14 +26,17 @@ for applet in $("$bb" --list); do
 done
 
 install -m 0755 "$top/tests/vm/guest/init" "$stage/init"
-cp "$top/tests/vm/guest/lib.sh" "$stage/lib/ndl/lib.sh"
+cp "$top/tests/vm/guest/lib.sh" "$top/tests/vm/guest/kmemleak.awk" "$stage/lib/ndl/"
+# What a debug kernel must have on (the guest checks /proc/config.gz).
+cp "$top/tests/vm/debug/kernel.config" "$stage/lib/ndl/debug.config"
 mkdir -p "$stage/tests"
 cp "$top"/tests/vm/tests/*.sh "$stage/tests/"
 echo "$kver" >"$stage/etc/ndl-kver"
 
 # Kernel modules: ours, then Debian's NIC drivers with their dependencies
-# (from modules.dep), decompressed so busybox insmod can take them.
-moddir=/lib/modules/$kver
+# (from modules.dep), decompressed so busybox insmod can take them. The
+# debug kernel's modules are in its build folder (tests/vm/run.sh --kernel).
+moddir=${NDL_VM_MODDIR:-/lib/modules/$kver}
 gmod=$stage/lib/modules/$kver
 mkdir -p "$gmod"
 if [ -e "$build/module/$kver/ndisload.ko" ]; then

@@ -9,6 +9,10 @@
 #                                this terminal (Ctrl-A X quits QEMU)
 # Options:
 #   -k, --kver KVER   kernel to boot (default: tests/vm/kver.sh default)
+#   --kernel DIR      boot the debug kernel that tests/vm/debug/build.sh
+#                     built into DIR instead (make check-debug): its own
+#                     modules, the detectors checked and read by the guest
+#                     (ndl_debug=1), time limits times NDL_VM_SLOW (4)
 #   --nic MODEL       attach an emulated NIC (any PCI model of qemu -device
 #                     help: rtl8139, e1000, ne2k_pci, tulip, i82559c,
 #                     pcnet, virtio-net-pci, ...); repeatable; adds to the test's
@@ -52,10 +56,11 @@
 # forbids KVM.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-kver=${KVER:-} mode=test all=0 extra_nics="" fwd="" tests="" pkg=""
+kver=${KVER:-} mode=test all=0 extra_nics="" fwd="" tests="" pkg="" kdir=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-k|--kver) kver=$2; shift ;;
+	--kernel) kdir=$2; shift ;;
 	--nic) extra_nics="$extra_nics $2"; shift ;;
 	--fwd) fwd=$2; shift ;;
 	--mode) mode=$2; shift ;;
@@ -68,6 +73,19 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
+# A debug kernel (tests/vm/debug/build.sh) is named by its release and
+# brings its own image and modules; the guest checks its detectors.
+slow=1 debug_append=""
+if [ -n "$kdir" ]; then
+	kver=$(cat "$kdir/release" 2>/dev/null) ||
+		{ echo "FAIL: vm/setup (no debug kernel in $kdir; run tests/vm/debug/build.sh)"; exit 1; }
+	NDL_VM_MODDIR=$kdir/root/lib/modules/$kver
+	export NDL_VM_MODDIR
+	slow=${NDL_VM_SLOW:-4}
+	# page_poison: PAGE_POISONING only acts when asked; kasan_multi_shot:
+	# every report, not just the first, reaches the log.
+	debug_append="ndl_debug=1 page_poison=1 kasan_multi_shot"
+fi
 [ -n "$kver" ] || kver=$("$top/tests/vm/kver.sh" default)
 if [ -z "$kver" ]; then
 	echo "FAIL: vm/setup (no Debian kernel with headers installed; run installer/deps.sh)"
@@ -75,6 +93,7 @@ if [ -z "$kver" ]; then
 fi
 if [ $all = 1 ]; then
 	kdefault=$("$top/tests/vm/kver.sh" default)
+	[ -n "$kdir" ] && kdefault=$kver	# the debug lane runs every test
 	for t in "$top"/tests/vm/tests/*.sh; do
 		n=$(basename "$t" .sh)
 		case "$n" in _*|demo) continue ;; esac
@@ -93,7 +112,11 @@ mkdir -p "$work"
 for tool in qemu-system-x86_64 cpio xz; do
 	command -v $tool >/dev/null || { echo "FAIL: vm/setup ($tool missing; run installer/deps.sh)"; exit 1; }
 done
-"$top/tests/vm/kernel.sh" "$kver" "$work/vmlinux" || { echo "FAIL: vm/$kver/setup (kernel)"; exit 1; }
+if [ -n "$kdir" ]; then
+	cp "$kdir/vmlinux" "$work/vmlinux" || { echo "FAIL: vm/$kver/setup (kernel)"; exit 1; }
+else
+	"$top/tests/vm/kernel.sh" "$kver" "$work/vmlinux" || { echo "FAIL: vm/$kver/setup (kernel)"; exit 1; }
+fi
 "$top/tests/vm/initramfs.sh" "$kver" "$work/initramfs.cpio" || { echo "FAIL: vm/$kver/setup (initramfs)"; exit 1; }
 initrd=$work/initramfs.cpio
 if [ -n "$pkg" ]; then
@@ -177,6 +200,7 @@ run_one() { # TEST
 	fi
 	nics=$(sed -n 's/^# nic: *//p' "$script" | head -n1)
 	limit=$(sed -n 's/^# timeout: *//p' "$script" | head -n1)
+	limit=$((${limit:-120} * slow))
 	mem=$(sed -n 's/^# mem: *//p' "$script" | head -n1)
 	smp=$(sed -n 's/^# smp: *//p' "$script" | head -n1)
 	serve=$(sed -n 's/^# serve: *//p' "$script" | head -n1)
@@ -228,7 +252,7 @@ run_one() { # TEST
 		$machine -nic none $netargs $monargs \
 		-monitor "unix:$out/monitor.sock,server=on,wait=off" \
 		-kernel "$work/vmlinux" -initrd "$tinitrd" \
-		-append "console=ttyS0 loglevel=5 panic=-1 oops=panic ndl_mode=$mode ndl_tests=$name $srv_append $iommu_append ${NDL_VM_APPEND:-}"
+		-append "console=ttyS0 loglevel=5 panic=-1 oops=panic ndl_mode=$mode ndl_tests=$name $srv_append $iommu_append $debug_append ${NDL_VM_APPEND:-}"
 	echo "# $name: $*" >"$out/cmdline"
 	if [ "$mode" = shell ] || [ "$mode" = demo ]; then
 		"$@" -serial mon:stdio -serial "file:$out/results"

@@ -74,10 +74,45 @@ pci_devices() {
 	done
 }
 
-# Kernel problems that fail the test that caused them.
+# Kernel problems that fail the test that caused them. Besides oopses and
+# warnings: the debug kernel's detectors (KASAN, KFENCE and lockdep say
+# "BUG:"/"WARNING:" too; these catch the lines that do not).
 ndl_kernel_problems() {
-	dmesg | grep -E 'WARNING:|BUG:|Oops|general protection|Call Trace:|UBSAN:|KFENCE:|kernel BUG|INFO: task .* blocked' | head -n 20
+	dmesg | grep -E 'WARNING:|BUG:|Oops|general protection|Call Trace:|UBSAN:|KFENCE:|KASAN:|ODEBUG:|DMA-API:|kernel BUG|INFO: task .* blocked|INFO: trying to register non-static key|inconsistent lock state|possible (circular|recursive) locking' | head -n 20
 }
+
+# ndl_debug_config: on a debug kernel (ndl_debug=1, tests/vm/run.sh
+# --kernel), every option of tests/vm/debug/kernel.config must be in the
+# running kernel's /proc/config.gz, and kmemleak, KFENCE and lockdep must
+# be live: the lane proves something only if its detectors really ran.
+ndl_debug_config() {
+	_missing=""
+	_cfg=$(zcat /proc/config.gz 2>/dev/null) || { fail debug-config "no /proc/config.gz"; return; }
+	for _opt in $(grep -E '^CONFIG_' /lib/ndl/debug.config); do
+		echo "$_cfg" | grep -qxF "$_opt" || _missing="$_missing $_opt"
+	done
+	[ -e /sys/kernel/debug/kmemleak ] || _missing="$_missing kmemleak(debugfs)"
+	grep -q 'enabled: 1' /sys/kernel/debug/kfence/stats 2>/dev/null ||
+		_missing="$_missing kfence(enabled)"
+	grep -qE 'debug_locks: +1$' /proc/lockdep_stats 2>/dev/null ||
+		_missing="$_missing lockdep(debug_locks)"
+	if [ -n "$_missing" ]; then fail debug-config "missing:$_missing"
+	else pass "debug-config ($(grep -oE '^CONFIG_(KASAN_INLINE|KFENCE|PROVE_LOCKING|DEBUG_ATOMIC_SLEEP|DEBUG_KMEMLEAK|DEBUG_OBJECTS_TIMERS|DEBUG_OBJECTS_WORK|DMA_API_DEBUG|UBSAN|PAGE_POISONING|SLUB_DEBUG|X86_KERNEL_IBT)=y' \
+		/lib/ndl/debug.config | sed 's/^CONFIG_//; s/=y$//' | tr '\n' ' ' | sed 's/ $//'))"
+	fi
+}
+
+# ndl_kmemleak: after a test on a kernel with kmemleak, scan and print the
+# suspected leaks that are ours (/lib/ndl/kmemleak.awk says which). Objects
+# younger than 5 s are never reported, hence the wait.
+ndl_kmemleak() {
+	_kml=/sys/kernel/debug/kmemleak
+	[ -w $_kml ] || return 0
+	sleep 6
+	echo scan >$_kml
+	awk -f /lib/ndl/kmemleak.awk $_kml
+}
+
 # Taint flags other than O (out-of-tree, 4096) and E (unsigned, 8192).
 ndl_bad_taint() {
 	echo $(( $(cat /proc/sys/kernel/tainted) & ~(4096 | 8192) ))
@@ -93,7 +128,13 @@ ndl_run_tests() {
 			fail setup "no guest test $NDL_TEST"
 			continue
 		fi
+		[ "${ndl_debug:-0}" = 1 ] && ndl_debug_config
 		( . "$_script" ) || fail exit "test script exited $?"
+		_leaks=$(ndl_kmemleak)
+		if [ -n "$_leaks" ]; then
+			fail kmemleak "$(echo "$_leaks" | grep -c '^unreferenced object') suspected leak(s) of ours"
+			echo "$_leaks" | sed 's/^/kmemleak: /' >"$NDL_RESULTS"
+		fi
 		_problems=$(ndl_kernel_problems)
 		[ -n "$_problems" ] && fail kernel-log "$(echo "$_problems" | head -n 3 | tr '\n' ' ')"
 		[ "$(ndl_bad_taint)" -ne 0 ] && fail taint "kernel tainted $(cat /proc/sys/kernel/tainted)"
