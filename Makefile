@@ -5,6 +5,8 @@
 #   make check           every test suite, then one summary line
 #   make check-unit|check-vm|check-web|check-fuzz   one group of suites
 #   make check-vm T=name run one VM test; make vm-shell opens a guest shell
+#   make check-debug     every VM test on a debug kernel (KASAN, lockdep,
+#                        kmemleak, KFENCE, ...) built once from linux-source
 #   make bench           benchmark figures
 #   make demo            boot the demo VM
 #   make vm-try PKG=DIR [NIC=model]   a Windows driver package through
@@ -33,7 +35,7 @@ export VERSION TOP BUILD KVER KVER_ONLY
 PARTS := licensing module host tests/drivers tests/tools helper webconf
 PARTS := $(foreach p,$(PARTS),$(if $(wildcard $(p)/Makefile),$(p)))
 
-.PHONY: all $(PARTS) check check-unit check-vm check-web check-fuzz \
+.PHONY: all $(PARTS) check check-unit check-vm check-web check-fuzz check-debug \
 	bench demo vm-shell install uninstall installer clean
 
 all: $(PARTS)
@@ -53,7 +55,7 @@ check: all
 	@rm -rf $(RESULTS); tests/lib/run-group.sh unit web fuzz vm; \
 	tests/lib/summary.sh $(RESULTS)
 
-check-unit check-vm check-web check-fuzz: all
+check-unit check-vm check-web check-fuzz check-debug: all
 	@rm -rf $(RESULTS)/$(@:check-%=%); \
 	tests/lib/run-group.sh $(@:check-%=%); \
 	tests/lib/summary.sh $(RESULTS)
