@@ -53,7 +53,8 @@
 # Everything is kept in build/vm/<kver>/<test>/.
 # Environment: NDL_VM_APPEND adds to the guest's kernel command line,
 # NDL_VM_QEMU to QEMU's arguments (e.g. -icount for benchmarks), NDL_VM_KVM=no
-# forbids KVM.
+# forbids KVM, NDL_VM_SLOW=N multiplies every test's time limit (default 1;
+# 4 with --kernel).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 kver=${KVER:-} mode=test all=0 extra_nics="" fwd="" tests="" pkg="" kdir=""
@@ -75,7 +76,7 @@ while [ $# -gt 0 ]; do
 done
 # A debug kernel (tests/vm/debug/build.sh) is named by its release and
 # brings its own image and modules; the guest checks its detectors.
-slow=1 debug_append=""
+slow=${NDL_VM_SLOW:-1} debug_append=""
 if [ -n "$kdir" ]; then
 	kver=$(cat "$kdir/release" 2>/dev/null) ||
 		{ echo "FAIL: vm/setup (no debug kernel in $kdir; run tests/vm/debug/build.sh)"; exit 1; }
