@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Prototypes of the NDIS 6 exports of ndis.sys (the NDIS 6 group of
+ * ndis.spec.h), grouped by implementing file, so the compiler and sparse
+ * check each definition and every direct call.
+ */
+#ifndef NDL_NDIS6_API_H
+#define NDL_NDIS6_API_H
+
+#include "ndis6/ndis6_types.h"
+
+/* ndis6/nb.c */
+NTAPI NDIS_HANDLE ndlw_NdisAllocateNetBufferPool(
+	NDIS_HANDLE h, const NET_BUFFER_POOL_PARAMETERS *params);
+void NTAPI ndlw_NdisFreeNetBufferPool(NDIS_HANDLE pool);
+NTAPI NET_BUFFER *ndlw_NdisAllocateNetBuffer(NDIS_HANDLE pool, MDL *chain,
+					     ULONG off, SIZE_T len);
+NTAPI NET_BUFFER *ndlw_NdisAllocateNetBufferMdlAndData(NDIS_HANDLE pool);
+void NTAPI ndlw_NdisFreeNetBuffer(NET_BUFFER *nb);
+NTAPI NDIS_HANDLE ndlw_NdisGetPoolFromNetBuffer(NET_BUFFER *nb);
+NDIS_STATUS NTAPI ndlw_NdisRetreatNetBufferDataStart(
+	NET_BUFFER *nb, ULONG delta, ULONG backfill,
+	NET_BUFFER_ALLOCATE_MDL_HANDLER alloc_mdl);
+void NTAPI ndlw_NdisAdvanceNetBufferDataStart(NET_BUFFER *nb, ULONG delta,
+					      BOOLEAN free_mdl,
+					      NET_BUFFER_FREE_MDL_HANDLER free_fn);
+NDIS_STATUS NTAPI ndlw_NdisRetreatNetBufferListDataStart(
+	NET_BUFFER_LIST *nbl, ULONG delta, ULONG backfill,
+	NET_BUFFER_ALLOCATE_MDL_HANDLER alloc_mdl,
+	NET_BUFFER_FREE_MDL_HANDLER free_fn);
+void NTAPI ndlw_NdisAdvanceNetBufferListDataStart(
+	NET_BUFFER_LIST *nbl, ULONG delta, BOOLEAN free_mdl,
+	NET_BUFFER_FREE_MDL_HANDLER free_fn);
+NTAPI void *ndlw_NdisGetDataBuffer(NET_BUFFER *nb, ULONG bytes, void *storage,
+				   ULONG align_multiple, ULONG align_offset);
+
+/* ndis6/nbl.c */
+NTAPI NDIS_HANDLE ndlw_NdisAllocateNetBufferListPool(
+	NDIS_HANDLE h, const NET_BUFFER_LIST_POOL_PARAMETERS *params);
+void NTAPI ndlw_NdisFreeNetBufferListPool(NDIS_HANDLE pool);
+NTAPI NET_BUFFER_LIST *ndlw_NdisAllocateNetBufferList(NDIS_HANDLE pool,
+						      USHORT ctx_size,
+						      USHORT ctx_backfill);
+NTAPI NET_BUFFER_LIST *ndlw_NdisAllocateNetBufferAndNetBufferList(
+	NDIS_HANDLE pool, USHORT ctx_size, USHORT ctx_backfill, MDL *chain,
+	ULONG off, SIZE_T len);
+void NTAPI ndlw_NdisFreeNetBufferList(NET_BUFFER_LIST *nbl);
+NDIS_STATUS NTAPI ndlw_NdisAllocateNetBufferListContext(NET_BUFFER_LIST *nbl,
+							USHORT size,
+							USHORT backfill,
+							ULONG tag);
+void NTAPI ndlw_NdisFreeNetBufferListContext(NET_BUFFER_LIST *nbl,
+					     USHORT size);
+NTAPI NDIS_HANDLE ndlw_NdisGetPoolFromNetBufferList(NET_BUFFER_LIST *nbl);
+
+#endif

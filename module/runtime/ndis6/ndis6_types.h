@@ -1,0 +1,545 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * NDIS 6 structures a miniport shares with NDIS: the object header every
+ * NDIS 6 structure starts with, NET_BUFFER / NET_BUFFER_LIST and their
+ * pools, the miniport driver characteristics (revisions 1-3), OID
+ * requests, status indications, the adapter attributes a miniport sets
+ * while it initializes, and the initialize/restart/pause parameters.
+ *
+ * Written from Microsoft's reference pages (member lists and types);
+ * mingw-w64's ddk/ndis.h has none of them. Layouts are those of x64
+ * Windows: every offset a driver or a WDK macro touches is pinned by a
+ * static assert at the end, computed from the documented member types.
+ */
+#ifndef NDL_NDIS6_TYPES_H
+#define NDL_NDIS6_TYPES_H
+
+#include "ndis/ndis_types.h"
+
+/* ---- object header (every revisioned NDIS 6 structure starts with it) ---- */
+
+typedef struct _NDIS_OBJECT_HEADER {
+	UCHAR Type;
+	UCHAR Revision;
+	USHORT Size;
+} NDIS_OBJECT_HEADER;
+
+#define NDIS_OBJECT_TYPE_DEFAULT				0x80
+#define NDIS_OBJECT_TYPE_MINIPORT_INIT_PARAMETERS		0x81
+#define NDIS_OBJECT_TYPE_MINIPORT_DRIVER_CHARACTERISTICS	0x8a
+#define NDIS_OBJECT_TYPE_OID_REQUEST				0x96
+#define NDIS_OBJECT_TYPE_STATUS_INDICATION			0x98
+#define NDIS_OBJECT_TYPE_MINIPORT_ADAPTER_REGISTRATION_ATTRIBUTES 0x9e
+#define NDIS_OBJECT_TYPE_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES	0x9f
+#define NDIS_OBJECT_TYPE_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES	0xa0
+#define NDIS_OBJECT_TYPE_MINIPORT_ADAPTER_NATIVE_802_11_ATTRIBUTES 0xa1
+#define NDIS_OBJECT_TYPE_RESTART_GENERAL_ATTRIBUTES		0xa2
+#define NDIS_OBJECT_TYPE_MINIPORT_ADD_DEVICE_REGISTRATION_ATTRIBUTES 0xa4
+#define NDIS_OBJECT_TYPE_HD_SPLIT_ATTRIBUTES			0xab
+#define NDIS_OBJECT_TYPE_MINIPORT_ADAPTER_HARDWARE_ASSIST_ATTRIBUTES 0xaf
+#define NDIS_OBJECT_TYPE_MINIPORT_ADAPTER_NDK_ATTRIBUTES	0xb3
+
+/* MEMORY_ALLOCATION_ALIGNMENT of x64: context sizes are multiples of it. */
+#define NDL_NDIS6_ALLOC_ALIGN	16u
+
+/* ---- NET_BUFFER ------------------------------------------------------------ */
+
+struct _NET_BUFFER;
+struct _NET_BUFFER_LIST;
+
+typedef struct _NET_BUFFER_DATA {
+	struct _NET_BUFFER *Next;
+	MDL *CurrentMdl;
+	ULONG CurrentMdlOffset;
+	union {
+		ULONG DataLength;
+		SIZE_T stDataLength;
+	};
+	MDL *MdlChain;
+	ULONG DataOffset;
+} NET_BUFFER_DATA;
+
+typedef union _NET_BUFFER_HEADER {
+	NET_BUFFER_DATA NetBufferData;
+	SLIST_HEADER Link;
+} NET_BUFFER_HEADER;
+
+typedef struct _NET_BUFFER {
+	union {
+		struct {
+			struct _NET_BUFFER *Next;
+			MDL *CurrentMdl;
+			ULONG CurrentMdlOffset;
+			union {
+				ULONG DataLength;
+				SIZE_T stDataLength;
+			};
+			MDL *MdlChain;
+			ULONG DataOffset;
+		};
+		SLIST_HEADER Link;
+		NET_BUFFER_HEADER NetBufferHeader;
+	};
+	USHORT ChecksumBias;
+	USHORT Reserved;
+	NDIS_HANDLE NdisPoolHandle;
+	void *NdisReserved[2];
+	void *ProtocolReserved[6];
+	void *MiniportReserved[4];
+	NDIS_PHYSICAL_ADDRESS DataPhysicalAddress;
+	union {
+		void *SharedMemoryInfo;		/* NET_BUFFER_SHARED_MEMORY */
+		SCATTER_GATHER_LIST *ScatterGatherList;
+	};
+} NET_BUFFER;
+
+/* ---- NET_BUFFER_LIST -------------------------------------------------------- */
+
+typedef struct _NET_BUFFER_LIST_CONTEXT {
+	struct _NET_BUFFER_LIST_CONTEXT *Next;
+	USHORT Size;		/* whole context space, used + unused */
+	USHORT Offset;		/* start of the used space = unused bytes */
+	UCHAR ContextData[] __aligned(16);
+} NET_BUFFER_LIST_CONTEXT;
+
+/* NDIS_NET_BUFFER_LIST_INFO: indexes into NetBufferListInfo[]. */
+enum {
+	TcpIpChecksumNetBufferListInfo = 0,
+	IPsecOffloadV1NetBufferListInfo = 1,
+	TcpLargeSendNetBufferListInfo = 2,
+	ClassificationHandleNetBufferListInfo = 3,
+	Ieee8021QNetBufferListInfo = 4,
+	NetBufferListCancelId = 5,
+	MediaSpecificInformation = 6,
+	NetBufferListFrameType = 7,
+	NetBufferListHashValue = 8,
+	NetBufferListHashInfo = 9,
+	WfpNetBufferListInfo = 10,
+};
+/*
+ * MaxNetBufferListInfo grows with every NDIS release (drivers index the
+ * array only by the enum above, NDIS allocates the lists): room for all.
+ */
+#define NDL_NBL_INFO_SLOTS	32
+
+typedef struct _NET_BUFFER_LIST_DATA {
+	struct _NET_BUFFER_LIST *Next;
+	NET_BUFFER *FirstNetBuffer;
+} NET_BUFFER_LIST_DATA;
+
+typedef union _NET_BUFFER_LIST_HEADER {
+	NET_BUFFER_LIST_DATA NetBufferListData;
+	SLIST_HEADER Link;
+} NET_BUFFER_LIST_HEADER;
+
+typedef struct _NET_BUFFER_LIST {
+	union {
+		struct {
+			struct _NET_BUFFER_LIST *Next;
+			NET_BUFFER *FirstNetBuffer;
+		};
+		SLIST_HEADER Link;
+		NET_BUFFER_LIST_HEADER NetBufferListHeader;
+	};
+	NET_BUFFER_LIST_CONTEXT *Context;
+	struct _NET_BUFFER_LIST *ParentNetBufferList;
+	NDIS_HANDLE NdisPoolHandle;
+	void *NdisReserved[2];
+	void *ProtocolReserved[4];
+	void *MiniportReserved[2];
+	void *Scratch;
+	NDIS_HANDLE SourceHandle;
+	ULONG NblFlags;
+	LONG ChildRefCount;
+	ULONG Flags;
+	union {
+		NDIS_STATUS Status;
+		ULONG NdisReserved2;
+	};
+	void *NetBufferListInfo[NDL_NBL_INFO_SLOTS];
+} NET_BUFFER_LIST;
+
+/* ---- pools ------------------------------------------------------------------ */
+
+typedef struct _NET_BUFFER_LIST_POOL_PARAMETERS {
+	NDIS_OBJECT_HEADER Header;
+	UCHAR ProtocolId;
+	BOOLEAN fAllocateNetBuffer;
+	USHORT ContextSize;
+	ULONG PoolTag;
+	ULONG DataSize;
+	ULONG Flags;		/* later revisions */
+} NET_BUFFER_LIST_POOL_PARAMETERS;
+#define NET_BUFFER_LIST_POOL_PARAMETERS_REVISION_1	1
+#define NDIS_SIZEOF_NET_BUFFER_LIST_POOL_PARAMETERS_REVISION_1 \
+	(offsetof(NET_BUFFER_LIST_POOL_PARAMETERS, DataSize) + sizeof(ULONG))
+
+typedef struct _NET_BUFFER_POOL_PARAMETERS {
+	NDIS_OBJECT_HEADER Header;
+	ULONG PoolTag;
+	ULONG DataSize;
+} NET_BUFFER_POOL_PARAMETERS;
+#define NET_BUFFER_POOL_PARAMETERS_REVISION_1		1
+#define NDIS_SIZEOF_NET_BUFFER_POOL_PARAMETERS_REVISION_1 \
+	sizeof(NET_BUFFER_POOL_PARAMETERS)
+
+/* NetAllocateMdl / NetFreeMdl a driver may pass to retreat and advance. */
+typedef NTAPI MDL *(*NET_BUFFER_ALLOCATE_MDL_HANDLER)(ULONG *size);
+typedef NTAPI void (*NET_BUFFER_FREE_MDL_HANDLER)(MDL *mdl);
+
+/* ---- miniport driver characteristics ----------------------------------------- */
+
+typedef ULONG NDIS_PORT_NUMBER;
+struct _NDIS_OID_REQUEST;
+struct _NDIS_MINIPORT_INIT_PARAMETERS;
+struct _NDIS_MINIPORT_PAUSE_PARAMETERS;
+struct _NDIS_MINIPORT_RESTART_PARAMETERS;
+struct _DRIVER_OBJECT;
+
+typedef NTAPI NDIS_STATUS (*SET_OPTIONS_HANDLER)(NDIS_HANDLE driver,
+						 NDIS_HANDLE driver_ctx);
+typedef NTAPI NDIS_STATUS (*MINIPORT_INITIALIZE_HANDLER)(NDIS_HANDLE handle,
+	NDIS_HANDLE driver_ctx, struct _NDIS_MINIPORT_INIT_PARAMETERS *params);
+typedef NTAPI void (*MINIPORT_HALT_HANDLER)(NDIS_HANDLE ctx, ULONG action);
+typedef NTAPI void (*MINIPORT_DRIVER_UNLOAD)(struct _DRIVER_OBJECT *drv);
+typedef NTAPI NDIS_STATUS (*MINIPORT_PAUSE_HANDLER)(NDIS_HANDLE ctx,
+	struct _NDIS_MINIPORT_PAUSE_PARAMETERS *params);
+typedef NTAPI NDIS_STATUS (*MINIPORT_RESTART_HANDLER)(NDIS_HANDLE ctx,
+	struct _NDIS_MINIPORT_RESTART_PARAMETERS *params);
+typedef NTAPI NDIS_STATUS (*MINIPORT_OID_REQUEST_HANDLER)(NDIS_HANDLE ctx,
+	struct _NDIS_OID_REQUEST *req);
+typedef NTAPI void (*MINIPORT_SEND_NET_BUFFER_LISTS_HANDLER)(NDIS_HANDLE ctx,
+	NET_BUFFER_LIST *nbls, NDIS_PORT_NUMBER port, ULONG flags);
+typedef NTAPI void (*MINIPORT_RETURN_NET_BUFFER_LISTS_HANDLER)(NDIS_HANDLE ctx,
+	NET_BUFFER_LIST *nbls, ULONG flags);
+typedef NTAPI void (*MINIPORT_CANCEL_SEND_HANDLER)(NDIS_HANDLE ctx, void *id);
+typedef NTAPI BOOLEAN (*MINIPORT_CHECK_FOR_HANG_HANDLER)(NDIS_HANDLE ctx);
+typedef NTAPI NDIS_STATUS (*MINIPORT_RESET_HANDLER)(NDIS_HANDLE ctx,
+						    BOOLEAN *addressing_reset);
+typedef NTAPI void (*MINIPORT_DEVICE_PNP_EVENT_NOTIFY_HANDLER)(NDIS_HANDLE ctx,
+							       void *event);
+typedef NTAPI void (*MINIPORT_SHUTDOWN_HANDLER)(NDIS_HANDLE ctx, ULONG action);
+typedef NTAPI void (*MINIPORT_CANCEL_OID_REQUEST_HANDLER)(NDIS_HANDLE ctx,
+							  void *request_id);
+
+typedef struct _NDIS_MINIPORT_DRIVER_CHARACTERISTICS {
+	NDIS_OBJECT_HEADER Header;
+	UCHAR MajorNdisVersion;
+	UCHAR MinorNdisVersion;
+	UCHAR MajorDriverVersion;
+	UCHAR MinorDriverVersion;
+	ULONG Flags;
+	SET_OPTIONS_HANDLER SetOptionsHandler;
+	MINIPORT_INITIALIZE_HANDLER InitializeHandlerEx;
+	MINIPORT_HALT_HANDLER HaltHandlerEx;
+	MINIPORT_DRIVER_UNLOAD UnloadHandler;
+	MINIPORT_PAUSE_HANDLER PauseHandler;
+	MINIPORT_RESTART_HANDLER RestartHandler;
+	MINIPORT_OID_REQUEST_HANDLER OidRequestHandler;
+	MINIPORT_SEND_NET_BUFFER_LISTS_HANDLER SendNetBufferListsHandler;
+	MINIPORT_RETURN_NET_BUFFER_LISTS_HANDLER ReturnNetBufferListsHandler;
+	MINIPORT_CANCEL_SEND_HANDLER CancelSendHandler;
+	MINIPORT_CHECK_FOR_HANG_HANDLER CheckForHangHandlerEx;
+	MINIPORT_RESET_HANDLER ResetHandlerEx;
+	MINIPORT_DEVICE_PNP_EVENT_NOTIFY_HANDLER DevicePnPEventNotifyHandler;
+	MINIPORT_SHUTDOWN_HANDLER ShutdownHandlerEx;
+	MINIPORT_CANCEL_OID_REQUEST_HANDLER CancelOidRequestHandler;
+	/* revision 2 (NDIS 6.1) */
+	MINIPORT_OID_REQUEST_HANDLER DirectOidRequestHandler;
+	MINIPORT_CANCEL_OID_REQUEST_HANDLER CancelDirectOidRequestHandler;
+	/* revision 3 (NDIS 6.80) */
+	MINIPORT_OID_REQUEST_HANDLER SynchronousOidRequestHandler;
+} NDIS_MINIPORT_DRIVER_CHARACTERISTICS;
+
+#define NDIS_MINIPORT_DRIVER_CHARACTERISTICS_REVISION_1	1
+#define NDIS_MINIPORT_DRIVER_CHARACTERISTICS_REVISION_2	2
+#define NDIS_MINIPORT_DRIVER_CHARACTERISTICS_REVISION_3	3
+#define NDL_MP6_CHARS_THROUGH(field) \
+	(offsetof(NDIS_MINIPORT_DRIVER_CHARACTERISTICS, field) + sizeof(void *))
+#define NDIS_SIZEOF_MINIPORT_DRIVER_CHARACTERISTICS_REVISION_1 \
+	NDL_MP6_CHARS_THROUGH(CancelOidRequestHandler)
+#define NDIS_SIZEOF_MINIPORT_DRIVER_CHARACTERISTICS_REVISION_2 \
+	NDL_MP6_CHARS_THROUGH(CancelDirectOidRequestHandler)
+#define NDIS_SIZEOF_MINIPORT_DRIVER_CHARACTERISTICS_REVISION_3 \
+	NDL_MP6_CHARS_THROUGH(SynchronousOidRequestHandler)
+
+/* Flags */
+#define NDIS_INTERMEDIATE_DRIVER	0x00000001
+#define NDIS_WDM_DRIVER			0x00000002
+
+/* ---- OID requests and status indications -------------------------------------- */
+
+typedef enum _NDIS_REQUEST_TYPE {
+	NdisRequestQueryInformation = 0,
+	NdisRequestSetInformation = 1,
+	NdisRequestQueryStatistics = 2,
+	NdisRequestMethod = 12,
+} NDIS_REQUEST_TYPE;
+
+/* NDIS_OID_REQUEST_NDIS_RESERVED_SIZE pointers for NDIS. */
+#define NDL_OID_REQUEST_NDIS_RESERVED	16
+
+typedef struct _NDIS_OID_REQUEST {
+	NDIS_OBJECT_HEADER Header;
+	NDIS_REQUEST_TYPE RequestType;
+	NDIS_PORT_NUMBER PortNumber;
+	UINT Timeout;
+	void *RequestId;
+	NDIS_HANDLE RequestHandle;
+	union {
+		NDIS_OID Oid;
+		struct {
+			NDIS_OID Oid;
+			void *InformationBuffer;
+			UINT InformationBufferLength;
+			UINT BytesWritten;
+			UINT BytesNeeded;
+		} QUERY_INFORMATION;
+		struct {
+			NDIS_OID Oid;
+			void *InformationBuffer;
+			UINT InformationBufferLength;
+			UINT BytesRead;
+			UINT BytesNeeded;
+		} SET_INFORMATION;
+		struct {
+			NDIS_OID Oid;
+			void *InformationBuffer;
+			ULONG InputBufferLength;
+			ULONG OutputBufferLength;
+			ULONG MethodId;
+			UINT BytesWritten;
+			UINT BytesRead;
+			UINT BytesNeeded;
+		} METHOD_INFORMATION;
+	} DATA;
+	UCHAR NdisReserved[NDL_OID_REQUEST_NDIS_RESERVED * sizeof(void *)];
+	UCHAR MiniportReserved[2 * sizeof(void *)];
+	UCHAR SourceReserved[2 * sizeof(void *)];
+	UCHAR SupportedRevision;
+	UCHAR Reserved1;
+	USHORT Reserved2;
+	/* NDIS 6.50 */
+	ULONG SwitchId;
+	ULONG VPortId;
+	ULONG Flags;
+} NDIS_OID_REQUEST;
+#define NDIS_OID_REQUEST_REVISION_1	1
+#define NDIS_SIZEOF_OID_REQUEST_REVISION_1 \
+	(offsetof(NDIS_OID_REQUEST, Reserved2) + sizeof(USHORT))
+
+typedef struct _NDIS_STATUS_INDICATION {
+	NDIS_OBJECT_HEADER Header;
+	NDIS_HANDLE SourceHandle;
+	NDIS_PORT_NUMBER PortNumber;
+	NDIS_STATUS StatusCode;
+	ULONG Flags;
+	NDIS_HANDLE DestinationHandle;
+	void *RequestId;
+	void *StatusBuffer;
+	ULONG StatusBufferSize;
+	GUID Guid;
+	void *NdisReserved[4];
+} NDIS_STATUS_INDICATION;
+#define NDIS_STATUS_INDICATION_REVISION_1	1
+#define NDIS_SIZEOF_STATUS_INDICATION_REVISION_1 sizeof(NDIS_STATUS_INDICATION)
+
+/* ---- initialize, restart, pause ----------------------------------------------- */
+
+typedef struct _NDIS_MINIPORT_INIT_PARAMETERS {
+	NDIS_OBJECT_HEADER Header;
+	ULONG Flags;
+	NDIS_RESOURCE_LIST *AllocatedResources;
+	NDIS_HANDLE IMDeviceInstanceContext;
+	NDIS_HANDLE MiniportAddDeviceContext;
+	ULONG IfIndex;				/* NET_IFINDEX */
+	ULONGLONG NetLuid;			/* NET_LUID */
+	void *DefaultPortAuthStates;
+	void *PciDeviceCustomProperties;
+} NDIS_MINIPORT_INIT_PARAMETERS;
+#define NDIS_MINIPORT_INIT_PARAMETERS_REVISION_1	1
+#define NDIS_SIZEOF_MINIPORT_INIT_PARAMETERS_REVISION_1 \
+	sizeof(NDIS_MINIPORT_INIT_PARAMETERS)
+
+typedef struct _NDIS_RESTART_ATTRIBUTES {
+	struct _NDIS_RESTART_ATTRIBUTES *Next;
+	NDIS_OID Oid;
+	ULONG DataLength;
+	UCHAR Data[] __aligned(16);
+} NDIS_RESTART_ATTRIBUTES;
+
+typedef struct _NDIS_MINIPORT_RESTART_PARAMETERS {
+	NDIS_OBJECT_HEADER Header;
+	NDIS_RESTART_ATTRIBUTES *RestartAttributes;
+	ULONG Flags;
+} NDIS_MINIPORT_RESTART_PARAMETERS;
+#define NDIS_MINIPORT_RESTART_PARAMETERS_REVISION_1	1
+
+typedef struct _NDIS_MINIPORT_PAUSE_PARAMETERS {
+	NDIS_OBJECT_HEADER Header;
+	ULONG Flags;
+	ULONG PauseReason;
+} NDIS_MINIPORT_PAUSE_PARAMETERS;
+#define NDIS_MINIPORT_PAUSE_PARAMETERS_REVISION_1	1
+
+/* ---- adapter attributes (NdisMSetMiniportAttributes) -------------------------- */
+
+typedef struct _NDIS_MINIPORT_ADAPTER_REGISTRATION_ATTRIBUTES {
+	NDIS_OBJECT_HEADER Header;
+	NDIS_HANDLE MiniportAdapterContext;
+	ULONG AttributeFlags;
+	UINT CheckForHangTimeInSeconds;
+	UINT InterfaceType;			/* NDIS_INTERFACE_TYPE */
+} NDIS_MINIPORT_ADAPTER_REGISTRATION_ATTRIBUTES;
+#define NDIS_SIZEOF_MINIPORT_ADAPTER_REGISTRATION_ATTRIBUTES_REVISION_1 \
+	(offsetof(NDIS_MINIPORT_ADAPTER_REGISTRATION_ATTRIBUTES, InterfaceType) + \
+	 sizeof(UINT))
+
+#define NDIS_MAX_PHYS_ADDRESS_LENGTH	32
+
+typedef struct _NDIS_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES {
+	NDIS_OBJECT_HEADER Header;
+	ULONG Flags;
+	NDIS_MEDIUM MediaType;
+	UINT PhysicalMediumType;		/* NDIS_PHYSICAL_MEDIUM */
+	ULONG MtuSize;
+	ULONG64 MaxXmitLinkSpeed;
+	ULONG64 XmitLinkSpeed;
+	ULONG64 MaxRcvLinkSpeed;
+	ULONG64 RcvLinkSpeed;
+	UINT MediaConnectState;			/* NDIS_MEDIA_CONNECT_STATE */
+	UINT MediaDuplexState;			/* NDIS_MEDIA_DUPLEX_STATE */
+	ULONG LookaheadSize;
+	void *PowerManagementCapabilities;
+	ULONG MacOptions;
+	ULONG SupportedPacketFilters;
+	ULONG MaxMulticastListSize;
+	USHORT MacAddressLength;
+	UCHAR PermanentMacAddress[NDIS_MAX_PHYS_ADDRESS_LENGTH];
+	UCHAR CurrentMacAddress[NDIS_MAX_PHYS_ADDRESS_LENGTH];
+	void *RecvScaleCapabilities;
+	UINT AccessType;			/* NET_IF_ACCESS_TYPE */
+	UINT DirectionType;			/* NET_IF_DIRECTION_TYPE */
+	UINT ConnectionType;			/* NET_IF_CONNECTION_TYPE */
+	USHORT IfType;				/* NET_IFTYPE */
+	BOOLEAN IfConnectorPresent;
+	ULONG SupportedStatistics;
+	ULONG SupportedPauseFunctions;
+	ULONG DataBackFillSize;
+	ULONG ContextBackFillSize;
+	NDIS_OID *SupportedOidList;
+	ULONG SupportedOidListLength;
+	ULONG AutoNegotiationFlags;
+	/* revision 2 (NDIS 6.20) */
+	void *PowerManagementCapabilitiesEx;
+} NDIS_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES;
+#define NDIS_SIZEOF_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES_REVISION_1 \
+	(offsetof(NDIS_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES, AutoNegotiationFlags) + \
+	 sizeof(ULONG))
+#define NDIS_SIZEOF_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES_REVISION_2 \
+	sizeof(NDIS_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES)
+
+typedef struct _NDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES {
+	NDIS_OBJECT_HEADER Header;
+	void *DefaultOffloadConfiguration;	/* NDIS_OFFLOAD */
+	void *HardwareOffloadCapabilities;	/* NDIS_OFFLOAD */
+	void *DefaultTcpConnectionOffloadConfiguration;
+	void *TcpConnectionOffloadHardwareCapabilities;
+} NDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES;
+
+/* What NdisMSetMiniportAttributes is passed: told apart by Header.Type. */
+typedef union _NDIS_MINIPORT_ADAPTER_ATTRIBUTES {
+	NDIS_OBJECT_HEADER Header;
+	NDIS_MINIPORT_ADAPTER_REGISTRATION_ATTRIBUTES RegistrationAttributes;
+	NDIS_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES GeneralAttributes;
+	NDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES OffloadAttributes;
+} NDIS_MINIPORT_ADAPTER_ATTRIBUTES;
+
+/* ---- x64 layout ------------------------------------------------------------- */
+
+#if defined(__x86_64__)
+NDL_STATIC_ASSERT(sizeof(NDIS_OBJECT_HEADER) == 4, "NDIS_OBJECT_HEADER");
+NDL_STATIC_ASSERT(offsetof(NET_BUFFER, DataLength) == 0x18, "NB DataLength");
+NDL_STATIC_ASSERT(offsetof(NET_BUFFER, MdlChain) == 0x20, "NB MdlChain");
+NDL_STATIC_ASSERT(offsetof(NET_BUFFER, DataOffset) == 0x28, "NB DataOffset");
+NDL_STATIC_ASSERT(offsetof(NET_BUFFER, ChecksumBias) == 0x30, "NB ChecksumBias");
+NDL_STATIC_ASSERT(offsetof(NET_BUFFER, NdisPoolHandle) == 0x38, "NB pool");
+NDL_STATIC_ASSERT(offsetof(NET_BUFFER, ProtocolReserved) == 0x50,
+		  "NB ProtocolReserved");
+NDL_STATIC_ASSERT(offsetof(NET_BUFFER, MiniportReserved) == 0x80,
+		  "NB MiniportReserved");
+NDL_STATIC_ASSERT(offsetof(NET_BUFFER, DataPhysicalAddress) == 0xa0,
+		  "NB DataPhysicalAddress");
+NDL_STATIC_ASSERT(offsetof(NET_BUFFER, ScatterGatherList) == 0xa8, "NB SGL");
+NDL_STATIC_ASSERT(sizeof(NET_BUFFER) == 0xb0, "x64 NET_BUFFER");
+NDL_STATIC_ASSERT(sizeof(NET_BUFFER_LIST_CONTEXT) == 0x10, "NBL context");
+NDL_STATIC_ASSERT(offsetof(NET_BUFFER_LIST, Context) == 0x10, "NBL Context");
+NDL_STATIC_ASSERT(offsetof(NET_BUFFER_LIST, NdisPoolHandle) == 0x20,
+		  "NBL pool");
+NDL_STATIC_ASSERT(offsetof(NET_BUFFER_LIST, ProtocolReserved) == 0x38,
+		  "NBL ProtocolReserved");
+NDL_STATIC_ASSERT(offsetof(NET_BUFFER_LIST, MiniportReserved) == 0x58,
+		  "NBL MiniportReserved");
+NDL_STATIC_ASSERT(offsetof(NET_BUFFER_LIST, SourceHandle) == 0x70,
+		  "NBL SourceHandle");
+NDL_STATIC_ASSERT(offsetof(NET_BUFFER_LIST, Flags) == 0x80, "NBL Flags");
+NDL_STATIC_ASSERT(offsetof(NET_BUFFER_LIST, Status) == 0x84, "NBL Status");
+NDL_STATIC_ASSERT(offsetof(NET_BUFFER_LIST, NetBufferListInfo) == 0x88,
+		  "NBL NetBufferListInfo");
+NDL_STATIC_ASSERT(NDIS_SIZEOF_NET_BUFFER_LIST_POOL_PARAMETERS_REVISION_1 == 0x10,
+		  "NBL pool parameters");
+NDL_STATIC_ASSERT(sizeof(NET_BUFFER_POOL_PARAMETERS) == 0x0c,
+		  "NB pool parameters");
+NDL_STATIC_ASSERT(offsetof(NDIS_MINIPORT_DRIVER_CHARACTERISTICS,
+			   SetOptionsHandler) == 0x10, "chars SetOptions");
+NDL_STATIC_ASSERT(offsetof(NDIS_MINIPORT_DRIVER_CHARACTERISTICS,
+			   SendNetBufferListsHandler) == 0x48, "chars Send");
+NDL_STATIC_ASSERT(NDIS_SIZEOF_MINIPORT_DRIVER_CHARACTERISTICS_REVISION_1 == 0x88,
+		  "chars revision 1");
+NDL_STATIC_ASSERT(NDIS_SIZEOF_MINIPORT_DRIVER_CHARACTERISTICS_REVISION_2 == 0x98,
+		  "chars revision 2");
+NDL_STATIC_ASSERT(NDIS_SIZEOF_MINIPORT_DRIVER_CHARACTERISTICS_REVISION_3 == 0xa0,
+		  "chars revision 3");
+NDL_STATIC_ASSERT(offsetof(NDIS_OID_REQUEST, RequestId) == 0x10, "OID RequestId");
+NDL_STATIC_ASSERT(offsetof(NDIS_OID_REQUEST, DATA) == 0x20, "OID DATA");
+NDL_STATIC_ASSERT(offsetof(NDIS_OID_REQUEST,
+			   DATA.QUERY_INFORMATION.BytesNeeded) == 0x38,
+		  "OID BytesNeeded");
+NDL_STATIC_ASSERT(offsetof(NDIS_OID_REQUEST, NdisReserved) == 0x48,
+		  "OID NdisReserved");
+NDL_STATIC_ASSERT(offsetof(NDIS_OID_REQUEST, MiniportReserved) == 0xc8,
+		  "OID MiniportReserved");
+NDL_STATIC_ASSERT(offsetof(NDIS_OID_REQUEST, SupportedRevision) == 0xe8,
+		  "OID SupportedRevision");
+NDL_STATIC_ASSERT(offsetof(NDIS_STATUS_INDICATION, StatusCode) == 0x14,
+		  "status StatusCode");
+NDL_STATIC_ASSERT(offsetof(NDIS_STATUS_INDICATION, StatusBuffer) == 0x30,
+		  "status StatusBuffer");
+NDL_STATIC_ASSERT(offsetof(NDIS_STATUS_INDICATION, Guid) == 0x3c, "status Guid");
+NDL_STATIC_ASSERT(sizeof(NDIS_STATUS_INDICATION) == 0x70, "NDIS_STATUS_INDICATION");
+NDL_STATIC_ASSERT(offsetof(NDIS_MINIPORT_INIT_PARAMETERS, NetLuid) == 0x28,
+		  "init NetLuid");
+NDL_STATIC_ASSERT(sizeof(NDIS_MINIPORT_INIT_PARAMETERS) == 0x40, "init params");
+NDL_STATIC_ASSERT(sizeof(NDIS_MINIPORT_RESTART_PARAMETERS) == 0x18,
+		  "restart params");
+NDL_STATIC_ASSERT(sizeof(NDIS_MINIPORT_PAUSE_PARAMETERS) == 0x0c, "pause params");
+NDL_STATIC_ASSERT(sizeof(NDIS_RESTART_ATTRIBUTES) == 0x10, "restart attributes");
+NDL_STATIC_ASSERT(NDIS_SIZEOF_MINIPORT_ADAPTER_REGISTRATION_ATTRIBUTES_REVISION_1
+		  == 0x1c, "registration attributes");
+NDL_STATIC_ASSERT(offsetof(NDIS_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES,
+			   MaxXmitLinkSpeed) == 0x18, "general link speed");
+NDL_STATIC_ASSERT(offsetof(NDIS_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES,
+			   PowerManagementCapabilities) == 0x48, "general PM");
+NDL_STATIC_ASSERT(offsetof(NDIS_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES,
+			   PermanentMacAddress) == 0x5e, "general MAC");
+NDL_STATIC_ASSERT(offsetof(NDIS_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES,
+			   RecvScaleCapabilities) == 0xa0, "general RSS");
+NDL_STATIC_ASSERT(offsetof(NDIS_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES,
+			   SupportedOidList) == 0xc8, "general OID list");
+NDL_STATIC_ASSERT(NDIS_SIZEOF_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES_REVISION_1
+		  == 0xd8, "general attributes revision 1");
+NDL_STATIC_ASSERT(NDIS_SIZEOF_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES_REVISION_2
+		  == 0xe0, "general attributes revision 2");
+#endif
+
+#endif
