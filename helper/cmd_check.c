@@ -404,6 +404,8 @@ static void add_sandbox(json_object *o, json_object *reasons, int *level,
 			       json_object_new_boolean(r.mp.registered));
 	if (r.mp.registered) {
 		char v[16];
+		const char *const *names;
+		u32 count;
 
 		snprintf(v, sizeof(v), "%u.%u", r.mp.ndis_major, r.mp.ndis_minor);
 		jx_add_str(mp, "ndis_version", v);
@@ -411,11 +413,19 @@ static void add_sandbox(json_object *o, json_object *reasons, int *level,
 		json_object_object_add(mp, "status", hex(r.mp.status));
 		json_object_object_add(mp, "attributes", hex(r.mp.attributes));
 		h = json_object_new_array();
-		for (int i = 0; i < NDL_MP_HANDLER_COUNT; i++)
+		names = ndl_mp_handler_table(&r.mp, &count);
+		for (u32 i = 0; i < count; i++)
 			if (r.mp.handlers & (1u << i))
 				json_object_array_add(h, json_object_new_string(
-					ndl_mp_handler_names[i]));
+					names[i]));
 		json_object_object_add(mp, "handlers", h);
+		if (r.mp.status) {
+			r.mp.why[sizeof(r.mp.why) - 1] = 0;
+			jx_add_str(mp, "refused", r.mp.why);
+			add_reason(reasons, "NDIS %s refused the miniport's characteristics (0x%08x): %s",
+				   v, r.mp.status, r.mp.why);
+			*level = 2;
+		}
 	} else if (!r.bugcheck && (s32)r.entry_status >= 0) {
 		add_reason(reasons, "DriverEntry registered no miniport");
 		if (*level < 1)
@@ -485,10 +495,11 @@ json_object *check_driver_report(const char *name, const void *image,
 		level = 2;
 	}
 	if (ndis6) {
-		add_reason(reasons, "NDIS 6 miniport: not supported yet (NDIS 5.x only)");
+		/* Registration and NET_BUFFER_LISTs work; adapters do not yet. */
+		add_reason(reasons, "NDIS 6 miniport: the runtime registers it, but cannot run its adapters yet (MiniportInitializeEx and the NET_BUFFER_LIST send/receive path are still to come)");
 		level = 2;
 	} else if (!ndis5) {
-		add_reason(reasons, "imports no NdisMRegisterMiniport: not an NDIS 5.x miniport");
+		add_reason(reasons, "imports neither NdisMRegisterMiniport nor NdisMRegisterMiniportDriver: not an NDIS miniport");
 		level = 2;
 	}
 	snprintf(svc, sizeof(svc), "%s", base ? base + 1 : name);

@@ -20,6 +20,25 @@ const char *const ndl_mp_handler_names[NDL_MP_HANDLER_COUNT] = {
 	"CancelSendPackets", "PnPEventNotify", "AdapterShutdown",
 };
 
+const char *const ndl_mp6_handler_names[NDL_MP6_HANDLER_COUNT] = {
+	"SetOptions", "InitializeEx", "HaltEx", "DriverUnload", "Pause",
+	"Restart", "OidRequest", "SendNetBufferLists", "ReturnNetBufferLists",
+	"CancelSend", "CheckForHangEx", "ResetEx", "DevicePnPEventNotify",
+	"ShutdownEx", "CancelOidRequest", "DirectOidRequest",
+	"CancelDirectOidRequest", "SynchronousOidRequest",
+};
+
+const char *const *ndl_mp_handler_table(const struct ndl_miniport_summary *s,
+					u32 *count)
+{
+	if (s->ndis_major >= 6) {
+		*count = NDL_MP6_HANDLER_COUNT;
+		return ndl_mp6_handler_names;
+	}
+	*count = NDL_MP_HANDLER_COUNT;
+	return ndl_mp_handler_names;
+}
+
 static void set_ustr(UNICODE_STRING *u, WCHAR *buf, size_t cap,
 		     const char *a, const char *b)
 {

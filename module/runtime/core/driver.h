@@ -22,6 +22,17 @@ enum ndl_mp_handler {
 	NDL_MP_HANDLER_COUNT
 };
 extern const char *const ndl_mp_handler_names[NDL_MP_HANDLER_COUNT];
+/* NDIS 6 handlers (NDIS_MINIPORT_DRIVER_CHARACTERISTICS), in that order. */
+enum ndl_mp6_handler {
+	NDL_MP6_SET_OPTIONS, NDL_MP6_INITIALIZE, NDL_MP6_HALT, NDL_MP6_UNLOAD,
+	NDL_MP6_PAUSE, NDL_MP6_RESTART, NDL_MP6_OID_REQUEST,
+	NDL_MP6_SEND_NBLS, NDL_MP6_RETURN_NBLS, NDL_MP6_CANCEL_SEND,
+	NDL_MP6_CHECK_FOR_HANG, NDL_MP6_RESET, NDL_MP6_DEVICE_PNP_EVENT,
+	NDL_MP6_SHUTDOWN, NDL_MP6_CANCEL_OID_REQUEST, NDL_MP6_DIRECT_OID_REQUEST,
+	NDL_MP6_CANCEL_DIRECT_OID_REQUEST, NDL_MP6_SYNCHRONOUS_OID_REQUEST,
+	NDL_MP6_HANDLER_COUNT
+};
+extern const char *const ndl_mp6_handler_names[NDL_MP6_HANDLER_COUNT];
 
 /* What the NDIS layer records when the driver registers (for reports). */
 struct ndl_miniport_summary {
@@ -30,7 +41,11 @@ struct ndl_miniport_summary {
 	u32 status;		/* NDIS_STATUS returned to the driver */
 	u32 handlers;		/* bit (1 << enum ndl_mp_handler) per handler */
 	u32 attributes;		/* NdisMSetAttributes(Ex) flags, if called */
+	char why[96];		/* why NDIS refused the registration, or "" */
 };
+/* The names of a summary's handler bits (NDIS 5 or NDIS 6), and how many. */
+const char *const *ndl_mp_handler_table(const struct ndl_miniport_summary *s,
+					u32 *count);
 
 struct drv_ext;
 

@@ -34,6 +34,7 @@ struct ndl_ndis_driver {
 	u32 nfiles;
 	u32 adapters;				/* live adapters */
 	DEVICE_OBJECT *control_dev;		/* NdisMRegisterDevice */
+	struct ndl_ndis6_driver *ndis6;		/* NdisMRegisterMiniportDriver */
 	struct ndl_ndis_driver *next;		/* every NDIS driver */
 };
 #define NDL_NDIS_DRIVER_MAGIC 0x4e444c4e44495344ull	/* "NDLNDISD" */
@@ -51,6 +52,8 @@ const struct ndl_ndis_file *ndl_ndis_file_any(const char *base);
  */
 const struct ndl_ndis_file *ndl_ndis_file_for(const void *caller,
 					      const char *path);
+/* Forget an NDIS 6 registration (ndis6/ndis6_driver.c); at release. */
+void ndl_ndis6_release(struct ndl_ndis_driver *nd);
 /* Validate a wrapper handle a driver passed; NULL (and a log line) if bad. */
 struct ndl_ndis_driver *ndl_ndis_wrapper(NDIS_HANDLE h, const char *fn);
 

@@ -63,6 +63,7 @@ static void ndis_release(struct ndl_driver *drv)
 	ndl_free(nd->files);
 	if (nd->control_dev)
 		ndl_free(nd->control_dev);
+	ndl_ndis6_release(nd);
 	nd->magic = 0;
 	ndl_free(nd);
 	drv->ndis = NULL;
@@ -259,6 +260,7 @@ NDIS_STATUS NTAPI ndlw_NdisMRegisterMiniport(NDIS_HANDLE wrapper,
 		ndl_err("%s: NdisMRegisterMiniport: NDIS %u.%u characteristics refused: %s",
 			nd->drv->name, c->MajorNdisVersion, c->MinorNdisVersion,
 			why);
+		ndl_snprintf(sum->why, sizeof(sum->why), "%s", why);
 		sum->status = NDIS_STATUS_BAD_CHARACTERISTICS;
 		return sum->status;
 	}
@@ -293,24 +295,27 @@ bool ndl_ndis_driver_is_miniport(const struct ndl_driver *drv)
 size_t ndl_ndis_describe(const struct ndl_driver *drv, char *buf, size_t len)
 {
 	const struct ndl_miniport_summary *s = &drv->miniport;
+	const char *const *names;
 	size_t need;
-	int i;
+	u32 i, count;
 
 	if (!s->registered)
 		return ndl_snprintf(buf, len, "no NDIS miniport registered");
 	if (s->status)
 		need = ndl_snprintf(buf, len,
-				    "NDIS %u.%u miniport refused (status 0x%08x):",
-				    s->ndis_major, s->ndis_minor, s->status);
+				    "NDIS %u.%u miniport refused (status 0x%08x%s%s):",
+				    s->ndis_major, s->ndis_minor, s->status,
+				    s->why[0] ? ", " : "", s->why);
 	else
 		need = ndl_snprintf(buf, len, "NDIS %u.%u miniport:",
 				    s->ndis_major, s->ndis_minor);
-	for (i = 0; i < NDL_MP_HANDLER_COUNT; i++) {
+	names = ndl_mp_handler_table(s, &count);
+	for (i = 0; i < count; i++) {
 		if (!(s->handlers & (1u << i)))
 			continue;
 		need += ndl_snprintf(need < len ? buf + need : NULL,
 				     need < len ? len - need : 0, " %s",
-				     ndl_mp_handler_names[i]);
+				     names[i]);
 	}
 	return need;
 }

@@ -34,6 +34,12 @@ void NTAPI ndlw_NdisAdvanceNetBufferListDataStart(
 NTAPI void *ndlw_NdisGetDataBuffer(NET_BUFFER *nb, ULONG bytes, void *storage,
 				   ULONG align_multiple, ULONG align_offset);
 
+/* ndis6/ndis6_driver.c */
+NDIS_STATUS NTAPI ndlw_NdisMRegisterMiniportDriver(
+	DRIVER_OBJECT *obj, UNICODE_STRING *reg_path, NDIS_HANDLE driver_ctx,
+	NDIS_MINIPORT_DRIVER_CHARACTERISTICS *chars, NDIS_HANDLE *handle);
+void NTAPI ndlw_NdisMDeregisterMiniportDriver(NDIS_HANDLE h);
+
 /* ndis6/nbl.c */
 NTAPI NDIS_HANDLE ndlw_NdisAllocateNetBufferListPool(
 	NDIS_HANDLE h, const NET_BUFFER_LIST_POOL_PARAMETERS *params);
