@@ -35,6 +35,12 @@ extern KSPIN_LOCK ndl_dev_lock;
 struct ndl_devobj *ndl_devobj(DEVICE_OBJECT *dev);
 /* A runtime PDO's description (nt_pdo.c), or NULL if dev is no PDO. */
 const struct ndl_pdo_desc *ndl_pdo_desc_of(DEVICE_OBJECT *dev);
+/*
+ * Append one ID (printf format) to a multi-sz list at offset at; returns
+ * the offset after its NUL, or at if it does not fit (bus ID builders).
+ */
+u32 ndl_pdo_add_id(char *buf, u32 size, u32 at, const char *fmt, ...)
+	__printf(4, 5);
 /* With ndl_dev_lock held: the device with this name / a link by name. */
 DEVICE_OBJECT *ndl_device_named(const char *name);
 bool ndl_link_exists(const char *name);

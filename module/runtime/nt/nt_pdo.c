@@ -208,10 +208,7 @@ void ndl_pdo_delete(DEVICE_OBJECT *pdo)
 	ndl_device_delete(pdo);
 }
 
-static u32 add_id(char *buf, u32 size, u32 at, const char *fmt, ...)
-	__printf(4, 5);
-
-static u32 add_id(char *buf, u32 size, u32 at, const char *fmt, ...)
+u32 ndl_pdo_add_id(char *buf, u32 size, u32 at, const char *fmt, ...)
 {
 	va_list ap;
 	size_t n;
@@ -240,28 +237,28 @@ void ndl_pdo_desc_pci(struct ndl_pdo_desc *d, u32 bus, u32 dev, u32 fn,
 	d->address = (dev << 16) | fn;
 	d->ui_number = ~0u;
 	ndl_snprintf(vd, sizeof(vd), "PCI\\VEN_%04X&DEV_%04X", vendor, device);
-	h = add_id(d->hardware_ids, sizeof(d->hardware_ids), h,
+	h = ndl_pdo_add_id(d->hardware_ids, sizeof(d->hardware_ids), h,
 		   "%s&SUBSYS_%04X%04X&REV_%02X", vd, subdevice, subvendor,
 		   revision);
-	h = add_id(d->hardware_ids, sizeof(d->hardware_ids), h,
+	h = ndl_pdo_add_id(d->hardware_ids, sizeof(d->hardware_ids), h,
 		   "%s&SUBSYS_%04X%04X", vd, subdevice, subvendor);
-	h = add_id(d->hardware_ids, sizeof(d->hardware_ids), h, "%s&CC_%06X",
+	h = ndl_pdo_add_id(d->hardware_ids, sizeof(d->hardware_ids), h, "%s&CC_%06X",
 		   vd, cc);
-	h = add_id(d->hardware_ids, sizeof(d->hardware_ids), h, "%s&CC_%04X",
+	h = ndl_pdo_add_id(d->hardware_ids, sizeof(d->hardware_ids), h, "%s&CC_%04X",
 		   vd, cls);
 	d->hardware_ids_len = h + 1;
-	c = add_id(d->compatible_ids, sizeof(d->compatible_ids), c,
+	c = ndl_pdo_add_id(d->compatible_ids, sizeof(d->compatible_ids), c,
 		   "%s&REV_%02X", vd, revision);
-	c = add_id(d->compatible_ids, sizeof(d->compatible_ids), c, "%s", vd);
-	c = add_id(d->compatible_ids, sizeof(d->compatible_ids), c,
+	c = ndl_pdo_add_id(d->compatible_ids, sizeof(d->compatible_ids), c, "%s", vd);
+	c = ndl_pdo_add_id(d->compatible_ids, sizeof(d->compatible_ids), c,
 		   "PCI\\VEN_%04X&CC_%06X", vendor, cc);
-	c = add_id(d->compatible_ids, sizeof(d->compatible_ids), c,
+	c = ndl_pdo_add_id(d->compatible_ids, sizeof(d->compatible_ids), c,
 		   "PCI\\VEN_%04X&CC_%04X", vendor, cls);
-	c = add_id(d->compatible_ids, sizeof(d->compatible_ids), c,
+	c = ndl_pdo_add_id(d->compatible_ids, sizeof(d->compatible_ids), c,
 		   "PCI\\VEN_%04X", vendor);
-	c = add_id(d->compatible_ids, sizeof(d->compatible_ids), c,
+	c = ndl_pdo_add_id(d->compatible_ids, sizeof(d->compatible_ids), c,
 		   "PCI\\CC_%06X", cc);
-	c = add_id(d->compatible_ids, sizeof(d->compatible_ids), c,
+	c = ndl_pdo_add_id(d->compatible_ids, sizeof(d->compatible_ids), c,
 		   "PCI\\CC_%04X", cls);
 	d->compatible_ids_len = c + 1;
 	ndl_snprintf(d->location, sizeof(d->location),
