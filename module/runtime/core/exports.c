@@ -8,6 +8,7 @@ static const struct ndl_dll *const ndl_dlls[] = {
 	&ndl_dll_ntoskrnl,
 	&ndl_dll_hal,
 	&ndl_dll_ndis,
+	&ndl_dll_usbd,
 };
 
 static const struct ndl_dll_set ndl_default_set = {

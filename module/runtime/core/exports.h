@@ -63,6 +63,7 @@ struct ndl_dll_set {
 extern const struct ndl_dll ndl_dll_ntoskrnl;
 extern const struct ndl_dll ndl_dll_hal;
 extern const struct ndl_dll ndl_dll_ndis;
+extern const struct ndl_dll ndl_dll_usbd;
 
 /* The DLLs this runtime provides. */
 const struct ndl_dll_set *ndl_exports_default(void);

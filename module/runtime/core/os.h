@@ -250,6 +250,95 @@ void ndl_os_irq_disconnect(struct ndl_os_irq *irq);
 bool ndl_os_irq_sync(struct ndl_os_irq *irq, bool (*fn)(void *ctx),
 		     void *ctx);
 
+/* ---- USB devices ---------------------------------------------------- */
+
+/*
+ * A USB device the host bound (kernel: the usb_device behind the bound
+ * interface; user: a simulated device, module/user/usbsim.h). The host
+ * hands it to the runtime together with its operations
+ * (ndl_usb_pdo_create, usb/usb_bus.h): the functions are per device rather
+ * than global so that a host without USB binding provides none.
+ */
+struct ndl_os_usb;
+
+/* A transfer's outcome, translated from the host's own status. */
+enum ndl_os_usb_status {
+	NDL_OS_USB_OK,
+	NDL_OS_USB_STALL,	/* Linux -EPIPE: the endpoint halted */
+	NDL_OS_USB_CRC,		/* -EILSEQ: CRC or bit-stuffing error */
+	NDL_OS_USB_PROTOCOL,	/* -EPROTO: PID or data toggle error */
+	NDL_OS_USB_NO_RESPONSE,	/* -ETIME, -ETIMEDOUT: no handshake */
+	NDL_OS_USB_BABBLE,	/* -EOVERFLOW: more data than asked for */
+	NDL_OS_USB_OVERRUN,	/* -ECOMM: host buffer overrun (IN) */
+	NDL_OS_USB_UNDERRUN,	/* -ENOSR: host buffer underrun (OUT) */
+	NDL_OS_USB_CANCELLED,	/* -ENOENT, -ECONNRESET: after cancel */
+	NDL_OS_USB_GONE,	/* -ENODEV, -ESHUTDOWN: device removed */
+	NDL_OS_USB_NO_MEMORY,	/* -ENOMEM */
+	NDL_OS_USB_INVALID,	/* -EINVAL, -EMSGSIZE: refused as malformed */
+	NDL_OS_USB_ERROR,	/* anything else */
+};
+
+/* Endpoint types, numbered as in the endpoint descriptor's bmAttributes. */
+enum ndl_os_usb_type {
+	NDL_OS_USB_CONTROL,
+	NDL_OS_USB_ISOC,
+	NDL_OS_USB_BULK,
+	NDL_OS_USB_INTERRUPT,
+};
+
+/*
+ * One transfer. The runtime owns the memory and fills the request; the
+ * host fills status and actual, then calls complete once for every
+ * transfer submit accepted, from any context (kernel: the URB completion
+ * handler, possibly in hard-irq), never from inside submit or cancel.
+ * Short IN transfers are never an error (as on EHCI and xHCI).
+ */
+struct ndl_os_usb_xfer {
+	u8 endpoint;		/* address, bit 7 = IN; 0: default pipe */
+	u8 type;		/* enum ndl_os_usb_type */
+	bool in;		/* direction of the data stage */
+	u8 setup[8];		/* control: the SETUP packet, wLength = len */
+	void *buf;		/* any runtime memory; the host bounces */
+	u32 len;
+	void (*complete)(struct ndl_os_usb_xfer *x);
+	enum ndl_os_usb_status status;	/* set by the host */
+	u32 actual;			/* bytes moved, set by the host */
+	void *host;			/* the host's own (its URB) */
+};
+
+/* Port status bits (IOCTL_INTERNAL_USB_GET_PORT_STATUS). */
+#define NDL_OS_USB_PORT_ENABLED		0x1
+#define NDL_OS_USB_PORT_CONNECTED	0x2
+
+struct ndl_os_usb_ops {
+	/*
+	 * Start a transfer (IRQL <= DISPATCH, may run under a spin lock).
+	 * NDL_OS_USB_OK: complete will be called; any other status: it
+	 * was not started and complete is not called.
+	 */
+	enum ndl_os_usb_status (*submit)(struct ndl_os_usb *dev,
+					 struct ndl_os_usb_xfer *x);
+	/*
+	 * End a started transfer early (IRQL <= DISPATCH, under a spin
+	 * lock): asynchronous; its complete still comes, CANCELLED unless
+	 * it finished first. Only called before complete was called.
+	 */
+	void (*cancel)(struct ndl_os_usb *dev, struct ndl_os_usb_xfer *x);
+	/* PASSIVE: SET_CONFIGURATION (0: unconfigured), SET_INTERFACE. */
+	enum ndl_os_usb_status (*set_configuration)(struct ndl_os_usb *dev,
+						    u8 value);
+	enum ndl_os_usb_status (*set_interface)(struct ndl_os_usb *dev,
+						u8 interface, u8 alternate);
+	/* PASSIVE: clear the endpoint's halt and reset its data toggle. */
+	enum ndl_os_usb_status (*clear_halt)(struct ndl_os_usb *dev,
+					     u8 endpoint);
+	/* PASSIVE: reset the port; the device keeps its address. */
+	enum ndl_os_usb_status (*reset_port)(struct ndl_os_usb *dev);
+	/* Any IRQL: NDL_OS_USB_PORT_* bits; the bus's current frame. */
+	u32 (*port_status)(struct ndl_os_usb *dev);
+	u32 (*frame_number)(struct ndl_os_usb *dev);
+};
+
 /*
  * A driver called KeBugCheck(Ex): Windows would stop the machine. The host
  * must not return into the driver: the user host unwinds to the recovery
