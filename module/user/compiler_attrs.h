@@ -10,6 +10,7 @@
 #define __aligned(x) __attribute__((__aligned__(x)))
 #define __printf(a, b) __attribute__((__format__(printf, a, b)))
 #define __noreturn __attribute__((__noreturn__))
+#define __packed __attribute__((__packed__))
 
 /* Address-space annotations: only sparse gives them meaning. */
 #define __iomem

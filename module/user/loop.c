@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "host.h"
+#include "usbsim.h"
 
 static bool want_dispatch, want_passive;
 static u64 timer_due;
@@ -37,6 +38,8 @@ unsigned int ndl_user_run_pending(void)
 		bool did = false;
 
 		if (ndl_user_dev_poll())
+			did = true;
+		if (ndl_usbsim_poll_all())
 			did = true;
 		if (irql == NDL_PASSIVE_LEVEL && ndl_user_threads_run())
 			did = true;
