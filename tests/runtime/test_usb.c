@@ -15,24 +15,8 @@
 #include "nt_status.h"
 #include "usbsim.h"
 #include "usb/usb_priv.h"
+#include "usb/usbd_api.h"
 
-NTAPI const USB_COMMON_DESCRIPTOR *
-ndlw_USBD_ParseDescriptors(const void *buf, ULONG total, const void *start,
-			   LONG type);
-NTAPI const USB_INTERFACE_DESCRIPTOR *
-ndlw_USBD_ParseConfigurationDescriptorEx(const USB_CONFIGURATION_DESCRIPTOR *cd,
-					 const void *start, LONG number,
-					 LONG alternate, LONG cls,
-					 LONG subclass, LONG protocol);
-NTAPI URB *
-ndlw_USBD_CreateConfigurationRequestEx(const USB_CONFIGURATION_DESCRIPTOR *cd,
-				       USBD_INTERFACE_LIST_ENTRY *list);
-NTAPI URB *
-ndlw_USBD_CreateConfigurationRequest(const USB_CONFIGURATION_DESCRIPTOR *cd,
-				     USHORT *size);
-NTAPI void ndlw_USBD_GetUSBDIVersion(USBD_VERSION_INFORMATION *v);
-NTAPI ULONG ndlw_USBD_GetInterfaceLength(const USB_INTERFACE_DESCRIPTOR *i,
-					 const UCHAR *end);
 KIRQL FASTCALL ndlw_KfRaiseIrql(KIRQL to);
 void FASTCALL ndlw_KfLowerIrql(KIRQL to);
 

@@ -17,6 +17,7 @@
  *    version the runtime reports) over USB 2.0.
  */
 #include "usb/usb_desc.h"
+#include "usb/usbd_api.h"
 #include "nt/nt_api.h"
 #include "nt/nt_status.h"
 
