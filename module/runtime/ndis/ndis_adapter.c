@@ -221,6 +221,7 @@ int ndl_adapter_create(const struct ndl_adapter_params *p,
 	ad->drv = p->drv;
 	ad->nd = p->drv->ndis;
 	ad->dev = p->dev;
+	ad->usb = p->dev ? NULL : p->usb;
 	ad->ops = p->ops;
 	ad->compat = p->compat;
 	ad->ctx = p->ctx;

@@ -158,6 +158,10 @@ struct ndl_compat {
 struct ndl_adapter_params {
 	struct ndl_driver *drv;		/* started; ndl_ndis_driver_is_miniport */
 	struct ndl_os_dev *dev;		/* NULL: a virtual adapter, no hardware */
+	/* A USB adapter (dev NULL): the device's PDO (usb/usb_bus.h) is
+	 * the one under the miniport's FDO; it stays the USB device's.
+	 */
+	struct ndl_usb_dev *usb;
 	/* taken over, even on failure (destroyed with the adapter); NULL:
 	 * an empty registry
 	 */

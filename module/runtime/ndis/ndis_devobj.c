@@ -4,11 +4,14 @@
  * driver for the bound device (its PCI location and IDs, so
  * IoGetDeviceProperty answers from the real device) and the miniport's
  * FDO on top, whose extension is the NDIS_MINIPORT_BLOCK.
- * NdisMGetDeviceProperty hands out both and the next-lower object.
+ * NdisMGetDeviceProperty hands out both and the next-lower object. A USB
+ * adapter's PDO is the USB device's (usb/usb_bus.h), where the miniport
+ * sends its URBs; it belongs to the USB device and outlives the adapter.
  */
 #include "ndis/ndis_priv.h"
 #include "nt/nt_io.h"
 #include "nt/nt_exports.h"
+#include "usb/usb_bus.h"
 
 static u32 pci_config(void *ctx, bool write, u32 off, void *buf, u32 len)
 {
@@ -62,14 +65,19 @@ int ndl_adapter_devobjs_create(struct ndl_adapter *ad)
 	NDIS_MINIPORT_BLOCK *b = &ad->block;
 	struct ndl_pdo_desc d;
 
-	describe(ad, &d);
-	if (!NT_SUCCESS(ndl_pdo_create(&d, ad->dev ? &pci_ops : NULL, ad,
-				       &ad->pdo)))
-		return -NDL_ENOMEM;
+	if (ad->usb) {
+		ad->pdo = ndl_usb_dev_pdo(ad->usb);
+	} else {
+		describe(ad, &d);
+		if (!NT_SUCCESS(ndl_pdo_create(&d, ad->dev ? &pci_ops : NULL,
+					       ad, &ad->pdo)))
+			return -NDL_ENOMEM;
+	}
 	if (!NT_SUCCESS(ndl_device_create(&ad->drv->object, 0, NULL,
 					  FILE_DEVICE_PHYSICAL_NETCARD, 0,
 					  &ad->fdo))) {
-		ndl_pdo_delete(ad->pdo);
+		if (!ad->usb)
+			ndl_pdo_delete(ad->pdo);
 		ad->pdo = NULL;
 		return -NDL_ENOMEM;
 	}
@@ -88,7 +96,8 @@ void ndl_adapter_devobjs_destroy(struct ndl_adapter *ad)
 		ndlw_IoDetachDevice(ad->pdo);
 		ndl_device_delete(ad->fdo);
 	}
-	ndl_pdo_delete(ad->pdo);
+	if (!ad->usb)
+		ndl_pdo_delete(ad->pdo);
 	ad->fdo = ad->pdo = NULL;
 	ad->block.DeviceObject = NULL;
 	ad->block.PhysicalDeviceObject = NULL;

@@ -123,6 +123,7 @@ struct ndl_adapter {
 	char name[32];
 	WCHAR name_w[40];
 	DEVICE_OBJECT *fdo, *pdo;		/* ndis_devobj.c */
+	struct ndl_usb_dev *usb;		/* a USB adapter's device */
 	enum ndl_adapter_state state;
 
 	/* NdisMSetAttributes(Ex) */
