@@ -519,8 +519,6 @@ static void test_control_timeout(void)
 	c->SetupPacket[0] = 0xc0;
 	c->SetupPacket[1] = 0x01;
 	CHECK_EQ_INT(send(&r, &urb), STATUS_PENDING);
-	ndl_user_run_until(ndl_os_monotonic_ns() + 10000000);
-	CHECK(!r.done);
 	ndl_user_run_until(ndl_os_monotonic_ns() + 60000000);
 	CHECK_EQ_INT(finish(&r), STATUS_IO_TIMEOUT);
 	CHECK_EQ_INT(urb.UrbHeader.Status, USBD_STATUS_TIMEOUT);
