@@ -14,7 +14,7 @@
 #ifndef NDL_USER_USBSIM_H
 #define NDL_USER_USBSIM_H
 
-#include "os.h"
+#include "core/os.h"
 
 struct ndl_usbsim;
 

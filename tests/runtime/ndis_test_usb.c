@@ -10,8 +10,8 @@
 
 #include "check.h"
 #include "ndis_fakemp.h"
-#include "nt_exports.h"
-#include "nt_status.h"
+#include "nt/nt_exports.h"
+#include "nt/nt_status.h"
 #include "usbsim.h"
 #include "usb/usb_types.h"
 #include "usb/usb_bus.h"

@@ -11,8 +11,8 @@
 
 #include "check.h"
 #include "common.h"
-#include "nt_exports.h"
-#include "nt_status.h"
+#include "nt/nt_exports.h"
+#include "nt/nt_status.h"
 #include "usbsim.h"
 #include "usb/usb_priv.h"
 #include "usb/usbd_api.h"
