@@ -370,6 +370,36 @@ struct ndl_device_info {
 	char message[NDL_MSG_MAX];	/* the last failure, in words */
 };
 
+/* ---- driver control devices: /dev/ndisload-dev/<name> ------------------ */
+
+/*
+ * A driver's control device (NdisMRegisterDevice) appears as
+ * /dev/ndisload-dev/<name>, <name> being the last component of the
+ * driver's symbolic link (\DosDevices\<name>; characters other than
+ * [A-Za-z0-9._-] become '_'). Mode 0600; opening also needs CAP_NET_ADMIN
+ * or CAP_SYS_ADMIN. open = IRP_MJ_CREATE (its NTSTATUS as errno), close =
+ * IRP_MJ_CLEANUP + IRP_MJ_CLOSE, read/write = IRP_MJ_READ/WRITE (at most
+ * NDL_DEVCTL_MAX bytes per call, no offsets: the file is a stream), and
+ * NDL_IOC_DEVCTL = IRP_MJ_DEVICE_CONTROL (DeviceIoControl). The module
+ * copies the caller's buffers: the driver never sees a user pointer,
+ * whatever the IOCTL's transfer method. After the driver deletes the
+ * device (or is removed), the node is gone and every call on a handle
+ * still open fails with ENODEV.
+ */
+#define NDL_DEVCTL_MAX		0x10000u	/* bytes per direction */
+
+struct ndl_devctl {
+	struct ndl_hdr hdr;
+	__u32 code;		/* the Windows IOCTL code (CTL_CODE) */
+	__u32 status;		/* out: the NTSTATUS the driver completed */
+	__u32 in_len;		/* bytes at in, at most NDL_DEVCTL_MAX */
+	__u32 out_len;		/* room at out, at most NDL_DEVCTL_MAX */
+	__u32 returned;		/* out: bytes stored at out (Information) */
+	__u32 reserved;		/* must be 0 */
+	__u64 in;		/* input buffer (user pointer), or 0 */
+	__u64 out;		/* output buffer (user pointer), or 0 */
+};
+
 /* ---- ioctl numbers ------------------------------------------------------- */
 
 #define NDL_IOC_MAGIC		'N'
@@ -378,5 +408,12 @@ struct ndl_device_info {
 #define NDL_IOC_REMOVE_DRIVER	_IOW(NDL_IOC_MAGIC, 0x02, struct ndl_remove_driver)
 #define NDL_IOC_LIST_DRIVERS	_IOWR(NDL_IOC_MAGIC, 0x03, struct ndl_list)
 #define NDL_IOC_LIST_DEVICES	_IOWR(NDL_IOC_MAGIC, 0x04, struct ndl_list)
+/*
+ * On a control device only: 0 once the driver completed the request
+ * (status tells how; returned bytes were copied to out unless status is
+ * an error), else EINVAL/EPROTO (header, reserved), E2BIG (lengths),
+ * EFAULT, ENOMEM, ENODEV (the device is gone).
+ */
+#define NDL_IOC_DEVCTL		_IOWR(NDL_IOC_MAGIC, 0x10, struct ndl_devctl)
 
 #endif /* _UAPI_NDISLOAD_H */

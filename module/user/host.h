@@ -48,6 +48,12 @@ void ndl_user_log_silence(void);	/* nothing to stderr (hook still runs) */
 void ndl_user_log_hook(void (*hook)(enum ndl_log_level, const char *, void *),
 		       void *ctx);
 
+/*
+ * The control device the runtime exposed under name (ctldev.c), with a
+ * reference the caller drops (ndl_hostdev_put); NULL if there is none.
+ */
+struct ndl_hostdev *ndl_user_ctldev(const char *name);
+
 /* The OS device behind a simulated device (to hand to the NDIS layer). */
 struct ndl_os_dev *ndl_sim_os_dev(struct ndl_sim_dev *dev);
 

@@ -137,6 +137,8 @@ void ndl_driver_unload(struct ndl_driver *drv)
 {
 	if (!drv)
 		return;
+	/* Users' handles to its devices fail from now on: none reaches it. */
+	ndl_hostdev_remove_driver(&drv->object);
 	/* Windows calls DriverUnload only after a successful DriverEntry. */
 	if (drv->started && NT_SUCCESS(drv->entry_status) &&
 	    drv->object.DriverUnload)

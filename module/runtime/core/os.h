@@ -176,6 +176,20 @@ void ndl_os_thread_exit_host(void);
 __noreturn void ndl_os_thread_exit(void);
 #endif
 
+/* ---- devices the host's users open (nt_hostdev.c) ---------------------- */
+
+/*
+ * A driver registered a control device (NdisMRegisterDevice): give the
+ * host's users a way to open it under name ([A-Za-z0-9._-], at most 31
+ * characters). The host takes its own reference (ndl_hostdev_get) and
+ * calls ndl_hostdev_open & co. from its users' requests. 0 or -NDL_E*:
+ * the device then exists for the driver's sake only. PASSIVE.
+ */
+struct ndl_hostdev;
+int ndl_os_ctldev_add(struct ndl_hostdev *hd, const char *name);
+/* It goes away: no new open may start once this returns. PASSIVE. */
+void ndl_os_ctldev_remove(struct ndl_hostdev *hd);
+
 /* ---- devices: resources, I/O, config space, DMA, interrupts ------------ */
 
 struct ndl_os_dev;	/* one PCI function (kernel: pci_dev; user: sim) */

@@ -116,7 +116,8 @@ void NTAPI ndlw_NdisGetCurrentProcessorCounts(ULONG *idle, ULONG *busy,
 void NTAPI ndlw_NdisGetCurrentProcessorCpuUsage(ULONG *usage);
 NDIS_STATUS NTAPI ndlw_NdisMRegisterDevice(NDIS_HANDLE wrapper,
 					   NDIS_STRING *name,
-					   NDIS_STRING *link, void **major,
+					   NDIS_STRING *link,
+					   PDRIVER_DISPATCH *major,
 					   DEVICE_OBJECT **dev,
 					   NDIS_HANDLE *handle);
 NDIS_STATUS NTAPI ndlw_NdisMDeregisterDevice(NDIS_HANDLE handle);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Remaining ndis.sys services: version and processor queries, system
- * time, NdisGetRoutineAddress, control devices (NdisMRegisterDevice),
- * and the failover/removal requests a miniport may make.
+ * time, NdisGetRoutineAddress, and the failover/removal requests a
+ * miniport may make.
  */
 #include "ndis/ndis_priv.h"
 
@@ -44,61 +44,6 @@ void NTAPI ndlw_NdisGetCurrentProcessorCounts(ULONG *idle, ULONG *busy,
 void NTAPI ndlw_NdisGetCurrentProcessorCpuUsage(ULONG *usage)
 {
 	*usage = 0;
-}
-
-/*
- * A control device for the driver's private IOCTLs. There is no path to
- * it from Linux user space, so it exists only for the driver's sake.
- */
-NDIS_STATUS NTAPI ndlw_NdisMRegisterDevice(NDIS_HANDLE wrapper,
-					   NDIS_STRING *name,
-					   NDIS_STRING *link, void **major,
-					   DEVICE_OBJECT **dev,
-					   NDIS_HANDLE *handle)
-{
-	struct ndl_ndis_driver *nd = ndl_ndis_wrapper(wrapper,
-						      "NdisMRegisterDevice");
-	char n[64];
-	DEVICE_OBJECT *d;
-
-	*dev = NULL;
-	*handle = NULL;
-	if (!nd)
-		return NDIS_STATUS_FAILURE;
-	if (nd->control_dev)
-		return NDIS_STATUS_RESOURCE_CONFLICT;
-	d = ndl_alloc(sizeof(*d), NDL_OS_ZERO);
-	if (!d)
-		return NDIS_STATUS_RESOURCES;
-	d->Type = IO_TYPE_DEVICE;
-	d->Size = sizeof(*d);
-	d->ReferenceCount = 1;
-	d->DriverObject = &nd->drv->object;
-	d->DeviceType = 0x12;	/* FILE_DEVICE_NETWORK */
-	d->StackSize = 1;
-	nd->control_dev = d;
-	ndl_ustr_to_utf8(name, n, sizeof(n));
-	ndl_info("%s: control device %s registered (no user-space access)",
-		 nd->drv->name, n);
-	*dev = d;
-	*handle = d;
-	return NDIS_STATUS_SUCCESS;
-}
-
-NDIS_STATUS NTAPI ndlw_NdisMDeregisterDevice(NDIS_HANDLE handle)
-{
-	struct ndl_ndis_driver *nd;
-	DEVICE_OBJECT *d = handle;
-
-	if (!d || d->Type != IO_TYPE_DEVICE || !d->DriverObject)
-		return NDIS_STATUS_FAILURE;
-	nd = ndl_driver_from_object(d->DriverObject) ?
-	     ndl_driver_from_object(d->DriverObject)->ndis : NULL;
-	if (!nd || nd->control_dev != d)
-		return NDIS_STATUS_FAILURE;
-	nd->control_dev = NULL;
-	ndl_free(d);
-	return NDIS_STATUS_SUCCESS;
 }
 
 /* The miniport reports its device failed: tell the host. */

@@ -33,7 +33,6 @@ struct ndl_ndis_driver {
 	struct ndl_ndis_file *files;
 	u32 nfiles;
 	u32 adapters;				/* live adapters */
-	DEVICE_OBJECT *control_dev;		/* NdisMRegisterDevice */
 	struct ndl_ndis6_driver *ndis6;		/* NdisMRegisterMiniportDriver */
 	struct ndl_ndis_driver *next;		/* every NDIS driver */
 };
@@ -54,6 +53,8 @@ const struct ndl_ndis_file *ndl_ndis_file_for(const void *caller,
 					      const char *path);
 /* Forget an NDIS 6 registration (ndis6/ndis6_driver.c); at release. */
 void ndl_ndis6_release(struct ndl_ndis_driver *nd);
+/* Delete the control devices a driver left registered (ndis_ctldev.c). */
+void ndl_ndis_ctl_release(struct ndl_ndis_driver *nd);
 /* Validate a wrapper handle a driver passed; NULL (and a log line) if bad. */
 struct ndl_ndis_driver *ndl_ndis_wrapper(NDIS_HANDLE h, const char *fn);
 

@@ -61,8 +61,7 @@ static void ndis_release(struct ndl_driver *drv)
 	for (i = 0; i < nd->nfiles; i++)
 		ndl_free(nd->files[i].data);
 	ndl_free(nd->files);
-	if (nd->control_dev)
-		ndl_free(nd->control_dev);
+	ndl_ndis_ctl_release(nd);
 	ndl_ndis6_release(nd);
 	nd->magic = 0;
 	ndl_free(nd);

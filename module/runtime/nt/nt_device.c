@@ -121,16 +121,33 @@ NTSTATUS ndl_device_create(DRIVER_OBJECT *drv, ULONG ext_size,
 	return STATUS_SUCCESS;
 }
 
+static void devobj_free(struct ndl_devobj *d)
+{
+	d->magic = 0;
+	d->obj.Type = 0;
+	ndl_free(d->major);
+	ndl_free(d);
+}
+
+/*
+ * As IoDeleteDevice documents: the object leaves every list at once, and
+ * its memory goes when the last reference (ReferenceCount: the host's
+ * open files and requests, ndl_device_ref) is dropped.
+ */
 void ndl_device_delete(DEVICE_OBJECT *dev)
 {
 	struct ndl_devobj *d = ndl_devobj(dev), **pp;
 	DEVICE_OBJECT **link;
+	bool keep;
 	KIRQL old;
 
 	if (!d) {
 		ndl_warn("IoDeleteDevice: %p is not a device object", dev);
 		return;
 	}
+	/* Its users' way in closes first: no new request reaches the driver. */
+	if (d->host)
+		ndl_hostdev_remove(d->host);
 	old = ndl_lock_any(&ndl_dev_lock);
 	for (pp = &all_devices; *pp && *pp != d; pp = &(*pp)->next_all)
 		;
@@ -155,10 +172,60 @@ void ndl_device_delete(DEVICE_OBJECT *dev)
 		if (up)
 			up->lower = NULL;
 	}
+	keep = dev->ReferenceCount > 0;
+	d->deleted = true;
 	ndl_unlock_any(&ndl_dev_lock, old);
-	d->magic = 0;
-	dev->Type = 0;
-	ndl_free(d);
+	if (!keep)
+		devobj_free(d);
+}
+
+void ndl_device_ref(DEVICE_OBJECT *dev)
+{
+	KIRQL old = ndl_lock_any(&ndl_dev_lock);
+
+	dev->ReferenceCount++;
+	ndl_unlock_any(&ndl_dev_lock, old);
+}
+
+void ndl_device_deref(DEVICE_OBJECT *dev)
+{
+	struct ndl_devobj *d = ndl_devobj(dev);
+	bool gone;
+	KIRQL old;
+
+	old = ndl_lock_any(&ndl_dev_lock);
+	gone = --dev->ReferenceCount == 0 && d->deleted;
+	ndl_unlock_any(&ndl_dev_lock, old);
+	if (gone)
+		devobj_free(d);
+}
+
+PDRIVER_DISPATCH ndl_device_dispatch(DEVICE_OBJECT *dev, u8 major)
+{
+	struct ndl_devobj *d = ndl_devobj(dev);
+
+	if (d && d->major)
+		return d->major[major];
+	return dev->DriverObject->MajorFunction[major];
+}
+
+NTSTATUS ndl_device_set_dispatch(DEVICE_OBJECT *dev,
+				 PDRIVER_DISPATCH const *major, u32 n)
+{
+	struct ndl_devobj *d = ndl_devobj(dev);
+	PDRIVER_DISPATCH *t;
+	u32 i;
+
+	if (!d)
+		return STATUS_INVALID_PARAMETER;
+	t = ndl_alloc((IRP_MJ_MAXIMUM_FUNCTION + 1) * sizeof(*t), 0);
+	if (!t)
+		return STATUS_INSUFFICIENT_RESOURCES;
+	for (i = 0; i <= IRP_MJ_MAXIMUM_FUNCTION; i++)
+		t[i] = i < n && major[i] ? major[i] : ndl_io_invalid_request;
+	ndl_free(d->major);
+	d->major = t;
+	return STATUS_SUCCESS;
 }
 
 DEVICE_OBJECT *ndl_device_lower(DEVICE_OBJECT *dev)

@@ -11,6 +11,7 @@
 #include "nt/nt_io.h"
 
 struct ndl_pdo;
+struct ndl_hostdev;
 
 struct ndl_devobj {
 	DEVICE_OBJECT obj;		/* first: what drivers hold */
@@ -23,6 +24,9 @@ struct ndl_devobj {
 	DEVICE_OBJECT *lower;		/* IoAttachDeviceToDeviceStack */
 	struct ndl_pdo *pdo;		/* set for PDOs (nt_pdo.c) */
 	ULONG power[2];			/* PoSetPowerState: system, device */
+	PDRIVER_DISPATCH *major;	/* a table of its own, or NULL */
+	struct ndl_hostdev *host;	/* exposed to the host's users */
+	bool deleted;			/* IoDeleteDevice'd, still referenced */
 	struct ndl_devobj *next_all;
 	char name[64];			/* "\Device\X", or empty */
 	u8 ext_data[] __aligned(16);	/* DeviceExtension */

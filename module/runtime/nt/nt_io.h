@@ -14,6 +14,7 @@
 #define NDL_NT_IO_H
 
 #include "nt/nt_objects.h"
+#include "nt/nt_hostdev.h"
 
 #define IO_TYPE_IRP		6
 #define IO_TYPE_FILE		5
@@ -365,8 +366,27 @@ void ndl_device_delete(DEVICE_OBJECT *dev);
 DEVICE_OBJECT *ndl_device_lower(DEVICE_OBJECT *dev);
 /* Is dev a live device object this runtime created? */
 bool ndl_device_valid(DEVICE_OBJECT *dev);
+/* Remove a symbolic link by name (IoDeleteSymbolicLink). */
+NTSTATUS ndl_link_remove(const char *name);
 /* Symbolic link lookup: the device a \DosDevices\ or \??\ name names. */
 DEVICE_OBJECT *ndl_device_by_name(const char *name);
+/*
+ * References that keep a device object's memory after IoDeleteDevice
+ * (DEVICE_OBJECT.ReferenceCount, as Windows counts open files): the
+ * object is freed when the last one is dropped.
+ */
+void ndl_device_ref(DEVICE_OBJECT *dev);
+void ndl_device_deref(DEVICE_OBJECT *dev);
+/* The routine IofCallDriver calls for major on dev. */
+PDRIVER_DISPATCH ndl_device_dispatch(DEVICE_OBJECT *dev, u8 major);
+/*
+ * Give dev a dispatch table of its own instead of its driver's
+ * MajorFunction[] (NDIS control devices: NdisMRegisterDevice's table).
+ * The first n entries are copied; NULL ones and the rest fail with
+ * STATUS_INVALID_DEVICE_REQUEST.
+ */
+NTSTATUS ndl_device_set_dispatch(DEVICE_OBJECT *dev,
+				 PDRIVER_DISPATCH const *major, u32 n);
 /* Every device's driver routine: STATUS_INVALID_DEVICE_REQUEST. */
 NTSTATUS NTAPI ndl_io_invalid_request(DEVICE_OBJECT *dev, void *irp);
 /* Fill a fresh DRIVER_OBJECT's MajorFunction[] as Windows does. */

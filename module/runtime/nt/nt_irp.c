@@ -138,7 +138,7 @@ NTSTATUS FASTCALL ndlw_IofCallDriver(DEVICE_OBJECT *dev, IRP *irp)
 	sl = --irp->Tail.Overlay.CurrentStackLocation;
 	sl->DeviceObject = dev;
 	fn = sl->MajorFunction <= IRP_MJ_MAXIMUM_FUNCTION ?
-	     dev->DriverObject->MajorFunction[sl->MajorFunction] : NULL;
+	     ndl_device_dispatch(dev, sl->MajorFunction) : NULL;
 	if (!fn)
 		fn = ndl_io_invalid_request;
 	NDL_CALL_DRIVER(st, fn, dev, irp);

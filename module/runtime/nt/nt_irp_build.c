@@ -254,4 +254,5 @@ void ndl_irp_finish(IRP *irp)
 		ndlw_KeSetEvent(irp->UserEvent, 0, FALSE);
 	if (h->kind == NDL_IRP_THREADED)
 		ndlw_IoFreeIrp(irp);
+	/* NDL_IRP_HOST: the waiting host thread frees it (nt_hostdev.c). */
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Internals of the I/O manager's IRP files (nt_irp.c, nt_irp_build.c,
- * nt_host_io.c): the runtime's header before every IRP IoAllocateIrp
+ * nt_hostdev.c): the runtime's header before every IRP IoAllocateIrp
  * returns, and what completion does once the last location is done.
  */
 #ifndef NDL_NT_IRP_PRIV_H
@@ -18,11 +18,13 @@ enum ndl_irp_kind {
 	NDL_IRP_PLAIN,		/* IoAllocateIrp: the creator frees it */
 	NDL_IRP_THREADED,	/* IoBuildDeviceIoControlRequest, ...Synchronous */
 	NDL_IRP_ASYNC,		/* IoBuildAsynchronousFsdRequest */
+	NDL_IRP_HOST,		/* a host user's request (nt_hostdev.c) */
 };
 
 struct ndl_irp_hdr {
 	u32 magic;
 	u8 kind;
+	u8 holds;			/* NDL_IRP_HOST: who may still touch it */
 	u32 out_len;			/* buffered output: most to copy back */
 	u32 pad;			/* irp starts 16-byte aligned */
 	IRP irp;
@@ -44,6 +46,5 @@ void ndl_irp_finish(IRP *irp);
  */
 int ndl_irp_attach_buffers(IRP *irp, DEVICE_OBJECT *dev, u8 major, u32 ioctl,
 			   const void *in, u32 in_len, void *out, u32 out_len);
-/* The lock guarding host-IRP hand-over (nt_irp_build.c). */
 
 #endif

@@ -13,8 +13,6 @@
 #include "nt/nt_status.h"
 #include "nt/nt_exports.h"
 
-#define STATUS_DELETE_PENDING ((NTSTATUS)0xC0000056)
-
 static bool lock_ok(IO_REMOVE_LOCK *l, ULONG size, const char *fn)
 {
 	if (l && size >= sizeof(*l))

@@ -123,7 +123,7 @@ NTSTATUS NTAPI ndlw_IoCreateUnprotectedSymbolicLink(UNICODE_STRING *link,
 	return ndlw_IoCreateSymbolicLink(link, dev);
 }
 
-static NTSTATUS remove_link(const char *name)
+NTSTATUS ndl_link_remove(const char *name)
 {
 	struct link **pp, *l = NULL;
 	KIRQL old;
@@ -148,7 +148,7 @@ NTSTATUS NTAPI ndlw_IoDeleteSymbolicLink(UNICODE_STRING *link)
 	if (!link || link->Length / 2 >= sizeof(l))
 		return STATUS_OBJECT_NAME_NOT_FOUND;
 	ndl_name_from_ustr(link, l, sizeof(l));
-	return remove_link(l);
+	return ndl_link_remove(l);
 }
 
 /* Drop every interface registered for a PDO that is going away. */

@@ -17,6 +17,8 @@
  *    ZwQueryValueKey (first with a buffer too small, as documented callers
  *    size it) and writes one back with ZwSetValueKey.
  *
+ * Its control device (ctl.c) is what user-space tools open.
+ *
  * The outcome is visible to tests in the station address: bytes 0-3 come
  * from the firmware file, byte 4 from the device's registry (MacByte4), and
  * byte 5 holds one bit per documented behaviour that held (NTSYS_ALL_OK
@@ -24,8 +26,7 @@
  * It binds to any PCI function (QEMU's pci-testdev in the VM test) without
  * touching it.
  */
-#include <ntddk.h>
-#include <ndis.h>
+#include "ntsys.h"
 
 #define NTSYS_TAG 'syst'
 #define NTSYS_FW_MAGIC 0x4653544e	/* "NTSF" */
@@ -285,11 +286,13 @@ static NDIS_STATUS NtsysInitialize(PNDIS_STATUS OpenError, PUINT Selected,
 	NdisMSetAttributesEx(MiniportHandle, A, 0,
 			     NDIS_ATTRIBUTE_NO_HALT_ON_SUSPEND,
 			     NdisInterfaceInternal);
+	NtsysCtlRegister(WrapperHandle);
 	return NDIS_STATUS_SUCCESS;
 }
 
 static VOID NtsysHalt(NDIS_HANDLE Context)
 {
+	NtsysCtlDeregister();
 	NdisFreeMemory(Context, sizeof(NTSYS_ADAPTER), 0);
 }
 
