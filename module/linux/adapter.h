@@ -11,13 +11,32 @@
 
 #include <linux/atomic.h>
 #include <linux/netdevice.h>
+#include <linux/percpu.h>
 #include <linux/spinlock.h>
+#include <linux/u64_stats_sync.h>
 
 #include "dev.h"
 #include "drv.h"
 #include "ndis/ndis_adapter.h"
 
 struct ndl_wifi;
+
+/*
+ * The per-frame counters, one set per CPU: the data path adds to its own
+ * CPU's set without a locked instruction or a shared cache line; readers
+ * sum them (ndl_bound_stats). Rare events stay shared atomics.
+ */
+struct ndl_pcpu_stats {
+	u64_stats_t rx_packets, rx_bytes, rx_unicast;
+	u64_stats_t tx_packets, tx_bytes;
+	struct u64_stats_sync syncp;
+};
+
+/* Their sum over every CPU. */
+struct ndl_bound_totals {
+	u64 rx_packets, rx_bytes, rx_unicast;
+	u64 tx_packets, tx_bytes;
+};
 
 struct ndl_bound {
 	struct ndl_os_dev osdev;	/* what the runtime sees */
@@ -48,16 +67,44 @@ struct ndl_bound {
 	unsigned long rx_dpc_due;	/* bit 0: the poll owes a DPC run */
 	struct sk_buff_head rx_batch;	/* the poll's DPC's frames, no lock */
 
-	/* Counters for ndo_get_stats64 and ethtool. */
-	atomic64_t rx_packets, rx_bytes, rx_dropped, rx_errors;
-	atomic64_t rx_unicast;		/* addressed to this interface */
-	atomic64_t tx_packets, tx_bytes, tx_dropped, tx_errors;
+	/* Counters for ndo_get_stats64 and ethtool: per frame, per CPU
+	 * (rx_unicast: frames addressed to this interface); the rest.
+	 */
+	struct ndl_pcpu_stats __percpu *pstats;
+	atomic64_t rx_dropped, rx_errors;
+	atomic64_t tx_dropped, tx_errors;
 	atomic64_t tx_busy;		/* sends refused for lack of resources */
 	u32 packet_filter;		/* last NDIS packet filter set */
 
 	/* 802.11 miniports: their cfg80211 side (wifi.h), else NULL. */
 	struct ndl_wifi __rcu *wifi;
 };
+
+/* Count a frame on this CPU (any context: DPC, send, interrupt). */
+static inline void ndl_count_rx(struct ndl_bound *b, unsigned int len,
+				bool unicast)
+{
+	struct ndl_pcpu_stats *s = get_cpu_ptr(b->pstats);
+	unsigned long flags = u64_stats_update_begin_irqsave(&s->syncp);
+
+	u64_stats_inc(&s->rx_packets);
+	u64_stats_add(&s->rx_bytes, len);
+	if (unicast)
+		u64_stats_inc(&s->rx_unicast);
+	u64_stats_update_end_irqrestore(&s->syncp, flags);
+	put_cpu_ptr(b->pstats);
+}
+
+static inline void ndl_count_tx(struct ndl_bound *b, unsigned int len)
+{
+	struct ndl_pcpu_stats *s = get_cpu_ptr(b->pstats);
+	unsigned long flags = u64_stats_update_begin_irqsave(&s->syncp);
+
+	u64_stats_inc(&s->tx_packets);
+	u64_stats_add(&s->tx_bytes, len);
+	u64_stats_update_end_irqrestore(&s->syncp, flags);
+	put_cpu_ptr(b->pstats);
+}
 
 /* bound.c: bring a device up for a driver / tear it down (probe, remove). */
 int ndl_bound_create(struct ndl_drv *drv, struct pci_dev *pdev, int id_index,
@@ -70,6 +117,7 @@ bool ndl_bound_is_up(const struct ndl_bound *b);
 
 /* netdev.c */
 void ndl_netdev_setup(struct ndl_bound *b);
+void ndl_bound_stats(struct ndl_bound *b, struct ndl_bound_totals *t);
 extern const struct ndl_adapter_ops ndl_adapter_ops;
 
 /* rx.c */

@@ -110,6 +110,12 @@ int ndl_bound_create(struct ndl_drv *drv, struct pci_dev *pdev, int id_index,
 	b->id_index = id_index;
 	b->rec = rec;
 	spin_lock_init(&b->tx_lock);
+	b->pstats = netdev_alloc_pcpu_stats(struct ndl_pcpu_stats);
+	if (!b->pstats) {
+		ndl_devrec_fail(rec, -ENOMEM, 0, "out of memory");
+		ret = -ENOMEM;
+		goto err_free;
+	}
 
 	ret = pci_enable_device(pdev);
 	if (ret) {
@@ -168,6 +174,7 @@ err_dev:
 err_disable:
 	pci_disable_device(pdev);
 err_free:
+	free_percpu(b->pstats);
 	free_netdev(netdev);
 	return ret;
 }
@@ -192,6 +199,7 @@ void ndl_bound_destroy(struct pci_dev *pdev)
 	pci_clear_master(pdev);
 	pci_release_regions(pdev);
 	pci_disable_device(pdev);
+	free_percpu(b->pstats);
 	free_netdev(b->netdev);
 }
 

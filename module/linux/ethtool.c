@@ -86,15 +86,17 @@ static void ndl_get_ethtool_stats(struct net_device *dev,
 {
 	struct ndl_stats_call c = { .b = netdev_priv(dev) };
 	struct ndl_bound *b = c.b;
+	struct ndl_bound_totals t;
 	int i = 0;
 
 	ndl_stack_run(ndl_adapter_stats_on_stack, &c, -1);
-	data[i++] = atomic64_read(&b->rx_packets);
-	data[i++] = atomic64_read(&b->rx_bytes);
+	ndl_bound_stats(b, &t);
+	data[i++] = t.rx_packets;
+	data[i++] = t.rx_bytes;
 	data[i++] = atomic64_read(&b->rx_dropped);
 	data[i++] = atomic64_read(&b->rx_errors);
-	data[i++] = atomic64_read(&b->tx_packets);
-	data[i++] = atomic64_read(&b->tx_bytes);
+	data[i++] = t.tx_packets;
+	data[i++] = t.tx_bytes;
 	data[i++] = atomic64_read(&b->tx_dropped);
 	data[i++] = atomic64_read(&b->tx_errors);
 	data[i++] = atomic64_read(&b->tx_busy);
@@ -112,7 +114,7 @@ static void ndl_get_ethtool_stats(struct net_device *dev,
 	data[i++] = c.st.tx_linearized;
 	data[i++] = c.st.oid_refused;
 	data[i++] = c.st.mcast_list_sets;
-	data[i++] = atomic64_read(&b->rx_unicast);
+	data[i++] = t.rx_unicast;
 }
 
 const struct ethtool_ops ndl_ethtool_ops = {

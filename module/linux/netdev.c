@@ -42,12 +42,10 @@ static void ndl_cb_send_complete(void *ctx, void *cookie, u32 ndis_status)
 	struct ndl_bound *b = ctx;
 	struct sk_buff *skb = cookie;
 
-	if (ndis_status == NDIS_STATUS_SUCCESS) {
-		atomic64_inc(&b->tx_packets);
-		atomic64_add(skb->len, &b->tx_bytes);
-	} else {
+	if (ndis_status == NDIS_STATUS_SUCCESS)
+		ndl_count_tx(b, skb->len);
+	else
 		atomic64_inc(&b->tx_errors);
-	}
 	ndl_fpu_pause_rt();
 	dev_consume_skb_any(skb);
 	ndl_fpu_resume_rt();
@@ -303,17 +301,45 @@ static void ndl_set_rx_mode(struct net_device *dev)
 		ndl_stack_run(ndl_rx_mode_on_stack, dev, -1);
 }
 
+void ndl_bound_stats(struct ndl_bound *b, struct ndl_bound_totals *t)
+{
+	int cpu;
+
+	memset(t, 0, sizeof(*t));
+	for_each_possible_cpu(cpu) {
+		const struct ndl_pcpu_stats *s = per_cpu_ptr(b->pstats, cpu);
+		struct ndl_bound_totals one;
+		unsigned int start;
+
+		do {
+			start = u64_stats_fetch_begin(&s->syncp);
+			one.rx_packets = u64_stats_read(&s->rx_packets);
+			one.rx_bytes = u64_stats_read(&s->rx_bytes);
+			one.rx_unicast = u64_stats_read(&s->rx_unicast);
+			one.tx_packets = u64_stats_read(&s->tx_packets);
+			one.tx_bytes = u64_stats_read(&s->tx_bytes);
+		} while (u64_stats_fetch_retry(&s->syncp, start));
+		t->rx_packets += one.rx_packets;
+		t->rx_bytes += one.rx_bytes;
+		t->rx_unicast += one.rx_unicast;
+		t->tx_packets += one.tx_packets;
+		t->tx_bytes += one.tx_bytes;
+	}
+}
+
 static void ndl_get_stats64(struct net_device *dev,
 			    struct rtnl_link_stats64 *s)
 {
 	struct ndl_bound *b = netdev_priv(dev);
+	struct ndl_bound_totals t;
 
-	s->rx_packets = atomic64_read(&b->rx_packets);
-	s->rx_bytes = atomic64_read(&b->rx_bytes);
+	ndl_bound_stats(b, &t);
+	s->rx_packets = t.rx_packets;
+	s->rx_bytes = t.rx_bytes;
 	s->rx_dropped = atomic64_read(&b->rx_dropped);
 	s->rx_errors = atomic64_read(&b->rx_errors);
-	s->tx_packets = atomic64_read(&b->tx_packets);
-	s->tx_bytes = atomic64_read(&b->tx_bytes);
+	s->tx_packets = t.tx_packets;
+	s->tx_bytes = t.tx_bytes;
 	s->tx_dropped = atomic64_read(&b->tx_dropped);
 	s->tx_errors = atomic64_read(&b->tx_errors);
 }

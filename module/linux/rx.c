@@ -64,10 +64,8 @@ void ndl_rxq_receive(void *ctx, const struct ndl_rx_frame *frame)
 		skb->ip_summed = CHECKSUM_UNNECESSARY;
 	if (frame->flags & NDL_RX_VLAN)
 		__vlan_hwaccel_put_tag(skb, htons(ETH_P_8021Q), frame->vlan_tci);
-	atomic64_inc(&b->rx_packets);
-	atomic64_add(frame->len, &b->rx_bytes);
-	if (skb->pkt_type == PACKET_HOST)	/* ndisload doctor looks */
-		atomic64_inc(&b->rx_unicast);
+	/* rx_unicast: ndisload doctor looks at it. */
+	ndl_count_rx(b, frame->len, skb->pkt_type == PACKET_HOST);
 	if (in_softirq() && this_cpu_read(ndl_rx_polling) == b) {
 		__skb_queue_tail(&b->rx_batch, skb);
 	} else {

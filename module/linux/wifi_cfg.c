@@ -19,6 +19,7 @@ int ndl_wifi_get_station(struct wiphy *wiphy, struct net_device *dev,
 {
 	struct ndl_wifi *w = ndl_wifi_of(wiphy);
 	struct ndl_bound *b = w->b;
+	struct ndl_bound_totals t;
 	u32 rssi, speed;
 
 	mutex_lock(&w->lock);
@@ -36,10 +37,11 @@ int ndl_wifi_get_station(struct wiphy *wiphy, struct net_device *dev,
 		sinfo->filled |= BIT_ULL(NL80211_STA_INFO_TX_BITRATE);
 	}
 	mutex_unlock(&w->lock);
-	sinfo->rx_bytes = atomic64_read(&b->rx_bytes);
-	sinfo->tx_bytes = atomic64_read(&b->tx_bytes);
-	sinfo->rx_packets = atomic64_read(&b->rx_packets);
-	sinfo->tx_packets = atomic64_read(&b->tx_packets);
+	ndl_bound_stats(b, &t);
+	sinfo->rx_bytes = t.rx_bytes;
+	sinfo->tx_bytes = t.tx_bytes;
+	sinfo->rx_packets = t.rx_packets;
+	sinfo->tx_packets = t.tx_packets;
 	sinfo->tx_failed = atomic64_read(&b->tx_errors);
 	sinfo->filled |= BIT_ULL(NL80211_STA_INFO_RX_BYTES64) |
 			 BIT_ULL(NL80211_STA_INFO_TX_BYTES64) |
