@@ -275,6 +275,12 @@ void ndl_rx_return_queued(struct ndl_adapter *ad)
 		rx->ret_tail = &rx->ret_head;
 	}
 	ndl_q_unlock(ad, old);
+	if (!p)
+		return;
+	/* One entry into Windows code for the batch, not one per packet:
+	 * only the runtime's own list walk runs between the calls.
+	 */
+	ndl_os_driver_enter();
 	while (p) {
 		NDIS_PACKET *next = *ret_link(p);
 
@@ -282,9 +288,10 @@ void ndl_rx_return_queued(struct ndl_adapter *ad)
 		*ret_link(p) = NULL;
 		p->Private.NdisPacketFlags &= (UCHAR)~NDL_PKT_HELD;
 		ad->stats.rx_returns++;
-		NDL_CALL_DRIVER_VOID(fn, ndl_ad_ctx(ad), p);
+		fn(ndl_ad_ctx(ad), p);
 		p = next;
 	}
+	ndl_os_driver_leave();
 }
 
 void ndl_rx_dpc_begin(struct ndl_adapter *ad)
