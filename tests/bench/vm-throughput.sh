@@ -44,12 +44,15 @@ for nic in ${NDL_BENCH_NICS:-rtl8139 e1000}; do
 	fi
 	nat=$(best native_MBps max) wrap=$(best wrapped_MBps max)
 	nrtt=$(best native_rtt_ms min) wrtt=$(best wrapped_rtt_ms min)
+	nbusy=$(best native_busy_us_per_MiB min) wbusy=$(best wrapped_busy_us_per_MiB min)
 	echo "vm-throughput ($kver, TCG, $clock, $nic): 32 MiB TCP download over QEMU user networking"
-	echo "  $nname  ${nat:-?} MB/s   ping ${nrtt:-?} ms"
-	echo "  $wname  ${wrap:-?} MB/s   ping ${wrtt:-?} ms"
-	awk -v n="${nat:-0}" -v w="${wrap:-0}" -v nr="${nrtt:-0}" -v wr="${wrtt:-0}" 'BEGIN {
+	echo "  $nname  ${nat:-?} MB/s   ping ${nrtt:-?} ms   busy ${nbusy:-?} µs/MiB"
+	echo "  $wname  ${wrap:-?} MB/s   ping ${wrtt:-?} ms   busy ${wbusy:-?} µs/MiB"
+	awk -v n="${nat:-0}" -v w="${wrap:-0}" -v nr="${nrtt:-0}" -v wr="${wrtt:-0}" \
+	    -v nb="${nbusy:-0}" -v wb="${wbusy:-0}" 'BEGIN {
 		if (n > 0) printf "  throughput wrapped/native: %.3f (%.1f%% of native)\n", w / n, 100 * w / n
 		if (nr > 0) printf "  ping RTT wrapped/native: %.2f\n", wr / nr
+		if (wb > 0) printf "  guest cost native/wrapped (busy time per MiB): %.3f\n", nb / wb
 	}'
 done
 exit $status
