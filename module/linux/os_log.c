@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The runtime's log lines into the kernel log (os.h: logging). */
+#include <linux/moduleparam.h>
 #include <linux/printk.h>
 
 #include "ndl.h"
@@ -22,3 +23,7 @@ void ndl_os_log(enum ndl_log_level level, const char *line)
 		break;
 	}
 }
+
+/* /sys/module/ndisload/parameters/dbgprint_mask: which DbgPrintEx levels show. */
+module_param_named(dbgprint_mask, ndl_dbgprint_mask, uint, 0644);
+MODULE_PARM_DESC(dbgprint_mask, "DbgPrintEx levels logged: bit n = Level n (default 1: errors; DbgPrint is Level 3)");

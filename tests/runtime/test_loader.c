@@ -10,6 +10,7 @@
 
 #include "check.h"
 #include "common.h"
+#include "nt/nt_api.h"
 #include "nt/nt_status.h"
 #include "core/intrinsics.h"
 
@@ -61,7 +62,9 @@ static void test_basic_driver_entry_and_unload(void)
 	CHECK(r != NULL);
 	CHECK(drv->image->info.nrelocs > 0);
 	CHECK(drv->image->kusd_refs >= 1);
+	ndl_dbgprint_mask = ~0u;	/* its DbgPrint line is checked below */
 	CHECK_EQ_INT(ndl_driver_start(drv), STATUS_SUCCESS);
+	ndl_dbgprint_mask = NDL_DBGPRINT_DEFAULT_MASK;
 	if (r) {
 		CHECK_EQ_INT(r->magic, 0x46585250);
 		CHECK_EQ_INT(r->failed, 0);

@@ -4,7 +4,9 @@
  * Windows printf engine, called through their ms_abi entry points as a
  * driver calls them.
  */
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "common.h"
@@ -33,6 +35,8 @@ int WINCDECL ndlw_snprintf(char *buf, SIZE_T n, const char *fmt, ...);
 int WINCDECL ndlw_sprintf(char *buf, const char *fmt, ...);
 int WINCDECL ndlw__snwprintf(WCHAR *buf, SIZE_T n, const WCHAR *fmt, ...);
 ULONG WINCDECL ndlw_DbgPrint(const char *fmt, ...);
+ULONG WINCDECL ndlw_DbgPrintEx(ULONG component, ULONG level,
+			       const char *fmt, ...);
 int WINCDECL ndlw__stricmp(const char *a, const char *b);
 int WINCDECL ndlw_strncmp(const char *a, const char *b, SIZE_T n);
 char *WINCDECL ndlw_strstr(const char *h, const char *n);
@@ -230,8 +234,58 @@ static void test_printf_family(void)
 	ndlw_snprintf(buf, sizeof(buf), "%n%f|%s", (int *)NULL, 1.5, NULL);
 	CHECK(!strcmp(buf, "?|(null)"));
 	log_clear();
+	ndl_dbgprint_mask = ~0u;
 	ndlw_DbgPrint("dbg %s %d\n", "line", 5);
 	CHECK(log_contains("DbgPrint: dbg line 5"));
+	ndl_dbgprint_mask = NDL_DBGPRINT_DEFAULT_MASK;
+}
+
+/*
+ * DbgPrintEx filtering (Reading and Filtering Debugging Messages): Level
+ * 0-31 is bit 1 << Level of the filter mask, a larger Level a mask of its
+ * own; by default only DPFLTR_ERROR_LEVEL (0) shows, and DbgPrint is the
+ * DPFLTR_INFO_LEVEL (3) of the default component.
+ */
+static void test_dbgprint_filter(void)
+{
+	log_clear();
+	ndl_dbgprint_mask = NDL_DBGPRINT_DEFAULT_MASK;
+	ndlw_DbgPrint("hidden info\n");
+	ndlw_DbgPrintEx(77, 1, "hidden warning\n");
+	ndlw_DbgPrintEx(77, 0, "shown error %d\n", 1);
+	CHECK(!log_contains("hidden"));
+	CHECK(log_contains("DbgPrint: shown error 1"));
+	ndl_dbgprint_mask = 1u << 3;
+	ndlw_DbgPrint("info now\n");
+	ndlw_DbgPrintEx(77, 0x8, "mask level\n");	/* 8 < 32: bit 8 */
+	ndlw_DbgPrintEx(77, 0x28, "mask 0x28\n");	/* >31: a mask, has bit 3 */
+	CHECK(log_contains("DbgPrint: info now"));
+	CHECK(!log_contains("mask level"));
+	CHECK(log_contains("DbgPrint: mask 0x28"));
+	ndl_dbgprint_mask = NDL_DBGPRINT_DEFAULT_MASK;
+}
+
+/* A flood is cut to 20 lines a second; the count is reported later. */
+static void test_dbgprint_rate_limit(void)
+{
+	char want[32];
+	int shown = 0;
+
+	ndl_dbgprint_mask = ~0u;
+	usleep(1100000);	/* a fresh one-second window */
+	log_clear();
+	for (int i = 0; i < 30; i++)
+		ndlw_DbgPrintEx(77, 0, "flood %d\n", i);
+	for (int i = 0; i < 30; i++) {
+		snprintf(want, sizeof(want), "DbgPrint: flood %d", i);
+		shown += log_contains(want);
+	}
+	CHECK_EQ_INT(shown, 20);
+	usleep(1100000);
+	ndlw_DbgPrintEx(77, 0, "after\n");
+	CHECK(log_contains("DbgPrint: 10 lines suppressed"));
+	CHECK(log_contains("DbgPrint: after"));
+	ndl_dbgprint_mask = NDL_DBGPRINT_DEFAULT_MASK;
 }
 
 static void test_crt(void)
@@ -273,6 +327,8 @@ int main(void)
 	RUN(test_integers);
 	RUN(test_guid_and_case);
 	RUN(test_printf_family);
+	RUN(test_dbgprint_filter);
+	RUN(test_dbgprint_rate_limit);
 	RUN(test_crt);
 	rc = CHECK_EXIT_CODE();
 	return test_exit() | rc;

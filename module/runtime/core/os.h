@@ -63,6 +63,12 @@ enum ndl_log_level {
 
 /* One complete, already formatted line without trailing newline. */
 void ndl_os_log(enum ndl_log_level level, const char *line);
+/*
+ * The DbgPrintEx levels that reach the log (nt/nt_debug.c): bit n shows
+ * Level n, as Windows' component filter mask. Hosts may set it at any
+ * time (kernel: the dbgprint_mask module parameter).
+ */
+extern u32 ndl_dbgprint_mask;
 
 /* ---- CPU, IRQL and interrupt state ------------------------------------ */
 

@@ -12,6 +12,12 @@
 #include "core/exports.h"
 #include "nt/nt_objects.h"
 
+/*
+ * DbgPrintEx levels shown (nt_debug.c): bit n for Level n, as Windows'
+ * component filter mask; the default shows DPFLTR_ERROR_LEVEL only.
+ */
+#define NDL_DBGPRINT_DEFAULT_MASK	0x1u
+
 /* Strings (nt_rtl_string.c) */
 WCHAR ndl_ansi_to_wchar(u8 c);
 u8 ndl_wchar_to_ansi(WCHAR w);
