@@ -17,6 +17,7 @@ struct progress {
 	double start;		/* CLOCK_MONOTONIC seconds */
 	double last;		/* when it was last drawn */
 	bool shown, tty;
+	bool forced;		/* NDISLOAD_PROGRESS=always: a pipe, no delay */
 };
 
 void progress_begin(struct progress *p, const char *label);
