@@ -14,7 +14,7 @@ security=${NDL_DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
 # relay QEMU's port forward to the web configurator's loopback address).
 base="systemd,systemd-sysv,udev,kmod,dbus,ca-certificates"
 extra="dkms linux-image-$kver linux-headers-$kver libmicrohttpd12 libjson-c5
-	libsodium23 curl procps iproute2 socat"
+	libsodium23 libarchive13 curl procps iproute2 socat"
 key=$(printf '%s %s %s\n' "$kver" "$base" "$extra" | md5sum | cut -c1-12)
 [ -s "$out" ] && [ "$(cat "$out.key" 2>/dev/null)" = "$key" ] && exit 0
 

@@ -341,6 +341,7 @@ deps=$(dpkg-deb -f "$deb" Depends 2>/dev/null)
 want="dkms"
 ldd "$build/bin/ndisload-webconf" 2>/dev/null | grep -q libmicrohttpd && want="$want libmicrohttpd12"
 ldd "$build/bin/ndisload-webconf" 2>/dev/null | grep -q libjson-c && want="$want libjson-c5"
+ldd "$build/bin/ndisload" 2>/dev/null | grep -q libarchive && want="$want libarchive13"
 miss=""
 for p in $want; do echo "$deps" | grep -qE "(^|, )$p( |,|$)" || miss="$miss $p"; done
 check installer-deb "Depends '$deps' lacks$miss" [ -z "$miss" ]
