@@ -2,6 +2,7 @@
 /* The connection table: deadlines, per-address and total limits, eviction. */
 #include "deadline.h"
 
+#include <malloc.h>
 #include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,20 @@ static void cut(struct wc_deadline_entry *e)
 }
 
 /*
+ * libmicrohttpd gives every connection a pool of WC_MAX_HEADERS from malloc
+ * (below glibc's mmap threshold), so a burst of hundreds of connections
+ * leaves megabytes of freed pages resident in the allocator's arenas, and
+ * each burst fragments them further. Handing them back once a burst is
+ * over keeps the daemon's footprint where it was before the flood.
+ */
+#define WC_BURST_MIN	64
+
+static bool burst_over(const struct wc_deadlines *d)
+{
+	return d->peak >= WC_BURST_MIN && d->count * 4 <= d->peak;
+}
+
+/*
  * The entry is removed in the CLOSED notification, which libmicrohttpd
  * sends before it closes the socket; holding the lock around shutdown()
  * therefore never touches a descriptor that was closed and reused.
@@ -87,6 +102,12 @@ static void *reaper(void *arg)
 				d->reaped++;
 			}
 		}
+		if (burst_over(d)) {
+			d->peak = d->count;
+			pthread_mutex_unlock(&d->lock);
+			malloc_trim(0);
+			pthread_mutex_lock(&d->lock);
+		}
 		clock_gettime(CLOCK_REALTIME, &ts);
 		ts.tv_sec += 1;
 		pthread_cond_timedwait(&d->wake, &d->lock, &ts);
@@ -98,6 +119,7 @@ static void *reaper(void *arg)
 int wc_deadlines_start(struct wc_deadlines *d, const struct wc_config *cfg)
 {
 	d->head = NULL;
+	d->count = d->peak = 0;
 	d->header_seconds = cfg->header_timeout;
 	d->request_seconds = cfg->request_timeout;
 	d->max_total = cfg->max_connections;
@@ -211,6 +233,8 @@ void wc_deadlines_notify(void *cls, struct MHD_Connection *conn, void **socket_c
 		if (d->head)
 			d->head->prev = e;
 		d->head = e;
+		if (++d->count > d->peak)
+			d->peak = d->count;
 		pthread_mutex_unlock(&d->lock);
 		*socket_context = e;
 		return;
@@ -225,6 +249,7 @@ void wc_deadlines_notify(void *cls, struct MHD_Connection *conn, void **socket_c
 		d->head = e->next;
 	if (e->next)
 		e->next->prev = e->prev;
+	d->count--;
 	pthread_mutex_unlock(&d->lock);
 	free(e);
 	*socket_context = NULL;

@@ -33,6 +33,8 @@ struct wc_deadlines {
 	pthread_mutex_t lock;
 	pthread_cond_t wake;
 	struct wc_deadline_entry *head;	/* newest first */
+	unsigned int count;		/* entries in the table */
+	unsigned int peak;		/* most entries since the last trim */
 	unsigned int header_seconds, request_seconds;
 	unsigned int max_total, max_per_address;
 	bool stop;
