@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hwid.h"
+#include "inf/hwid.h"
 #include "internal.h"
 
 /* First line of a small sysfs attribute, "0x" prefix dropped; 0 or -1. */
@@ -34,7 +34,7 @@ static unsigned long hexval(const char *s)
 	return strtoul(s, NULL, 16);
 }
 
-/* The ID spelled as the helper spells it (helper/hwid.c), then listed. */
+/* The ID spelled as the helper spells it (helper/inf/hwid.c), then listed. */
 static void add_device(struct ndl_lic_host *host, struct hwid *id)
 {
 	char norm[NDL_LIC_ITEM_MAX];

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hwid.h"
+#include "inf/hwid.h"
 #include "internal.h"
 
 static bool all_hex(const char *s, size_t n)
@@ -36,7 +36,7 @@ static bool license_form(const struct hwid *id)
 	       !(id->has & ~allowed);
 }
 
-/* Parsed and spelled by the helper's hardware-ID parser (helper/hwid.c). */
+/* Parsed and spelled by the helper's hardware-ID parser (helper/inf/hwid.c). */
 int ndl_lic_device_id_normalize(const char *in, char *out, size_t outlen,
 			    char *err, size_t errlen)
 {

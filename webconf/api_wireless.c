@@ -3,7 +3,7 @@
  * /api/v1/interfaces/{if}/wireless: a wireless interface's state, profile
  * (never its key) and what its driver can do; PUT stores the profile and
  * joins; .../scan, .../connect, .../disconnect; DELETE forgets the
- * profile. The helper checks every value (helper/wifi_ops.c); here only
+ * profile. The helper checks every value (helper/wifi/wifi_ops.c); here only
  * the shape of the request.
  */
 #include "endpoints.h"

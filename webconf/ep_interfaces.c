@@ -2,7 +2,7 @@
 /*
  * /api/v1/interfaces: state, MAC, speed, addresses and counters of
  * ndisload's interfaces; .../{if}/up sets one up, with DHCP when asked
- * (helper/link.c checks the interface and runs the client).
+ * (helper/sys/link.c checks the interface and runs the client).
  */
 #include "endpoints.h"
 #include "forward.h"

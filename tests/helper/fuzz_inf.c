@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "inf.h"
+#include "inf/inf.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

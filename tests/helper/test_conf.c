@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "conf.h"
-#include "jsonx.h"
-#include "params.h"
+#include "store/conf.h"
+#include "lib/jsonx.h"
+#include "store/params.h"
 
 static void test_roundtrip(void)
 {

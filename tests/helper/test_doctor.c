@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the doctor's rules (helper/doctor.c doctor_findings): each
+ * Unit tests of the doctor's rules (helper/diag/doctor.c doctor_findings): each
  * symptom names the compatibility setting that cures it, and only then.
  */
 #include <string.h>
 
 #include "check.h"
-#include "doctor.h"
-#include "jsonx.h"
+#include "diag/doctor.h"
+#include "lib/jsonx.h"
 
 /* The setting the finding of this symptom names ("" none, NULL absent). */
 static const char *cure(json_object *f, const char *symptom)

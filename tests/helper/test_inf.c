@@ -9,10 +9,10 @@
 #include <string.h>
 
 #include "check.h"
-#include "fsutil.h"
-#include "hwid.h"
-#include "inf.h"
-#include "strutil.h"
+#include "lib/fsutil.h"
+#include "inf/hwid.h"
+#include "inf/inf.h"
+#include "lib/strutil.h"
 
 static const char *dir, *msdir;
 

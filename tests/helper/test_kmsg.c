@@ -4,14 +4,14 @@
  * hands them out (recorded from ndisload.ko on Debian's 6.1 and written
  * from the module's printk formats), attributed to driver, device and
  * interface; malformed and random input refused without harm; and the
- * helper's own log lines (helper/kmsg.c, helper/hlog.c).
+ * helper's own log lines (helper/diag/kmsg.c, helper/diag/hlog.c).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
-#include "hlog.h"
-#include "kmsg.h"
+#include "diag/hlog.h"
+#include "diag/kmsg.h"
 
 static bool known(const char *name, void *ctx)
 {

@@ -11,9 +11,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "jsonx.h"
-#include "wifi_profile.h"
-#include "wifi_scan.h"
+#include "lib/jsonx.h"
+#include "wifi/wifi_profile.h"
+#include "wifi/wifi_scan.h"
 
 static struct wifi_profile profile(const char *ssid, enum wifi_security s,
 				   const char *key)

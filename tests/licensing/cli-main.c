@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ndl-license-cli: `ndisload license` (helper/cmd_license.c) as a program
+ * ndl-license-cli: `ndisload license` (helper/cli/cmd_license.c) as a program
  * of its own, sanitized, so the licensing suite exercises the CLI path
  * whether or not the full helper is built.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd_license.h"
+#include "cli/cmd_license.h"
 
 /* Called like the real CLI: ndl-license-cli license [ARGS], which ndisload
  * dispatches as cmd_license(argc - 1, argv + 1). */

@@ -9,7 +9,7 @@
 
 #include <json-c/json.h>
 
-#include "cmd_license.h"
+#include "cli/cmd_license.h"
 
 static struct ndl_license_ctx ctx;
 static struct ndl_license_status st;

@@ -169,7 +169,7 @@ printf '[broken\n' >"$R/etc/ndisload/params/wlan.conf"
 expect params-broken-file 5 'wlan.conf:1: a section header' "$N" params wlan
 rm "$R/etc/ndisload/params/wlan.conf"
 
-# Compatibility settings (helper/compat.c): auto by default, stored per
+# Compatibility settings (helper/store/compat.c): auto by default, stored per
 # driver, checked, refused by name; pushing one needs the module.
 expect compat-show 0 'single_buffer_sends +auto' "$N" compat acme_pci
 expect compat-set 0 'multicast_all +on' "$N" compat acme_pci multicast_all=on single_buffer_sends=off

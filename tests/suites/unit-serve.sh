@@ -236,7 +236,7 @@ else
 	fail unread-answers-disconnected "$(cat "$T/flood.out"); no such line in the log"
 fi
 
-# The staging area is bounded (helper/staging.h): 4 sets per client, the
+# The staging area is bounded (helper/store/staging.h): 4 sets per client, the
 # oldest evicted first; 128 MiB in all, the oldest sets of anyone evicted.
 stagedir=$NDISLOAD_ROOT/var/lib/ndisload/staging
 stage_one() { # CLIENT [EXTRA-FILE]: an incomplete upload; prints its staging id

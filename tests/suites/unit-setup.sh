@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# The setup assistant's package handling (helper/pkg_unpack.c,
+# The setup assistant's package handling (helper/pkg/pkg_unpack.c,
 # pkg_setup.c) through `ndisload setup` (ASan build) on a temporary
 # NDISLOAD_ROOT with a fake sysfs: real archives made here (.zip with
 # Python's zipfile, .cab with gcab, a self-extracting .exe), the .inf that

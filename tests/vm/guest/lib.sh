@@ -47,7 +47,7 @@ net_up() {
 
 # udhcpc_script: the script busybox's udhcpc runs, where Debian's udhcpc
 # package puts it (busybox-static ships none), so the helper's "bring up
-# with DHCP" (helper/link.c) finds a DHCP client in the guest.
+# with DHCP" (helper/sys/link.c) finds a DHCP client in the guest.
 udhcpc_script() {
 	mkdir -p /etc/udhcpc
 	cat >/etc/udhcpc/default.script <<'EOS'
