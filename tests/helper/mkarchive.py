@@ -5,6 +5,7 @@
 # links, a device, 10k entries, zip bombs, case twins, bidi names), each
 # built here with Python's zipfile so the suite needs no fixtures.
 #   mkarchive.py KIND OUT.zip [INF SYS]
+# (kind 'vendor' keeps INF's and SYS's own names; 'good' renames them webnic.*)
 import stat
 import sys
 import zipfile
@@ -16,6 +17,10 @@ def info(name, mode=0o644, ftype=stat.S_IFREG):
     zi.external_attr = (ftype | mode) << 16
     zi.compress_type = zipfile.ZIP_DEFLATED
     return zi
+
+
+def base(p):
+    return p.rsplit('/', 1)[-1]
 
 
 def main():
@@ -30,6 +35,12 @@ def main():
             z.writestr(info('Drivers/Win32/README.txt'), b'32-bit drivers: none\n')
             z.writestr(info('__MACOSX/Drivers/._webnic.inf'), b'mac')
             z.writestr(info('.DS_Store'), b'mac')
+        elif kind == 'vendor':
+            # A real package's names: the .inf's CopyFiles names the .sys.
+            z.writestr(info('Drivers/'), b'', )
+            z.writestr(info('Drivers/Win64/' + base(sys.argv[3])), inf)
+            z.writestr(info('Drivers/Win64/' + base(sys.argv[4])), sys_)
+            z.writestr(info('Drivers/Win32/README.txt'), b'32-bit drivers: none\n')
         elif kind == 'traversal':
             z.writestr(info('webnic.inf'), inf)
             z.writestr(info('Drivers/../../etc/evil.inf'), inf)

@@ -114,16 +114,16 @@ function renderInterfaces(list) {
 	tbody.replaceChildren(...list.map((i) => {
 		const st = i.stats || {};
 		const up = i.state === 'up' && i.carrier !== false;
+		// Two lines per cell (the second in small print) keep the table
+		// inside the page's width instead of scrolling sideways.
 		return h('tr', {},
-			h('th', { scope: 'row' }, i.name),
-			h('td', {}, i.device || '—'),
-			h('td', {}, i.driver || '—'),
+			h('th', { scope: 'row' }, i.name, h('code', { class: 'sub' }, i.mac || '—')),
+			h('td', {}, i.device || '—', h('span', { class: 'sub' }, i.driver || '—')),
 			h('td', {}, badge(up, 'connected', i.state === 'up' ? 'no link' : (i.state || 'down'))),
-			h('td', {}, h('code', {}, i.mac || '—')),
 			h('td', {}, (i.addresses || []).length ? i.addresses.join(', ') : '—'),
-			h('td', {}, i.speed_mbps ? i.speed_mbps + ' Mb/s' : '—'),
-			h('td', {}, `${st.rx_packets ?? 0} packets, ${bytes(st.rx_bytes ?? 0)}`),
-			h('td', {}, `${st.tx_packets ?? 0} packets, ${bytes(st.tx_bytes ?? 0)}`),
+			h('td', { class: 'nowrap' }, i.speed_mbps ? i.speed_mbps + ' Mb/s' : '—'),
+			h('td', {}, bytes(st.rx_bytes ?? 0), h('span', { class: 'sub' }, `${st.rx_packets ?? 0} packets`)),
+			h('td', {}, bytes(st.tx_bytes ?? 0), h('span', { class: 'sub' }, `${st.tx_packets ?? 0} packets`)),
 			h('td', {}, String((st.rx_errors ?? 0) + (st.tx_errors ?? 0))));
 	}));
 	document.getElementById('no-ifaces').hidden = list.length > 0;

@@ -3,7 +3,8 @@
 # Host side of tests/vm/tests/web_rtl8139.sh: through QEMU's port forward,
 # upload the RTL8139 package with curl, as a headless admin would
 # (docs/api.md), then drive the pages in headless Chromium
-# (tests/web/devices.vm.test.mjs): bind, start, DHCP, the Status graph, stop.
+# (tests/web/devices.vm.test.mjs): bind, start, DHCP, the Status graph, stop;
+# then the setup assistant from login with a .zip (tests/web/setup.vm.test.mjs).
 set -u
 top=$(cd "$(dirname "$0")/../../.." && pwd)
 T=$NDL_VM_TEST/api
@@ -50,17 +51,22 @@ if [ ! -x /usr/bin/chromium ] || ! command -v node >/dev/null; then
 fi
 . "$top/tests/web/lib/suite.sh"
 web_npm_ci >/dev/null || { echo "FAIL: $NDL_VM_TEST/page/setup (npm ci in tests/web failed)"; exit 1; }
-NDL_VM_TOKEN=$token node "$top/tests/web/devices.vm.test.mjs" |
-	sed "s#^\(PASS\|FAIL\|SKIP\): #\1: $NDL_VM_TEST/page/#" >/tmp/ndl-web-page-$$.txt
-cat /tmp/ndl-web-page-$$.txt
-grep -q '^FAIL' /tmp/ndl-web-page-$$.txt && status=1
-rm -f /tmp/ndl-web-page-$$.txt
+# page_test FILE PREFIX: one Chromium test file against the guest.
+page_test() {
+	NDL_VM_TOKEN=$token node "$top/tests/web/$1" |
+		sed "s#^\(PASS\|FAIL\|SKIP\): #\1: $NDL_VM_TEST/$2/#" >/tmp/ndl-web-page-$$.txt
+	cat /tmp/ndl-web-page-$$.txt
+	grep -q '^FAIL' /tmp/ndl-web-page-$$.txt && status=1
+	rm -f /tmp/ndl-web-page-$$.txt
+}
+page_test devices.vm.test.mjs page
+page_test setup.vm.test.mjs assistant
 
 # Let the guest finish its own checks.
 n=0
 until tr -d '\r' <"$NDL_VM_RESULTS" | grep -q '^HOST: done'; do
 	kill -0 "$NDL_VM_PID" 2>/dev/null || break
-	n=$((n + 1)); [ $n -gt 120 ] && break
+	n=$((n + 1)); [ $n -gt 240 ] && break
 	sleep 0.5
 done
 exit $status

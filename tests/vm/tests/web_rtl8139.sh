@@ -7,13 +7,15 @@
 # binds the second NIC, starts the driver, sees it running, brings the
 # interface up with DHCP through the helper (busybox udhcpc with a script
 # like Debian's udhcpc package's), watches the Status graph follow the
-# guest's download, and stops the driver; the guest checks each step from
+# guest's download, and stops the driver; then the setup assistant
+# (tests/web/setup.vm.test.mjs) takes a .zip of the same package from login
+# to the interface up with its DHCP address; the guest checks each step from
 # inside.
 # nic: e1000 rtl8139
 # fwd: 8087
 # host: web_rtl8139
 # serve: 4
-# timeout: 420
+# timeout: 720
 # kernels: default
 . /tests/_ndl.sh
 
@@ -46,15 +48,33 @@ echo "HOST: token $(cat /etc/ndisload/webconf.token)" >"$NDL_RESULTS"
 # The DHCP client the helper finds: busybox's udhcpc with its script.
 udhcpc_script
 
-# Wait (up to 200 s) for the interface the page's bind + start creates.
-rtl=""
-n=0
-while [ -z "$rtl" ] && [ $n -lt 400 ]; do
-	for d in /sys/bus/pci/devices/*; do
-		[ "$(cat "$d/vendor")" = 0x10ec ] && [ -d "$d/net" ] && rtl=$(ls "$d/net" | head -n1)
+# rtl_iface SECONDS: the RTL8139's interface in $rtl, once it exists.
+rtl_iface() {
+	rtl="" _n=0
+	while [ -z "$rtl" ] && [ $_n -lt $(($1 * 2)) ]; do
+		for d in /sys/bus/pci/devices/*; do
+			[ "$(cat "$d/vendor")" = 0x10ec ] && [ -d "$d/net" ] && rtl=$(ls "$d/net" | head -n1)
+		done
+		[ -n "$rtl" ] || { sleep 0.5; _n=$((_n + 1)); }
 	done
-	[ -n "$rtl" ] || { sleep 0.5; n=$((n + 1)); }
-done
+}
+
+# wait_dhcp NAME: the second NIC's QEMU user network 10.0.3.0/24 (its host
+# at 10.0.3.2) gave $rtl an address through the page (at most 120 s).
+wait_dhcp() {
+	_n=0
+	while ! ip -4 addr show dev "$rtl" | grep -q 'inet 10\.0\.3\.' && [ $_n -lt 240 ]; do
+		sleep 0.5; _n=$((_n + 1))
+	done
+	check "$1" sh -c "ip -4 addr show dev $rtl | grep 'inet 10\.0\.3\.'"
+	if ! ip -4 addr show dev "$rtl" | grep -q 'inet 10\.0\.3\.'; then
+		sed 's/^/helper: /' /tmp/helper.log | tail -n 20 >"$NDL_RESULTS"
+		sed 's/^/webconf: /' /tmp/webconf.log | tail -n 20 >"$NDL_RESULTS"
+	fi
+}
+
+# Wait (up to 200 s) for the interface the page's bind + start creates.
+rtl_iface 200
 if [ -z "$rtl" ]; then
 	fail interface "no interface for the RTL8139 after the API calls"
 	sed 's/^/helper: /' /tmp/helper.log | tail -n 20 >"$NDL_RESULTS"
@@ -62,17 +82,8 @@ if [ -z "$rtl" ]; then
 else
 	pass interface
 	check driver-is-wrapped sh -c "ndl-ioctl devices rtl8139 | grep -q 'if=$rtl'"
-	# The second NIC has QEMU user network 10.0.3.0/24, its host at 10.0.3.2;
-	# the page's "bring up (DHCP)" gets the address from QEMU's DHCP server.
-	n=0
-	while ! ip -4 addr show dev "$rtl" | grep -q 'inet 10\.0\.3\.' && [ $n -lt 240 ]; do
-		sleep 0.5; n=$((n + 1))
-	done
-	check dhcp-address-by-page sh -c "ip -4 addr show dev $rtl | grep 'inet 10\.0\.3\.'"
-	if ! ip -4 addr show dev "$rtl" | grep -q 'inet 10\.0\.3\.'; then
-		sed 's/^/helper: /' /tmp/helper.log | tail -n 20 >"$NDL_RESULTS"
-		sed 's/^/webconf: /' /tmp/webconf.log | tail -n 20 >"$NDL_RESULTS"
-	fi
+	# The page's "bring up (DHCP)" gets the address from QEMU's DHCP server.
+	wait_dhcp dhcp-address-by-page
 	check carrier ndl_wait_carrier "$rtl" 10
 	# The browser opens the Status page now: its graph must see the download.
 	sleep 8
@@ -84,6 +95,19 @@ else
 	n=0
 	while [ -e "/sys/class/net/$rtl" ] && [ $n -lt 240 ]; do sleep 0.5; n=$((n + 1)); done
 	check stopped-by-page sh -c "[ ! -e /sys/class/net/$rtl ]"
+	# Then the setup assistant (setup.vm.test.mjs): the driver is removed,
+	# and a .zip of its package installs, binds, starts and brings it up.
+	rtl_iface 300
+	check assistant-interface test -n "$rtl"
+	if [ -n "$rtl" ]; then
+		wait_dhcp dhcp-address-by-assistant
+		check assistant-ping ping -c 3 -W 3 10.0.3.2
+		check assistant-download ndl_download
+		# The host removes the running driver when its page checks are done.
+		n=0
+		while [ -e "/sys/class/net/$rtl" ] && [ $n -lt 240 ]; do sleep 0.5; n=$((n + 1)); done
+		check removed-while-running sh -c "[ ! -e /sys/class/net/$rtl ]"
+	fi
 fi
 echo "HOST: done" >"$NDL_RESULTS"
 sleep 1
