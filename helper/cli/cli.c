@@ -7,7 +7,9 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/progress.h"
 #include "lib/jsonx.h"
+#include "serve/ops.h"
 
 const char *cli_prog = "ndisload";
 
@@ -100,4 +102,16 @@ bool cli_confirm(const char *question)
 	if (!fgets(buf, sizeof(buf), stdin))
 		return false;
 	return buf[0] == 'y' || buf[0] == 'Y';
+}
+
+json_object *cli_slow_call(const char *label, const char *op, json_object *args,
+			   struct ndl_err *err)
+{
+	struct progress_ticker t;
+	json_object *r;
+
+	progress_tick_begin(&t, label);
+	r = ops_call(op, args, NULL, 0, err);
+	progress_tick_end(&t);
+	return r;
 }

@@ -41,6 +41,14 @@ int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts,
 int cli_json_opts(const char *cmd, int argc, char **argv, const char *usage,
 		  bool *json);
 
+/*
+ * ops_call() for an operation that can take seconds (a driver's start, a
+ * scan, doctor's wait): a moving marker labelled label on a terminal's
+ * stderr while it runs.
+ */
+json_object *cli_slow_call(const char *label, const char *op, json_object *args,
+			   struct ndl_err *err);
+
 /* Yes/no on a terminal; false when stdin is not a terminal. */
 bool cli_confirm(const char *question);
 

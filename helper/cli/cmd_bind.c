@@ -60,7 +60,7 @@ int cmd_bind(int argc, char **argv)
 		jx_add_str(args, "driver", argv[optind + 1]);
 		json_object_object_add(args, "unbind_native", json_object_new_boolean(unbind));
 		json_object_object_add(args, "reload", json_object_new_boolean(true));
-		l = ops_call("load", args, NULL, 0, &err);
+		l = cli_slow_call("Starting the driver", "load", args, &err);
 		json_object_put(args);
 		if (!l) {
 			json_object_put(r);

@@ -56,7 +56,7 @@ int cmd_doctor(int argc, char **argv)
 	if (optind < argc)
 		jx_add_str(args, "device", argv[optind]);
 	json_object_object_add(args, "wait", json_object_new_int((int)wait));
-	r = ops_call("doctor", args, NULL, 0, &err);
+	r = cli_slow_call("Diagnosing", "doctor", args, &err);
 	json_object_put(args);
 	if (!r)
 		return cli_error("doctor", &err);

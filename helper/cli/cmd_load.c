@@ -59,7 +59,7 @@ int cmd_load(int argc, char **argv)
 		jx_add_str(args, "driver", argv[optind]);
 	json_object_object_add(args, "unbind_native", json_object_new_boolean(unbind));
 	json_object_object_add(args, "reload", json_object_new_boolean(reload));
-	r = ops_call("load", args, NULL, 0, &err);
+	r = cli_slow_call(all ? "Starting drivers" : "Starting the driver", "load", args, &err);
 	json_object_put(args);
 	if (!r)
 		return cli_error("load", &err);

@@ -96,7 +96,8 @@ static json_object *call(const char *op, const char *ifname, struct ndl_err *err
 
 	if (ifname)
 		jx_add_str(args, "interface", ifname);
-	r = ops_call(op, args, NULL, 0, err);
+	r = strcmp(op, "wifi.scan") ? ops_call(op, args, NULL, 0, err) :
+				      cli_slow_call("Scanning", op, args, err);
 	json_object_put(args);
 	return r;
 }

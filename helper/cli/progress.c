@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* A progress bar on stderr for slow CLI steps (see progress.h). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,4 +74,51 @@ void progress_end(struct progress *p)
 void progress_cb(uint64_t done, uint64_t total, void *ctx)
 {
 	progress_update(ctx, done, total);
+}
+
+static void *ticker(void *arg)
+{
+	struct progress_ticker *t = arg;
+	struct timespec at;
+
+	pthread_mutex_lock(&t->lock);
+	while (!t->stop) {
+		progress_update(&t->bar, 0, 0);
+		clock_gettime(CLOCK_REALTIME, &at);
+		at.tv_nsec += 100 * 1000 * 1000;
+		if (at.tv_nsec >= 1000 * 1000 * 1000) {
+			at.tv_sec++;
+			at.tv_nsec -= 1000 * 1000 * 1000;
+		}
+		while (!t->stop && pthread_cond_timedwait(&t->wake, &t->lock, &at) != ETIMEDOUT)
+			;
+	}
+	pthread_mutex_unlock(&t->lock);
+	return NULL;
+}
+
+void progress_tick_begin(struct progress_ticker *t, const char *label)
+{
+	progress_begin(&t->bar, label);
+	t->stop = false;
+	t->running = false;
+	if (!t->bar.tty)
+		return;
+	pthread_mutex_init(&t->lock, NULL);
+	pthread_cond_init(&t->wake, NULL);
+	/* Without the thread the step simply runs without its marker. */
+	t->running = !pthread_create(&t->thread, NULL, ticker, t);
+}
+
+void progress_tick_end(struct progress_ticker *t)
+{
+	if (t->running) {
+		pthread_mutex_lock(&t->lock);
+		t->stop = true;
+		pthread_cond_signal(&t->wake);
+		pthread_mutex_unlock(&t->lock);
+		pthread_join(t->thread, NULL);
+		t->running = false;
+	}
+	progress_end(&t->bar);
 }

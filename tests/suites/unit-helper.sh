@@ -192,6 +192,9 @@ expect doctor-usage 2 'takes 0 to 30 seconds' "$N" doctor --wait 99
 # Loading without the module, status, diag.
 expect load-no-module 7 'module is not loaded' "$N" load acme_pci
 expect load-all-no-module 7 'module is not loaded' "$N" load --all
+# A driver's start can take seconds: a moving marker (forced onto the pipe
+# here) and erased (blanks) before the error is printed.
+expect load-progress 7 'Starting the driver \[[-#]{30}\] [0-9]+ s[[:space:]]+ndisload load: .*module is not loaded' env NDISLOAD_PROGRESS=always "$N" load acme_pci
 expect status 0 'Module: +not loaded' "$N" status
 expect status-json 0 '"bound": "acme_pci"' "$N" status --json
 expect version 0 "ndisload $(cat "$top/VERSION")" "$N" version
