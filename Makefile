@@ -32,7 +32,7 @@ KVER    ?= $(shell tests/vm/kver.sh default)
 export VERSION TOP BUILD KVER KVER_ONLY
 
 # Parts in dependency order; a part joins the build once it has a Makefile.
-PARTS := licensing module host tests/drivers tests/tools helper webconf
+PARTS := licensing module host tests/drivers tests/netvmini tests/tools helper webconf
 PARTS := $(foreach p,$(PARTS),$(if $(wildcard $(p)/Makefile),$(p)))
 
 .PHONY: all $(PARTS) check check-unit check-vm check-web check-fuzz check-debug \
@@ -47,6 +47,7 @@ $(PARTS):
 helper: $(filter licensing module,$(PARTS))
 webconf: $(filter licensing,$(PARTS))
 tests/drivers: $(filter module,$(PARTS))
+tests/netvmini: $(filter tests/drivers,$(PARTS))
 host: $(filter module,$(PARTS))
 
 RESULTS := $(BUILD)/test-results

@@ -1,0 +1,62 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Turns the runtime's binary-exact NDIS 6 structures
+# (module/runtime/ndis6/ndis6_types.h) into a header a Windows driver
+# includes from the WDK-style ndis.h (include/ndis.h):
+#  - the runtime's own include is dropped;
+#  - types mingw-w64's headers already declare with the same layout are
+#    skipped (NDIS_OBJECT_HEADER, NDIS_REQUEST_TYPE), as is the union of
+#    adapter attributes (ndis6_wdk.h has it with every member);
+#  - the handler pointer types are skipped: ndis6_pre.h declares them the
+#    WDK's way (function types with the documented parameter types);
+#  - the OID request's anonymous DATA structures get the WDK's tags
+#    (struct _QUERY, _SET, _METHOD), which drivers name;
+#  - every #define is guarded, so mingw's equal ones stand.
+# Usage: awk -f gen-ndis6-types.awk ndis6_types.h > ndis6_types_gen.h
+BEGIN {
+	skip_block["NDIS_OBJECT_HEADER"] = 1
+	skip_block["NDIS_REQUEST_TYPE"] = 1
+	skip_block["NDIS_MINIPORT_ADAPTER_ATTRIBUTES"] = 1
+	tag["QUERY_INFORMATION"] = "_QUERY"
+	tag["SET_INFORMATION"] = "_SET"
+	tag["METHOD_INFORMATION"] = "_METHOD"
+	n = 0
+	out[++n] = "/* Generated from module/runtime/ndis6/ndis6_types.h: do not edit. */"
+	out[++n] = "#ifndef __aligned"
+	out[++n] = "#define __aligned(n) __attribute__((aligned(n)))"
+	out[++n] = "#endif"
+	out[++n] = "#define NDL_STATIC_ASSERT(cond, what) _Static_assert(cond, what)"
+}
+/^#include "ndis\/ndis_types.h"/ { next }
+/^typedef NTAPI [A-Za-z_]+ \(\*[A-Z_]+_(HANDLER|UNLOAD)\)/ && $0 !~ /\(\*NET_BUFFER_/ {
+	in_handler = 1
+}
+in_handler {
+	if ($0 ~ /;$/) in_handler = 0
+	next
+}
+/^typedef (struct|union|enum) _[A-Z0-9_]+ \{/ {
+	name = $3; sub(/^_/, "", name)
+	if (name in skip_block) { skipping = name; next }
+}
+skipping != "" {
+	if ($0 ~ "^} " skipping "[;,]") skipping = ""
+	next
+}
+/^[ \t]+struct \{$/ { last_struct = n + 1 }
+/^[ \t]+\} [A-Z_]+_INFORMATION;$/ {
+	t = $2; sub(/;$/, "", t)
+	if ((t in tag) && last_struct)
+		sub(/struct \{/, "struct " tag[t] " {", out[last_struct])
+}
+/^#define [A-Za-z0-9_]+/ && !indef {
+	d = $2; sub(/\(.*/, "", d)
+	out[++n] = "#ifndef " d
+	indef = 1
+}
+indef {
+	out[++n] = $0
+	if ($0 !~ /\\$/) { out[++n] = "#endif"; indef = 0 }
+	next
+}
+{ out[++n] = $0 }
+END { for (i = 1; i <= n; i++) print out[i] }
