@@ -8,6 +8,7 @@
 #define NDL_NDIS6_API_H
 
 #include "ndis6/ndis6_types.h"
+#include "ndis6/ndis6_res_types.h"
 
 /* ndis6/nb.c */
 NTAPI NDIS_HANDLE ndlw_NdisAllocateNetBufferPool(
@@ -58,5 +59,32 @@ NDIS_STATUS NTAPI ndlw_NdisAllocateNetBufferListContext(NET_BUFFER_LIST *nbl,
 void NTAPI ndlw_NdisFreeNetBufferListContext(NET_BUFFER_LIST *nbl,
 					     USHORT size);
 NTAPI NDIS_HANDLE ndlw_NdisGetPoolFromNetBufferList(NET_BUFFER_LIST *nbl);
+
+/* ndis6/ndis6_config.c */
+NDIS_STATUS NTAPI ndlw_NdisOpenConfigurationEx(
+	const NDIS_CONFIGURATION_OBJECT *obj, NDIS_HANDLE *out);
+
+/* ndis6/ndis6_mem.c */
+NTAPI void *ndlw_NdisAllocateMemoryWithTagPriority(NDIS_HANDLE h, UINT len,
+						   ULONG tag, ULONG priority);
+void NTAPI ndlw_NdisFreeMemoryWithTagPriority(NDIS_HANDLE h, void *va,
+					      ULONG tag);
+NTAPI MDL *ndlw_NdisAllocateMdl(NDIS_HANDLE h, void *va, UINT len);
+void NTAPI ndlw_NdisFreeMdl(MDL *mdl);
+
+/* ndis6/ndis6_timer.c */
+NDIS_STATUS NTAPI ndlw_NdisAllocateTimerObject(
+	NDIS_HANDLE h, const NDIS_TIMER_CHARACTERISTICS *chars,
+	NDIS_HANDLE *out);
+BOOLEAN NTAPI ndlw_NdisSetTimerObject(NDIS_HANDLE h, LARGE_INTEGER due,
+				      LONG period_ms, void *ctx);
+BOOLEAN NTAPI ndlw_NdisCancelTimerObject(NDIS_HANDLE h);
+void NTAPI ndlw_NdisFreeTimerObject(NDIS_HANDLE h);
+
+/* ndis6/ndis6_workitem.c */
+NTAPI NDIS_HANDLE ndlw_NdisAllocateIoWorkItem(NDIS_HANDLE h);
+void NTAPI ndlw_NdisQueueIoWorkItem(NDIS_HANDLE h,
+				    NDIS_IO_WORKITEM_ROUTINE routine, void *ctx);
+void NTAPI ndlw_NdisFreeIoWorkItem(NDIS_HANDLE h);
 
 #endif

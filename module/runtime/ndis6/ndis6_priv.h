@@ -10,6 +10,7 @@
 #include "ndis/ndis_priv.h"
 #include "ndis6/ndis6_types.h"
 #include "ndis6/ndis6_api.h"
+#include "nt/nt_sync.h"
 
 /*
  * NET_BUFFER.NdisReserved[0]: what the runtime owns in this NET_BUFFER
@@ -30,5 +31,20 @@ void ndl_nb_delete(NET_BUFFER *nb);
  */
 bool ndl_nb_attach(NET_BUFFER *nb, MDL *chain, ULONG off, ULONG len,
 		   const char *fn);
+
+/*
+ * What an NdisHandle a driver passed to a resource export is
+ * (ndis6_handle.c); a bad one is logged, naming fn.
+ */
+enum ndl_ndis6_handle {
+	NDL_NDIS6_BAD_HANDLE,
+	NDL_NDIS6_ADAPTER_HANDLE,	/* MiniportAdapterHandle */
+	NDL_NDIS6_DRIVER_HANDLE,	/* NdisMRegisterMiniportDriver's */
+};
+enum ndl_ndis6_handle ndl_ndis6_handle_kind(NDIS_HANDLE h, const char *fn);
+static inline bool ndl_ndis6_handle_ok(NDIS_HANDLE h, const char *fn)
+{
+	return ndl_ndis6_handle_kind(h, fn) != NDL_NDIS6_BAD_HANDLE;
+}
 
 #endif
