@@ -11,11 +11,14 @@
 #  - the OID request's anonymous DATA structures get the WDK's tags
 #    (struct _QUERY, _SET, _METHOD), which drivers name;
 #  - every #define is guarded, so mingw's equal ones stand.
-# Usage: awk -f gen-ndis6-types.awk ndis6_types.h > ndis6_types_gen.h
+# The resource structures (ndis6_res_types.h) go through the same filter;
+# the runtime's NetTimerCallback pointer type becomes the WDK's name.
+# Usage: awk -f gen-ndis6-types.awk ndis6_types.h ndis6_res_types.h > out.h
 BEGIN {
 	skip_block["NDIS_OBJECT_HEADER"] = 1
 	skip_block["NDIS_REQUEST_TYPE"] = 1
 	skip_block["NDIS_MINIPORT_ADAPTER_ATTRIBUTES"] = 1
+	rename["NDL_NET_TIMER_CALLBACK"] = "PNDIS_TIMER_FUNCTION"
 	tag["QUERY_INFORMATION"] = "_QUERY"
 	tag["SET_INFORMATION"] = "_SET"
 	tag["METHOD_INFORMATION"] = "_METHOD"
@@ -26,8 +29,10 @@ BEGIN {
 	out[++n] = "#endif"
 	out[++n] = "#define NDL_STATIC_ASSERT(cond, what) _Static_assert(cond, what)"
 }
-/^#include "ndis\/ndis_types.h"/ { next }
-/^typedef NTAPI [A-Za-z_]+ \(\*[A-Z_]+_(HANDLER|UNLOAD)\)/ && $0 !~ /\(\*NET_BUFFER_/ {
+/^#include "ndis6?\/ndis6?_types.h"/ { next }
+# the runtime's own type of a NetTimerCallback pointer: the WDK has one
+/^typedef NTAPI void \(\*NDL_NET_TIMER_CALLBACK\)/ { in_handler = 1 }
+/^typedef NTAPI [A-Za-z_]+ \(\*[A-Z_]+_(HANDLER|UNLOAD|ROUTINE)\)/ && $0 !~ /\(\*NET_BUFFER_/ {
 	in_handler = 1
 }
 in_handler {
@@ -58,5 +63,9 @@ indef {
 	if ($0 !~ /\\$/) { out[++n] = "#endif"; indef = 0 }
 	next
 }
-{ out[++n] = $0 }
+{
+	for (r in rename)
+		gsub(r, rename[r])
+	out[++n] = $0
+}
 END { for (i = 1; i <= n; i++) print out[i] }
