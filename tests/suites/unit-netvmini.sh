@@ -34,7 +34,7 @@ handlers="SetOptions InitializeEx HaltEx DriverUnload Pause Restart OidRequest S
 
 for v in $(sed -n 's/^VERSIONS := //p' "$top/tests/netvmini/Makefile"); do
 	t=netvmini$v sys=$out/netvmini$v/netvmini$v.sys inf=$out/netvmini$v/netvmini$v.inf
-	want=$(echo "$v" | sed 's/^6/6./; s/\.\(.\)0$/.\1/; s/\.$/.0/')
+	want=$(echo "$v" | sed 's/^6/6./')	# 620 -> 6.20
 	[ -f "$sys" ] || { fail "$t/pe" "$sys missing"; continue; }
 
 	"$objdump" -p "$sys" >"$tmp/p" 2>&1

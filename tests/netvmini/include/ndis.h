@@ -54,6 +54,12 @@
 #define NDIS_SUPPORT_NDIS685	0
 #define NDIS_SUPPORT_NDIS686	0
 
+/*
+ * mingw-w64's ntddndis.h uses the socket address types (NDIS 6.30 power
+ * management and offload structures) without including their headers.
+ */
+#include "ws2_kernel.h"
+
 #define NDIS_LEGACY_MINIPORT 1
 #define NDIS_LEGACY_PROTOCOL 0
 #define NDIS_LEGACY_DRIVER 1
