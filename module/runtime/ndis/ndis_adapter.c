@@ -241,7 +241,10 @@ int ndl_adapter_create(const struct ndl_adapter_params *p,
 	init_block(ad);
 
 	rc = ndl_res_build(ad);
-	if (!rc)
+	if (!rc && ad->nd->ndis6)
+		rc = ndl6_adapter_create(ad, p->tx_slots ? p->tx_slots :
+					 NDL_DEFAULT_TX_SLOTS);
+	else if (!rc)
 		rc = ndl_tx_init(ad, p->tx_slots ? p->tx_slots :
 				 NDL_DEFAULT_TX_SLOTS);
 	if (!rc)
@@ -327,16 +330,23 @@ static void learn(struct ndl_adapter *ad, struct ndl_adapter_info *info)
 	info->bus_master = ad->attributes & NDIS_ATTRIBUTE_BUS_MASTER;
 }
 
-/* After a failed MiniportInitialize: release what it left behind. */
-static void cleanup_failed_init(struct ndl_adapter *ad)
+/*
+ * After a failed initialize or after halt (after names the handler that
+ * returned): release what the miniport left registered, each with a
+ * warning (ports, mappings and shared memory: ndl_res_release_all).
+ */
+void ndl_adapter_release_leftovers(struct ndl_adapter *ad, const char *after)
 {
 	ndl_rx_close(ad);
 	ndl_dpc_flush();
 	if (ad->interrupt) {
-		ndl_warn("%s: MiniportInitialize failed but left its interrupt registered",
-			 ad->name);
+		ndl_warn("%s: %s left its interrupt registered", ad->name,
+			 after);
 		ndl_irq_release(ad);
 	}
+	if (ad->map_reg)
+		ndl_warn("%s: %s left its map registers allocated", ad->name,
+			 after);
 	ndl_dma_release(ad);
 	ndl_res_release_all(ad);
 }
@@ -353,6 +363,8 @@ int ndl_adapter_initialize(struct ndl_adapter *ad, struct ndl_adapter_info *info
 		*ndis_status = NDIS_STATUS_FAILURE;
 	if (ad->state != NDL_AD_CREATED)
 		return -NDL_EBUSY;
+	if (ad->ndis6)
+		return ndl6_adapter_initialize(ad, info, ndis_status);
 	ad->state = NDL_AD_INITIALIZING;
 	NDL_CALL_DRIVER(st, c->InitializeHandler, &open_err, &sel, media, 1,
 			&ad->block, (NDIS_HANDLE)ad);
@@ -364,7 +376,8 @@ int ndl_adapter_initialize(struct ndl_adapter *ad, struct ndl_adapter_info *info
 	if (st != NDIS_STATUS_SUCCESS) {
 		ndl_err("%s: MiniportInitialize failed with 0x%08x (open error 0x%08x)",
 			ad->name, st, open_err);
-		cleanup_failed_init(ad);
+		ndl_adapter_release_leftovers(ad,
+					      "MiniportInitialize that failed");
 		ad->state = NDL_AD_HALTED;
 		return st == NDIS_STATUS_RESOURCES ? -NDL_ENOMEM : -NDL_EIO;
 	}
@@ -391,8 +404,8 @@ int ndl_adapter_initialize(struct ndl_adapter *ad, struct ndl_adapter_info *info
 /* ---- halt / destroy ------------------------------------------------------------------ */
 
 /* Wait (PASSIVE) until done(ad) or the deadline; false on timeout. */
-static bool wait_until(struct ndl_adapter *ad, bool (*done)(struct ndl_adapter *),
-		       u64 ns)
+bool ndl_adapter_wait_until(struct ndl_adapter *ad,
+			    bool (*done)(struct ndl_adapter *ad), u64 ns)
 {
 	u64 deadline = ndl_os_monotonic_ns() + ns;
 
@@ -431,17 +444,21 @@ void ndl_adapter_halt(struct ndl_adapter *ad)
 
 	if (!ad || ad->state != NDL_AD_RUNNING)
 		return;
+	if (ad->ndis6) {
+		ndl6_adapter_halt(ad);
+		return;
+	}
 	old = ndl_q_lock(ad);
 	ad->state = NDL_AD_HALTING;
 	ndl_q_unlock(ad, old);
 	ndl_hang_timer_stop(ad);
-	if (!wait_until(ad, no_reset, NDL_HALT_WAIT_NS))
+	if (!ndl_adapter_wait_until(ad, no_reset, NDL_HALT_WAIT_NS))
 		ndl_err("%s: halt: a reset did not complete", ad->name);
 	ndl_req_abort_all(ad);
-	if (!wait_until(ad, no_request, NDL_HALT_WAIT_NS))
+	if (!ndl_adapter_wait_until(ad, no_request, NDL_HALT_WAIT_NS))
 		ndl_err("%s: halt: a request did not complete", ad->name);
 	ndl_tx_abort_pending(ad, NDIS_STATUS_REQUEST_ABORTED);
-	if (!wait_until(ad, no_sends, NDL_HALT_WAIT_NS))
+	if (!ndl_adapter_wait_until(ad, no_sends, NDL_HALT_WAIT_NS))
 		ndl_err("%s: halt: %u send(s) still in the miniport", ad->name,
 			ad->tx_inflight_n);
 	/* Give back what the host consumed before the miniport stops. */
@@ -449,22 +466,10 @@ void ndl_adapter_halt(struct ndl_adapter *ad)
 	ndl_rx_return_all(ad);
 
 	NDL_CALL_DRIVER_VOID(c->HaltHandler, ndl_ad_ctx(ad));
-	ndl_rx_close(ad);
 	if (ndl_os_irql_current() != NDL_PASSIVE_LEVEL)
 		ndl_err("%s: MiniportHalt returned at IRQL %u", ad->name,
 			ndl_os_irql_current());
-	ndl_dpc_flush();
-	if (ad->interrupt) {
-		ndl_warn("%s: MiniportHalt left its interrupt registered",
-			 ad->name);
-		ndl_irq_release(ad);
-	}
-	if (ad->map_reg) {
-		ndl_warn("%s: MiniportHalt left its map registers allocated",
-			 ad->name);
-		ndl_dma_release(ad);
-	}
-	ndl_res_release_all(ad);
+	ndl_adapter_release_leftovers(ad, "MiniportHalt");
 	/* What the miniport never finished goes back to its callers now. */
 	ndl_tx_abort_pending(ad, NDIS_STATUS_FAILURE);
 	ndl_req_abort_current(ad);
@@ -485,6 +490,7 @@ void ndl_adapter_destroy(struct ndl_adapter *ad)
 		ndl_adapter_halt(ad);
 	ndl_rx_free(ad);
 	ndl_tx_free(ad);
+	ndl6_adapter_free(ad);
 	ndl_req_free_saved(ad);
 	ndl_regkey_device_remove(ad->reg);
 	ndl_reg_destroy(ad->reg);
@@ -507,7 +513,9 @@ void ndl_adapter_shutdown(struct ndl_adapter *ad)
 
 	if (ad->state != NDL_AD_RUNNING)
 		return;
-	if (c->AdapterShutdownHandler)
+	if (ad->ndis6)
+		ndl6_adapter_shutdown(ad);
+	else if (c->AdapterShutdownHandler)
 		NDL_CALL_DRIVER_VOID(c->AdapterShutdownHandler, ndl_ad_ctx(ad));
 	else if (ad->shutdown_handler)
 		NDL_CALL_DRIVER_VOID(ad->shutdown_handler, ad->shutdown_ctx);
@@ -517,6 +525,8 @@ void ndl_adapter_surprise_removed(struct ndl_adapter *ad)
 {
 	const NDIS51_MINIPORT_CHARACTERISTICS *c = ndl_chars(ad);
 
+	if (ad->ndis6 && ad->state == NDL_AD_RUNNING)
+		ndl6_adapter_surprise_removed(ad);
 	if (ad->state != NDL_AD_RUNNING || !c->PnPEventNotifyHandler)
 		return;
 	NDL_CALL_DRIVER_VOID(c->PnPEventNotifyHandler, ndl_ad_ctx(ad),

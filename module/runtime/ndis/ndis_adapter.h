@@ -308,6 +308,19 @@ u32 ndl_adapter_reset(struct ndl_adapter *ad);
  */
 bool ndl_adapter_check_for_hang(struct ndl_adapter *ad);
 
+/*
+ * Pause / restart the data path (NDIS 6: MiniportPause / MiniportRestart,
+ * e.g. around an MTU change). Pause returns once every send completed and
+ * every received frame went back to the miniport; sends meanwhile get
+ * -NDL_EBUSY and ops->send_ready follows the restart. 0, -NDL_EBUSY (not
+ * initialized, or in transition), -NDL_EIO (restart failed: stays
+ * paused), -NDL_ENOSYS (an NDIS 5 adapter). PASSIVE.
+ */
+int ndl_adapter_pause(struct ndl_adapter *ad);
+int ndl_adapter_restart(struct ndl_adapter *ad);
+/* The NDIS 6 adapter state ("Paused", "Running", ...), for reports. */
+const char *ndl_adapter_state_name(struct ndl_adapter *ad);
+
 /* Current link state (kept up to date from status indications). */
 bool ndl_adapter_media_connected(const struct ndl_adapter *ad);
 u64 ndl_adapter_link_speed(const struct ndl_adapter *ad);

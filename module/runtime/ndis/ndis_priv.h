@@ -211,6 +211,8 @@ struct ndl_adapter {
 	u32 mcast_sent_filter;		/* ... and what the miniport got */
 	struct ndl_refused_oid refused[NDL_REFUSED_OIDS];	/* newest first */
 	bool oid_watch;			/* initialized: record refusals */
+	/* an NDIS 6 miniport's adapter: its front end's state (ndis6/) */
+	struct ndl_ndis6_adapter *ndis6;
 };
 #define NDL_ADAPTER_MAGIC 0x4e444c4144415054ull	/* "NDLADAPT" */
 
@@ -296,6 +298,39 @@ void ndl_req_restore_addressing(struct ndl_adapter *ad);
 void ndl_req_free_saved(struct ndl_adapter *ad);
 void NTAPI ndl_query_complete_handler(NDIS_HANDLE h, NDIS_STATUS status);
 void NTAPI ndl_set_complete_handler(NDIS_HANDLE h, NDIS_STATUS status);
+
+/* ndis_oid.c: a pending request finished (the miniport's completion). */
+void ndl_req_completed(NDIS_HANDLE h, NDIS_STATUS st, bool set,
+		       const char *fn);
+/*
+ * Wait (PASSIVE) until done(ad), woken through ad->idle_waiter, for at
+ * most ns; false on timeout.
+ */
+bool ndl_adapter_wait_until(struct ndl_adapter *ad,
+			    bool (*done)(struct ndl_adapter *ad), u64 ns);
+/* After a failed initialize or a halt: what the miniport left registered. */
+void ndl_adapter_release_leftovers(struct ndl_adapter *ad, const char *after);
+
+/*
+ * The NDIS 6 front end (ndis6/), for adapters whose driver registered
+ * with NdisMRegisterMiniportDriver: the adapter API's calls branch here.
+ */
+int ndl6_adapter_create(struct ndl_adapter *ad, u32 tx_slots);
+void ndl6_adapter_free(struct ndl_adapter *ad);
+int ndl6_adapter_initialize(struct ndl_adapter *ad,
+			    struct ndl_adapter_info *info, u32 *ndis_status);
+void ndl6_adapter_halt(struct ndl_adapter *ad);
+void ndl6_adapter_shutdown(struct ndl_adapter *ad);
+void ndl6_adapter_surprise_removed(struct ndl_adapter *ad);
+int ndl6_send(struct ndl_adapter *ad, const struct ndl_frag *frags, u32 n,
+	      u32 total, void *cookie, u32 flags, u16 vlan);
+/* true: the request must wait for PASSIVE_LEVEL (queued to a work item) */
+bool ndl6_req_defer(struct ndl_adapter *ad);
+/* MiniportOidRequest for r (or NDIS's own answer); its NDIS_STATUS. */
+NDIS_STATUS ndl6_req_call(struct ndl_adapter *ad, struct ndl_request *r);
+/* MiniportResetEx (inside ndl_mp_enter) and MiniportCheckForHangEx. */
+NDIS_STATUS ndl6_reset_call(struct ndl_adapter *ad, BOOLEAN *addressing);
+bool ndl6_check_for_hang_call(struct ndl_adapter *ad);
 
 /* ndis_compat.c */
 void ndl_compat_resolve(struct ndl_adapter *ad, struct ndl_adapter_info *info);

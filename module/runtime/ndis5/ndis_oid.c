@@ -104,6 +104,8 @@ void ndl_req_kick(struct ndl_adapter *ad)
 	if (ndl_atomic_load(&ad->req_cur) ||
 	    ndl_list_empty(&ad->req_queue))
 		return;
+	if (ad->ndis6 && ndl6_req_defer(ad))
+		return;
 	old = ndl_q_lock(ad);
 	r = ad->req_cur || ad->resetting ? NULL : pop(&ad->req_queue);
 	if (!r) {
@@ -123,6 +125,10 @@ void ndl_req_kick(struct ndl_adapter *ad)
 		return;
 	}
 
+	if (ad->ndis6) {
+		st = ndl6_req_call(ad, r);
+		goto returned;
+	}
 	if (!ndl_mp_enter(ad, &old)) {
 		/* Inside the miniport on this CPU: start when it returns. */
 		KIRQL o2 = ndl_q_lock(ad);
@@ -140,6 +146,7 @@ void ndl_req_kick(struct ndl_adapter *ad)
 		NDL_CALL_DRIVER(st, c->QueryInformationHandler, ndl_ad_ctx(ad),
 				r->oid, r->buf, r->len, &r->done, &r->needed);
 	ndl_mp_leave(ad, old);
+returned:
 	/* A completion may have come meanwhile, even from another CPU. */
 	old = ndl_q_lock(ad);
 	r->in_call = false;
@@ -283,8 +290,8 @@ u32 ndl_adapter_set(struct ndl_adapter *ad, u32 oid, const void *buf, u32 len,
 	return sync_request(ad, true, oid, buf, NULL, len, done, needed);
 }
 
-static void complete_handler(NDIS_HANDLE h, NDIS_STATUS st, bool set,
-			     const char *fn)
+void ndl_req_completed(NDIS_HANDLE h, NDIS_STATUS st, bool set,
+		       const char *fn)
 {
 	struct ndl_adapter *ad = ndl_ad(h, fn);
 	struct ndl_request *r;
@@ -316,12 +323,12 @@ static void complete_handler(NDIS_HANDLE h, NDIS_STATUS st, bool set,
 
 void NTAPI ndl_query_complete_handler(NDIS_HANDLE h, NDIS_STATUS st)
 {
-	complete_handler(h, st, false, "NdisMQueryInformationComplete");
+	ndl_req_completed(h, st, false, "NdisMQueryInformationComplete");
 }
 
 void NTAPI ndl_set_complete_handler(NDIS_HANDLE h, NDIS_STATUS st)
 {
-	complete_handler(h, st, true, "NdisMSetInformationComplete");
+	ndl_req_completed(h, st, true, "NdisMSetInformationComplete");
 }
 
 void NTAPI ndlw_NdisMQueryInformationComplete(NDIS_HANDLE h, NDIS_STATUS st)

@@ -70,8 +70,11 @@ int ndl_reset_start(struct ndl_adapter *ad, bool from_hang)
 		reset_done(ad, NDIS_STATUS_FAILURE, false);
 		return -NDL_EBUSY;
 	}
-	NDL_CALL_DRIVER(st, ndl_chars(ad)->ResetHandler, &addressing,
-			ndl_ad_ctx(ad));
+	if (ad->ndis6)
+		st = ndl6_reset_call(ad, &addressing);
+	else
+		NDL_CALL_DRIVER(st, ndl_chars(ad)->ResetHandler, &addressing,
+				ndl_ad_ctx(ad));
 	ndl_mp_leave(ad, old);
 	if (st != NDIS_STATUS_PENDING)
 		reset_done(ad, st, addressing);
@@ -130,7 +133,10 @@ bool ndl_adapter_check_for_hang(struct ndl_adapter *ad)
 
 	if (ad->state != NDL_AD_RUNNING || ndl_atomic_load(&ad->resetting))
 		return false;
-	if (fn) {
+	if (ad->ndis6) {
+		/* MiniportCheckForHangEx, at the caller's IRQL (PASSIVE) */
+		hung = ndl6_check_for_hang_call(ad);
+	} else if (fn) {
 		if (!ndl_mp_enter(ad, &old))
 			return false;
 		NDL_CALL_DRIVER(hung, fn, ndl_ad_ctx(ad));

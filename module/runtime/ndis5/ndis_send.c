@@ -227,6 +227,8 @@ int ndl_adapter_send_ex(struct ndl_adapter *ad, const struct ndl_frag *frags,
 	}
 	if (total < 14 || total > 0x10000)
 		return -NDL_EINVAL;
+	if (ad->ndis6)
+		return ndl6_send(ad, frags, n, total, cookie, flags, vlan);
 	old = ndl_q_lock(ad);
 	if (ad->state != NDL_AD_RUNNING || ndl_list_empty(&ad->tx_free)) {
 		ad->tx_want_ready = true;

@@ -41,6 +41,31 @@ NDIS_STATUS NTAPI ndlw_NdisMRegisterMiniportDriver(
 	NDIS_MINIPORT_DRIVER_CHARACTERISTICS *chars, NDIS_HANDLE *handle);
 void NTAPI ndlw_NdisMDeregisterMiniportDriver(NDIS_HANDLE h);
 
+/* ndis6/ndis6_adapter.c */
+NDIS_STATUS NTAPI ndlw_NdisMSetMiniportAttributes(
+	NDIS_HANDLE h, NDIS_MINIPORT_ADAPTER_ATTRIBUTES *attrs);
+void NTAPI ndlw_NdisMPauseComplete(NDIS_HANDLE h);
+void NTAPI ndlw_NdisMRestartComplete(NDIS_HANDLE h, NDIS_STATUS st);
+
+/* ndis6/ndis6_oid.c */
+void NTAPI ndlw_NdisMOidRequestComplete(NDIS_HANDLE h, NDIS_OID_REQUEST *q,
+					NDIS_STATUS st);
+
+/* ndis6/ndis6_status.c */
+void NTAPI ndlw_NdisMIndicateStatusEx(NDIS_HANDLE h,
+				      NDIS_STATUS_INDICATION *s);
+
+/* ndis6/ndis6_send.c */
+void NTAPI ndlw_NdisMSendNetBufferListsComplete(NDIS_HANDLE h,
+						NET_BUFFER_LIST *nbls,
+						ULONG flags);
+
+/* ndis6/ndis6_recv.c */
+void NTAPI ndlw_NdisMIndicateReceiveNetBufferLists(NDIS_HANDLE h,
+						   NET_BUFFER_LIST *nbls,
+						   NDIS_PORT_NUMBER port,
+						   ULONG count, ULONG flags);
+
 /* ndis6/nbl.c */
 NTAPI NDIS_HANDLE ndlw_NdisAllocateNetBufferListPool(
 	NDIS_HANDLE h, const NET_BUFFER_LIST_POOL_PARAMETERS *params);

@@ -8,11 +8,6 @@
  */
 #include "ndis6/ndis6_priv.h"
 
-struct ndl_ndis6_driver {
-	NDIS_MINIPORT_DRIVER_CHARACTERISTICS chars;	/* zero past the revision */
-	NDIS_HANDLE driver_ctx;				/* MiniportDriverContext */
-};
-
 /* The characteristics size a revision must pass, or 0 if unknown. */
 static u32 chars_size(u8 revision)
 {

@@ -47,4 +47,102 @@ static inline bool ndl_ndis6_handle_ok(NDIS_HANDLE h, const char *fn)
 	return ndl_ndis6_handle_kind(h, fn) != NDL_NDIS6_BAD_HANDLE;
 }
 
+
+/* ---- per driver ----------------------------------------------------------- */
+
+struct ndl_ndis6_driver {
+	NDIS_MINIPORT_DRIVER_CHARACTERISTICS chars;	/* zero past the revision */
+	NDIS_HANDLE driver_ctx;				/* MiniportDriverContext */
+};
+
+/* ---- per adapter ----------------------------------------------------------- */
+
+/* The documented miniport adapter states (Halted is NDL_AD_HALTED). */
+enum ndl6_state {
+	NDL6_INITIALIZING,
+	NDL6_PAUSED,
+	NDL6_RESTARTING,
+	NDL6_RUNNING,
+	NDL6_PAUSING,
+	NDL6_HALTED,
+};
+
+struct ndl6_tx_slot;
+
+struct ndl_ndis6_adapter {
+	struct ndl_ndis6_driver *d6;
+	u32 state;				/* enum ndl6_state */
+
+	/* NdisMSetMiniportAttributes, kept as NDIS keeps them */
+	bool reg_attrs, gen_attrs;
+	u32 attr_flags;				/* NDIS_MINIPORT_ATTRIBUTES_* */
+	NDIS_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES gen;	/* pointers cleared */
+	NDIS_OID *oids;				/* SupportedOidList, copied */
+	u32 noids;
+	u32 lookahead;				/* OID_GEN_CURRENT_LOOKAHEAD */
+	u32 packet_filter;			/* last one the miniport took */
+
+	/* pause and restart: NdisMPauseComplete / NdisMRestartComplete */
+	struct ndl_os_waiter *pnp_waiter;
+	bool pnp_pending;
+	NDIS_STATUS pnp_status;
+
+	/* OID requests: one at a time at the miniport, at PASSIVE */
+	NDIS_OID_REQUEST oid_req;
+	WORK_QUEUE_ITEM req_work;
+	bool req_work_queued;
+
+	/* send: host frames as one-NET_BUFFER lists from fixed slots */
+	NDIS_HANDLE tx_pool;			/* NET_BUFFER_LIST pool */
+	struct ndl6_tx_slot *slots;
+	u32 nslots;
+	LIST_ENTRY tx_free;
+	u32 tx_outstanding;			/* in the miniport */
+	u32 tx_submitting;			/* on their way into it */
+
+	/* receive: lists owed MiniportReturnNetBufferLists */
+	NET_BUFFER_LIST *ret_head, **ret_tail;
+	u32 rx_outstanding;			/* indicated, not returned */
+	KDPC return_dpc;
+	bool rx_warned;				/* indicated while not running */
+	bool surprise_removed;			/* halt says why */
+};
+
+static inline struct ndl_ndis6_adapter *ndl6(struct ndl_adapter *ad)
+{
+	return ad->ndis6;
+}
+
+/* ndis6_adapter.c: wake the pause/halt waiter (state changed, drained). */
+void ndl6_wake(struct ndl_adapter *ad);
+/* Pause if running, wait out requests and sends, MiniportHaltEx(action). */
+void ndl6_halt_with(struct ndl_adapter *ad, u32 action);
+/* Is the adapter running (sends and receives allowed)? */
+static inline bool ndl6_running(struct ndl_adapter *ad)
+{
+	return ndl_atomic_load(&ad->ndis6->state) == NDL6_RUNNING;
+}
+
+/* ndis6_send.c */
+int ndl6_tx_init(struct ndl_adapter *ad, u32 slots);
+void ndl6_tx_free(struct ndl_adapter *ad);
+/* After MiniportHaltEx: sends it never completed go back as failed. */
+void ndl6_tx_abort(struct ndl_adapter *ad);
+/* No send is between the running check and MiniportSendNetBufferLists. */
+bool ndl6_tx_quiet(struct ndl_adapter *ad);
+
+/* ndis6_recv.c */
+void ndl6_rx_init(struct ndl_adapter *ad);
+void ndl6_rx_return_queued(struct ndl_adapter *ad);
+
+/* ndis6_oid.c */
+void ndl6_req_init(struct ndl_adapter *ad);
+/* NDIS's answer to a query it handles itself (true), from the attributes */
+bool ndl6_req_local(struct ndl_adapter *ad, struct ndl_request *r,
+		    NDIS_STATUS *st);
+
+/* ndis6_status.c: a new link state (from the attributes or an indication) */
+void ndl6_link_state(struct ndl_adapter *ad, u32 connect, u64 xmit_bps,
+		     u64 rcv_bps);
+
 #endif

@@ -455,6 +455,131 @@ typedef union _NDIS_MINIPORT_ADAPTER_ATTRIBUTES {
 	NDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES OffloadAttributes;
 } NDIS_MINIPORT_ADAPTER_ATTRIBUTES;
 
+/* NDIS_MINIPORT_ADAPTER_REGISTRATION_ATTRIBUTES.AttributeFlags */
+#define NDIS_MINIPORT_ATTRIBUTES_HARDWARE_DEVICE	0x00000001
+#define NDIS_MINIPORT_ATTRIBUTES_NDIS_WDM		0x00000002
+#define NDIS_MINIPORT_ATTRIBUTES_SURPRISE_REMOVE_OK	0x00000004
+#define NDIS_MINIPORT_ATTRIBUTES_NOT_CO_NDIS		0x00000008
+#define NDIS_MINIPORT_ATTRIBUTES_DO_NOT_BIND_TO_ALL_CO	0x00000010
+#define NDIS_MINIPORT_ATTRIBUTES_NO_HALT_ON_SUSPEND	0x00000020
+#define NDIS_MINIPORT_ATTRIBUTES_BUS_MASTER		0x00000040
+#define NDIS_MINIPORT_ATTRIBUTES_CONTROLS_DEFAULT_PORT	0x00000080
+#define NDIS_MINIPORT_ADAPTER_REGISTRATION_ATTRIBUTES_REVISION_1	1
+#define NDIS_MINIPORT_ADAPTER_REGISTRATION_ATTRIBUTES_REVISION_2	2
+#define NDIS_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES_REVISION_1	1
+#define NDIS_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES_REVISION_2	2
+#define NDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES_REVISION_1	1
+#define NDIS_SIZEOF_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES_REVISION_1 \
+	sizeof(NDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES)
+
+/* NDIS_MEDIA_CONNECT_STATE, NDIS_MEDIA_DUPLEX_STATE */
+#define MediaConnectStateUnknown	0
+#define MediaConnectStateConnected	1
+#define MediaConnectStateDisconnected	2
+#define MediaDuplexStateUnknown		0
+#define MediaDuplexStateHalf		1
+#define MediaDuplexStateFull		2
+#define NDIS_LINK_SPEED_UNKNOWN		((ULONG64)-1)
+
+/* ---- status indications, link state, PnP events ------------------------------ */
+
+#define NDIS_STATUS_LINK_STATE		((NDIS_STATUS)0x40010017)
+#define NDIS_STATUS_PAUSED		((NDIS_STATUS)0xC023002A)
+#define NDIS_STATUS_LOW_POWER_STATE	((NDIS_STATUS)0xC023002F)
+#define NDIS_STATUS_SEND_ABORTED	NDIS_STATUS_REQUEST_ABORTED
+
+typedef struct _NDIS_LINK_STATE {
+	NDIS_OBJECT_HEADER Header;
+	UINT MediaConnectState;			/* NDIS_MEDIA_CONNECT_STATE */
+	UINT MediaDuplexState;			/* NDIS_MEDIA_DUPLEX_STATE */
+	ULONG64 XmitLinkSpeed;			/* bit/s */
+	ULONG64 RcvLinkSpeed;
+	UINT PauseFunctions;			/* NDIS_SUPPORTED_PAUSE_FUNCTIONS */
+	ULONG AutoNegotiationFlags;
+} NDIS_LINK_STATE;
+#define NDIS_LINK_STATE_REVISION_1	1
+#define NDIS_SIZEOF_LINK_STATE_REVISION_1 sizeof(NDIS_LINK_STATE)
+
+typedef struct _NET_DEVICE_PNP_EVENT {
+	NDIS_OBJECT_HEADER Header;
+	NDIS_PORT_NUMBER PortNumber;
+	UINT DevicePnPEvent;			/* NDIS_DEVICE_PNP_EVENT */
+	void *InformationBuffer;
+	ULONG InformationBufferLength;
+	UCHAR NdisReserved[2 * sizeof(void *)];
+} NET_DEVICE_PNP_EVENT;
+#define NET_DEVICE_PNP_EVENT_REVISION_1	1
+
+/* NDIS_PORT_AUTHENTICATION_PARAMETERS (MiniportInitializeEx's defaults) */
+typedef struct _NDIS_PORT_AUTHENTICATION_PARAMETERS {
+	NDIS_OBJECT_HEADER Header;
+	UINT SendControlState;			/* NDIS_PORT_CONTROL_STATE */
+	UINT RcvControlState;
+	UINT SendAuthorizationState;		/* NDIS_PORT_AUTHORIZATION_STATE */
+	UINT RcvAuthorizationState;
+} NDIS_PORT_AUTHENTICATION_PARAMETERS;
+#define NDIS_PORT_AUTHENTICATION_PARAMETERS_REVISION_1	1
+#define NdisPortControlStateUncontrolled	2
+#define NdisPortAuthorized			1
+
+/* NDIS_HALT_ACTION, NDIS_SHUTDOWN_ACTION */
+#define NdisHaltDeviceDisabled			0
+#define NdisHaltDeviceInstanceDeInitialized	1
+#define NdisHaltDevicePoweredDown		2
+#define NdisHaltDeviceSurpriseRemoved		3
+#define NdisHaltDeviceFailed			4
+#define NdisHaltDeviceInitializationFailed	5
+#define NdisHaltDeviceStopped			6
+#define NdisShutdownPowerOff			0
+#define NdisShutdownBugCheck			1
+
+/* NDIS_MINIPORT_PAUSE_PARAMETERS.PauseReason */
+#define NDIS_PAUSE_NDIS_INTERNAL		0x00000001
+#define NDIS_PAUSE_LOW_POWER			0x00000002
+#define NDIS_PAUSE_BIND_PROTOCOL		0x00000004
+#define NDIS_PAUSE_UNBIND_PROTOCOL		0x00000008
+#define NDIS_PAUSE_ATTACH_FILTER		0x00000010
+#define NDIS_PAUSE_DETACH_FILTER		0x00000020
+#define NDIS_PAUSE_FILTER_RESTART_STACK		0x00000040
+#define NDIS_PAUSE_MINIPORT_DEVICE_REMOVE	0x00000080
+
+/* ---- data path flags and per-list information -------------------------------- */
+
+#define NDIS_DEFAULT_PORT_NUMBER		0
+#define NDIS_SEND_FLAGS_DISPATCH_LEVEL		0x00000001
+#define NDIS_SEND_FLAGS_CHECK_FOR_LOOPBACK	0x00000002
+#define NDIS_SEND_COMPLETE_FLAGS_DISPATCH_LEVEL	0x00000001
+#define NDIS_RECEIVE_FLAGS_DISPATCH_LEVEL	0x00000001
+#define NDIS_RECEIVE_FLAGS_RESOURCES		0x00000002
+#define NDIS_RETURN_FLAGS_DISPATCH_LEVEL	0x00000001
+
+/*
+ * NDIS_TCP_IP_CHECKSUM_NET_BUFFER_LIST_INFO, a ULONG of bit fields in
+ * NetBufferListInfo[TcpIpChecksumNetBufferListInfo]. Transmit: IsIPv4,
+ * IsIPv6, TcpChecksum, UdpChecksum, IpHeaderChecksum (bits 0-4), then
+ * TcpHeaderOffset at bit 16 (10 bits). Receive: TcpChecksumFailed,
+ * UdpChecksumFailed, IpChecksumFailed, TcpChecksumSucceeded,
+ * UdpChecksumSucceeded, IpChecksumSucceeded, Loopback (bits 0-6).
+ */
+#define NDL_NBL_CSUM_TX_IPV4		0x01
+#define NDL_NBL_CSUM_TX_IPV6		0x02
+#define NDL_NBL_CSUM_TX_TCP		0x04
+#define NDL_NBL_CSUM_TX_UDP		0x08
+#define NDL_NBL_CSUM_TX_IP		0x10
+#define NDL_NBL_CSUM_TX_TCP_OFFSET_SHIFT 16
+#define NDL_NBL_CSUM_RX_TCP_FAILED	0x01
+#define NDL_NBL_CSUM_RX_UDP_FAILED	0x02
+#define NDL_NBL_CSUM_RX_IP_FAILED	0x04
+#define NDL_NBL_CSUM_RX_TCP_OK		0x08
+#define NDL_NBL_CSUM_RX_UDP_OK		0x10
+#define NDL_NBL_CSUM_RX_IP_OK		0x20
+/*
+ * NDIS_NET_BUFFER_LIST_8021Q_INFO.TagHeader: UserPriority:3,
+ * CanonicalFormatId:1, VlanId:12.
+ */
+#define NDL_NBL_8021Q_PRIORITY(v)	((u32)(v) & 7)
+#define NDL_NBL_8021Q_VLAN(v)		((u32)(v) >> 4 & 0xfff)
+
 /* ---- x64 layout ------------------------------------------------------------- */
 
 #if defined(__x86_64__)
@@ -540,6 +665,16 @@ NDL_STATIC_ASSERT(NDIS_SIZEOF_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES_REVISION_1
 		  == 0xd8, "general attributes revision 1");
 NDL_STATIC_ASSERT(NDIS_SIZEOF_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES_REVISION_2
 		  == 0xe0, "general attributes revision 2");
+NDL_STATIC_ASSERT(sizeof(NDIS_LINK_STATE) == 0x28, "NDIS_LINK_STATE");
+NDL_STATIC_ASSERT(offsetof(NDIS_LINK_STATE, XmitLinkSpeed) == 0x10,
+		  "link state XmitLinkSpeed");
+NDL_STATIC_ASSERT(offsetof(NET_DEVICE_PNP_EVENT, InformationBuffer) == 0x10,
+		  "PnP event InformationBuffer");
+NDL_STATIC_ASSERT(sizeof(NET_DEVICE_PNP_EVENT) == 0x30, "NET_DEVICE_PNP_EVENT");
+NDL_STATIC_ASSERT(sizeof(NDIS_PORT_AUTHENTICATION_PARAMETERS) == 0x14,
+		  "port authentication parameters");
+NDL_STATIC_ASSERT(sizeof(NDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES) == 0x28,
+		  "offload attributes");
 #endif
 
 #endif

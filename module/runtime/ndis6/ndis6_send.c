@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The NDIS 6 send path: a host frame becomes a NET_BUFFER_LIST with one
+ * NET_BUFFER over the host's fragments (zero-copy MDLs), from a fixed set
+ * of slots allocated at create from a NET_BUFFER_LIST pool as a protocol
+ * allocates them, and goes to MiniportSendNetBufferLists at
+ * DISPATCH_LEVEL. Checksum and 802.1Q requests travel in the list's
+ * NetBufferListInfo. The miniport gives lists back with
+ * NdisMSendNetBufferListsComplete (possibly several at once, possibly
+ * before MiniportSendNetBufferLists returns) with each list's Status.
+ * Sends reach the miniport only while the adapter is Running: a pause
+ * first waits out the calls already on their way, so MiniportPause never
+ * races a new send.
+ */
+#include "ndis6/ndis6_priv.h"
+
+#define SLOT_MDL_PAGES	4	/* PFN room of preallocated MDLs (16 KiB) */
+#define TX_PAGE		4096u
+#define TX_POOL_TAG	0x36646e4e	/* 'Nnd6' */
+
+struct ndl6_tx_slot {
+	LIST_ENTRY link;		/* free list */
+	NET_BUFFER_LIST *nbl;		/* ProtocolReserved[0] -> this slot */
+	MDL *mdl[NDL_TX_MAX_FRAGS];
+	void *cookie;
+	bool busy;			/* in the miniport */
+};
+
+static struct ndl6_tx_slot *slot_of(LIST_ENTRY *e)
+{
+	return NDL_CONTAINER_OF(e, struct ndl6_tx_slot, link);
+}
+
+int ndl6_tx_init(struct ndl_adapter *ad, u32 n)
+{
+	struct ndl_ndis6_adapter *a6 = ndl6(ad);
+	NET_BUFFER_LIST_POOL_PARAMETERS pp = {
+		.Header = { NDIS_OBJECT_TYPE_DEFAULT,
+			    NET_BUFFER_LIST_POOL_PARAMETERS_REVISION_1,
+			    NDIS_SIZEOF_NET_BUFFER_LIST_POOL_PARAMETERS_REVISION_1 },
+		.fAllocateNetBuffer = TRUE,
+		.PoolTag = TX_POOL_TAG,
+	};
+	u32 i, k;
+
+	ndl_list_init(&a6->tx_free);
+	a6->tx_pool = ndlw_NdisAllocateNetBufferListPool(NULL, &pp);
+	a6->slots = ndl_alloc(n * sizeof(*a6->slots), NDL_OS_ZERO);
+	if (!a6->tx_pool || !a6->slots)
+		return -NDL_ENOMEM;
+	a6->nslots = n;
+	for (i = 0; i < n; i++) {
+		struct ndl6_tx_slot *s = &a6->slots[i];
+
+		s->nbl = ndlw_NdisAllocateNetBufferList(a6->tx_pool, 0, 0);
+		if (!s->nbl)
+			return -NDL_ENOMEM;
+		for (k = 0; k < NDL_TX_MAX_FRAGS; k++) {
+			s->mdl[k] = ndl_mdl_alloc_pages(SLOT_MDL_PAGES);
+			if (!s->mdl[k])
+				return -NDL_ENOMEM;
+		}
+		ndl_list_add_tail(&a6->tx_free, &s->link);
+	}
+	return 0;
+}
+
+void ndl6_tx_free(struct ndl_adapter *ad)
+{
+	struct ndl_ndis6_adapter *a6 = ndl6(ad);
+
+	for (u32 i = 0; a6->slots && i < a6->nslots; i++) {
+		struct ndl6_tx_slot *s = &a6->slots[i];
+
+		for (u32 k = 0; k < NDL_TX_MAX_FRAGS; k++)
+			ndl_free(s->mdl[k]);
+		if (s->nbl) {
+			/* the MDLs were ours, never the list's */
+			s->nbl->FirstNetBuffer->MdlChain = NULL;
+			s->nbl->FirstNetBuffer->CurrentMdl = NULL;
+			ndlw_NdisFreeNetBufferList(s->nbl);
+		}
+	}
+	ndl_free(a6->slots);
+	a6->slots = NULL;
+	if (a6->tx_pool)
+		ndlw_NdisFreeNetBufferListPool(a6->tx_pool);
+	a6->tx_pool = NULL;
+}
+
+/* Describe the host's non-empty fragments with the slot's MDL chain. */
+static MDL *slot_mdls(struct ndl6_tx_slot *s, const struct ndl_frag *frags,
+		      u32 nfrags)
+{
+	MDL *prev = NULL;
+	u32 i, n = 0;
+
+	for (i = 0; i < nfrags; i++) {
+		u32 pages;
+		MDL *m;
+
+		if (!frags[i].len)
+			continue;
+		m = s->mdl[n];
+		pages = (u32)((((uintptr_t)frags[i].va & (TX_PAGE - 1)) +
+			       frags[i].len + TX_PAGE - 1) / TX_PAGE);
+		if (sizeof(MDL) + pages * sizeof(PFN_NUMBER) > (u32)m->Size) {
+			MDL *big = ndl_mdl_alloc_pages(pages);
+
+			if (!big)
+				return NULL;
+			ndl_free(m);
+			s->mdl[n] = m = big;
+		}
+		ndl_mdl_set(m, frags[i].va, frags[i].len);
+		m->Next = NULL;
+		if (prev)
+			prev->Next = m;
+		prev = m;
+		n++;
+	}
+	return s->mdl[0];
+}
+
+/* The TCP/UDP header's offset (for TcpHeaderOffset), 0 if not found. */
+static u32 l4_offset(const struct ndl_frag *frags, u32 nfrags)
+{
+	const u8 *p = NULL;
+	u32 i, len = 0, ihl;
+
+	for (i = 0; i < nfrags && !p; i++)
+		if (frags[i].len) {
+			p = frags[i].va;
+			len = frags[i].len;
+		}
+	if (!p || len < 14 + 20)
+		return 0;
+	if (p[12] == 0x08 && p[13] == 0x00) {
+		ihl = (p[14] & 0xf) * 4u;
+		return ihl >= 20 ? 14 + ihl : 0;
+	}
+	return p[12] == 0x86 && p[13] == 0xdd ? 14 + 40 : 0;
+}
+
+static void slot_info(struct ndl6_tx_slot *s, const struct ndl_frag *frags,
+		      u32 nfrags, u32 flags, u16 vlan)
+{
+	NET_BUFFER_LIST *nbl = s->nbl;
+	uintptr_t csum = 0;
+
+	if (flags & (NDL_TX_CSUM_TCP | NDL_TX_CSUM_UDP | NDL_TX_CSUM_IP)) {
+		/* The same bit order as the transmit half of the union. */
+		csum = flags & (NDL_NBL_CSUM_TX_IPV4 | NDL_NBL_CSUM_TX_IPV6 |
+				NDL_NBL_CSUM_TX_TCP | NDL_NBL_CSUM_TX_UDP |
+				NDL_NBL_CSUM_TX_IP);
+		csum |= (uintptr_t)l4_offset(frags, nfrags)
+			<< NDL_NBL_CSUM_TX_TCP_OFFSET_SHIFT;
+	}
+	nbl->NetBufferListInfo[TcpIpChecksumNetBufferListInfo] = (void *)csum;
+	nbl->NetBufferListInfo[Ieee8021QNetBufferListInfo] = flags & NDL_TX_VLAN ?
+		(void *)(uintptr_t)((vlan >> 13 & 7) | (u32)(vlan & 0xfff) << 4) :
+		NULL;
+}
+
+/* The adapter API's bits (asserted in ndis5/ndis_send.c) are these. */
+NDL_STATIC_ASSERT(NDL_NBL_CSUM_TX_IPV4 == 1 && NDL_NBL_CSUM_TX_IPV6 == 2 &&
+		  NDL_NBL_CSUM_TX_TCP == 4 && NDL_NBL_CSUM_TX_UDP == 8 &&
+		  NDL_NBL_CSUM_TX_IP == 16, "transmit checksum bits");
+
+/* Ready the slot's list for a new send (a protocol's reinitialization). */
+static bool slot_fill(struct ndl_adapter *ad, struct ndl6_tx_slot *s,
+		      const struct ndl_frag *frags, u32 nfrags, u32 total,
+		      u32 flags, u16 vlan)
+{
+	NET_BUFFER_LIST *nbl = s->nbl;
+	NET_BUFFER *nb = nbl->FirstNetBuffer;
+	MDL *chain = slot_mdls(s, frags, nfrags);
+
+	if (!chain)
+		return false;
+	nbl->Next = NULL;
+	nbl->Status = NDIS_STATUS_SUCCESS;
+	nbl->Flags = 0;
+	nbl->SourceHandle = ad;
+	nbl->ParentNetBufferList = NULL;
+	ndl_memset(nbl->MiniportReserved, 0, sizeof(nbl->MiniportReserved));
+	ndl_memset(nbl->NetBufferListInfo, 0, sizeof(nbl->NetBufferListInfo));
+	nbl->ProtocolReserved[0] = s;
+	nb->Next = NULL;
+	ndl_memset(nb->MiniportReserved, 0, sizeof(nb->MiniportReserved));
+	nb->ScatterGatherList = NULL;
+	nb->DataPhysicalAddress.QuadPart = 0;
+	if (!ndl_nb_attach(nb, chain, 0, total, "send"))
+		return false;
+	slot_info(s, frags, nfrags, flags, vlan);
+	return true;
+}
+
+static void slot_put(struct ndl_adapter *ad, struct ndl6_tx_slot *s)
+{
+	struct ndl_ndis6_adapter *a6 = ndl6(ad);
+	KIRQL old = ndl_q_lock(ad);
+
+	s->busy = false;
+	s->cookie = NULL;
+	ndl_list_add_head(&a6->tx_free, &s->link);
+	a6->tx_outstanding--;
+	ndl_q_unlock(ad, old);
+}
+
+int ndl6_send(struct ndl_adapter *ad, const struct ndl_frag *frags, u32 n,
+	      u32 total, void *cookie, u32 flags, u16 vlan)
+{
+	struct ndl_ndis6_adapter *a6 = ndl6(ad);
+	struct ndl6_tx_slot *s;
+	KIRQL old;
+
+	old = ndl_q_lock(ad);
+	if (!ndl6_running(ad) || ndl_list_empty(&a6->tx_free)) {
+		ad->tx_want_ready = true;
+		ndl_q_unlock(ad, old);
+		return -NDL_EBUSY;
+	}
+	s = slot_of(a6->tx_free.Flink);
+	ndl_list_del(&s->link);
+	s->busy = true;
+	a6->tx_outstanding++;
+	a6->tx_submitting++;
+	ndl_q_unlock(ad, old);
+
+	if (!slot_fill(ad, s, frags, n, total, flags, vlan)) {
+		slot_put(ad, s);
+		old = ndl_q_lock(ad);
+		a6->tx_submitting--;
+		ndl_q_unlock(ad, old);
+		ndl6_wake(ad);
+		return -NDL_ENOMEM;
+	}
+	s->cookie = cookie;
+	old = ndl_irql_raise(NDL_DISPATCH_LEVEL);
+	NDL_CALL_DRIVER_VOID(a6->d6->chars.SendNetBufferListsHandler,
+			     ndl_ad_ctx(ad), s->nbl, NDIS_DEFAULT_PORT_NUMBER,
+			     NDIS_SEND_FLAGS_DISPATCH_LEVEL);
+	ndl_irql_lower(old);
+	old = ndl_q_lock(ad);
+	a6->tx_submitting--;
+	ndl_q_unlock(ad, old);
+	if (ndl_atomic_load(&a6->state) != NDL6_RUNNING)
+		ndl6_wake(ad);
+	return 0;
+}
+
+/* The slot behind a list the miniport completed, or NULL if not ours. */
+static struct ndl6_tx_slot *slot_of_nbl(struct ndl_adapter *ad,
+					NET_BUFFER_LIST *nbl)
+{
+	struct ndl_ndis6_adapter *a6 = ndl6(ad);
+	struct ndl6_tx_slot *s = nbl->ProtocolReserved[0];
+
+	if (s < a6->slots || s >= a6->slots + a6->nslots || s->nbl != nbl ||
+	    !s->busy)
+		return NULL;
+	return s;
+}
+
+static void complete_one(struct ndl_adapter *ad, struct ndl6_tx_slot *s,
+			 NDIS_STATUS st)
+{
+	void *cookie = s->cookie;
+
+	if (st == NDIS_STATUS_SUCCESS)
+		ndl_atomic_add(&ad->stats.tx_frames, 1);
+	else
+		ndl_atomic_add(&ad->stats.tx_errors, 1);
+	slot_put(ad, s);
+	if (ad->ops->send_complete)
+		ad->ops->send_complete(ad->ctx, cookie, st);
+}
+
+void NTAPI ndlw_NdisMSendNetBufferListsComplete(NDIS_HANDLE h,
+						NET_BUFFER_LIST *nbls,
+						ULONG flags)
+{
+	const char *fn = "NdisMSendNetBufferListsComplete";
+	struct ndl_adapter *ad = ndl_ad(h, fn);
+	NET_BUFFER_LIST *nbl, *next;
+	bool ready;
+	KIRQL old;
+
+	if (!ad || !ndl6(ad))
+		return;
+	for (nbl = nbls; nbl; nbl = next) {
+		struct ndl6_tx_slot *s = slot_of_nbl(ad, nbl);
+
+		next = nbl->Next;
+		if (!s) {
+			ndl_err("%s: %s(%p): not a NET_BUFFER_LIST NDIS sent, or completed twice: ignored (and the rest of the chain)",
+				ad->name, fn, nbl);
+			break;
+		}
+		nbl->Next = NULL;
+		complete_one(ad, s, nbl->Status);
+	}
+	old = ndl_q_lock(ad);
+	ready = ad->tx_want_ready && ndl6_running(ad);
+	if (ready)
+		ad->tx_want_ready = false;
+	ndl_q_unlock(ad, old);
+	if (ready && ad->ops->send_ready)
+		ad->ops->send_ready(ad->ctx);
+	if (ndl_atomic_load(&ndl6(ad)->state) != NDL6_RUNNING)
+		ndl6_wake(ad);
+}
+
+void ndl6_tx_abort(struct ndl_adapter *ad)
+{
+	struct ndl_ndis6_adapter *a6 = ndl6(ad);
+
+	for (u32 i = 0; i < a6->nslots; i++) {
+		struct ndl6_tx_slot *s = &a6->slots[i];
+
+		if (!s->busy)
+			continue;
+		ndl_warn("%s: the miniport never completed send %p", ad->name,
+			 s->nbl);
+		complete_one(ad, s, NDIS_STATUS_FAILURE);
+	}
+}
+
+bool ndl6_tx_quiet(struct ndl_adapter *ad)
+{
+	return !ndl_atomic_load(&ndl6(ad)->tx_submitting);
+}
