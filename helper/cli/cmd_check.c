@@ -494,11 +494,7 @@ json_object *check_driver_report(const char *name, const void *image,
 			   missing == 1 ? "" : "s");
 		level = 2;
 	}
-	if (ndis6) {
-		/* Registration and NET_BUFFER_LISTs work; adapters do not yet. */
-		add_reason(reasons, "NDIS 6 miniport: the runtime registers it, but cannot run its adapters yet (MiniportInitializeEx and the NET_BUFFER_LIST send/receive path are still to come)");
-		level = 2;
-	} else if (!ndis5) {
+	if (!ndis5 && !ndis6) {
 		add_reason(reasons, "imports neither NdisMRegisterMiniport nor NdisMRegisterMiniportDriver: not an NDIS miniport");
 		level = 2;
 	}
