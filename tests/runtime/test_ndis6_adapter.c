@@ -30,6 +30,7 @@ static struct mp {
 	bool no_reg_attrs, no_gen_attrs, pend_pause, pend_restart, pend_oid;
 	bool hold_sends;		/* complete sends only when told */
 	bool gen_first;			/* general attributes before registration */
+	bool indicate_in_restart;	/* a receive from MiniportRestart */
 	bool link_down_in_init;
 	NDIS_STATUS gen_attr_status, early_gen_status, late_attr_status;
 	/* state as the miniport sees it */
@@ -113,6 +114,9 @@ static const struct ndl_adapter_ops host_ops = {
 static const u8 mac[6] = { 0x02, 0x6e, 0x64, 0x6c, 0x36, 0x01 };
 static NDIS_OID supported[] = { OID_GEN_CURRENT_PACKET_FILTER, OID_VENDOR_ID,
 				OID_GEN_VENDOR_DRIVER_VERSION };
+
+static NET_BUFFER_LIST *rx_list(u32 len, uintptr_t csum, uintptr_t vlan);
+static void indicate(NET_BUFFER_LIST *l, ULONG n, ULONG flags);
 
 static void passive(void)
 {
@@ -247,6 +251,12 @@ static NTAPI NDIS_STATUS mp_restart(NDIS_HANDLE ctx,
 		mp.bad_state++;
 	mp.restarts++;
 	mp.restart_hdr = p->Header;
+	if (mp.indicate_in_restart) {
+		NET_BUFFER_LIST *l = rx_list(60, 0, 0);
+
+		indicate(l, 1, NDIS_RECEIVE_FLAGS_RESOURCES);
+		ndlw_NdisFreeNetBufferList(l);
+	}
 	if (mp.restart_status)
 		return mp.restart_status;
 	mp.state = MP_RUNNING;
@@ -590,7 +600,10 @@ static void test_restart_fails(void)
 	ndl_adapter_destroy(ad);
 }
 
-/* MiniportRestart may pend and finish with NdisMRestartComplete. */
+/*
+ * MiniportRestart may pend and finish with NdisMRestartComplete; the
+ * miniport may indicate receives from the Restarting state on.
+ */
 static void test_restart_pending(void)
 {
 	struct ndl_adapter_info info;
@@ -599,8 +612,10 @@ static void test_restart_pending(void)
 	if (!ad)
 		return;
 	mp.pend_restart = true;
+	mp.indicate_in_restart = true;
 	CHECK_EQ_INT(ndl_adapter_initialize(ad, &info, NULL), 0);
 	CHECK(!strcmp(ndl_adapter_state_name(ad), "Running"));
+	CHECK_EQ_INT(host.frames, 1);
 	done(ad);
 }
 
@@ -747,7 +762,7 @@ static void test_receive_while_paused(void)
 	ndl_user_run_pending();
 	CHECK_EQ_INT(host.frames, 0);
 	CHECK_EQ_INT(mp.returned, 1);
-	CHECK(log_contains("not running: dropped"));
+	CHECK(log_contains("paused: dropped"));
 	ndlw_NdisFreeNetBufferList(a);
 	done(ad);
 }

@@ -12,8 +12,9 @@
  * returns them to MiniportReturnNetBufferLists, at DISPATCH_LEVEL; the
  * runtime does that from a DPC of its own, never inside the indication
  * (the miniport may hold its receive lock across it). A pause waits until
- * every list came back; lists indicated while the adapter is not Running
- * are dropped (and still returned).
+ * every list came back. A miniport may indicate from MiniportRestart on
+ * (Restarting, as MiniportRestart's page says); lists indicated while the
+ * adapter is Paused or Pausing are dropped (and still returned).
  */
 #include "ndis6/ndis6_priv.h"
 
@@ -141,10 +142,12 @@ void NTAPI ndlw_NdisMIndicateReceiveNetBufferLists(NDIS_HANDLE h,
 	a6 = ad ? ndl6(ad) : NULL;
 	if (!a6 || !nbls)
 		return;
-	deliver = ndl6_running(ad) && ad->ops->receive;
+	deliver = ad->ops->receive &&
+		  (ndl6_running(ad) ||
+		   ndl_atomic_load(&a6->state) == NDL6_RESTARTING);
 	if (!deliver && !a6->rx_warned) {
 		a6->rx_warned = true;
-		ndl_warn("%s: %s while the adapter is not running: dropped",
+		ndl_warn("%s: %s while the adapter is paused: dropped",
 			 ad->name, fn);
 	}
 	for (nbl = nbls; nbl; nbl = nbl->Next) {
