@@ -31,6 +31,9 @@ static struct mp {
 	bool hold_sends;		/* complete sends only when told */
 	bool gen_first;			/* general attributes before registration */
 	bool indicate_in_restart;	/* a receive from MiniportRestart */
+	bool hung;			/* MiniportCheckForHangEx says so */
+	int hang_checks, resets;
+	KIRQL hang_irql;
 	bool link_down_in_init;
 	NDIS_STATUS gen_attr_status, early_gen_status, late_attr_status;
 	/* state as the miniport sees it */
@@ -155,6 +158,7 @@ static NTAPI NDIS_STATUS mp_init(NDIS_HANDLE h, NDIS_HANDLE dctx,
 			    NDIS_SIZEOF_MINIPORT_ADAPTER_REGISTRATION_ATTRIBUTES_REVISION_1 },
 		.MiniportAdapterContext = &mp,
 		.AttributeFlags = NDIS_MINIPORT_ATTRIBUTES_BUS_MASTER,
+		.CheckForHangTimeInSeconds = 1,
 	};
 
 	passive();
@@ -357,6 +361,21 @@ static NTAPI void mp_shutdown(NDIS_HANDLE ctx, ULONG action)
 	mp.shutdown_action = action;
 }
 static NTAPI void mp_cancel_oid(NDIS_HANDLE ctx, void *id) {}
+static NTAPI BOOLEAN mp_hang(NDIS_HANDLE ctx)
+{
+	mp.hang_irql = ndl_os_irql_current();
+	mp.hang_checks++;
+	return mp.hung;
+}
+static NTAPI NDIS_STATUS mp_reset(NDIS_HANDLE ctx, BOOLEAN *addressing)
+{
+	if (ctx != &mp)
+		mp.bad_state++;
+	mp.resets++;
+	mp.hung = false;
+	*addressing = FALSE;
+	return NDIS_STATUS_SUCCESS;
+}
 
 /* ---- setup ------------------------------------------------------------------- */
 
@@ -379,6 +398,7 @@ static bool register_driver(void)
 		.DevicePnPEventNotifyHandler = mp_pnp,
 		.ShutdownHandlerEx = mp_shutdown,
 		.CancelOidRequestHandler = mp_cancel_oid,
+		.CheckForHangHandlerEx = mp_hang, .ResetHandlerEx = mp_reset,
 	};
 	struct ndl_pe_error err;
 	size_t len;
@@ -1031,6 +1051,33 @@ static void test_halt(void)
 	done(ad);
 }
 
+/*
+ * MiniportCheckForHangEx runs at PASSIVE_LEVEL every
+ * CheckForHangTimeInSeconds (here 1 s); when it says hung NDIS resets the
+ * miniport with MiniportResetEx and the host hears of it.
+ */
+static void test_check_for_hang(void)
+{
+	struct ndl_adapter_info info;
+	struct ndl_adapter *ad = running(&info);
+
+	if (!ad)
+		return;
+	mp.hang_irql = 0xff;
+	ndl_user_run_until(ndl_os_monotonic_ns() + 1500ull * 1000 * 1000);
+	CHECK(mp.hang_checks >= 1);
+	CHECK_EQ_INT(mp.hang_irql, NDL_PASSIVE_LEVEL);
+	CHECK_EQ_INT(mp.resets, 0);
+	mp.hung = true;
+	CHECK(ndl_adapter_check_for_hang(ad));
+	ndl_user_run_pending();
+	CHECK_EQ_INT(mp.resets, 1);
+	CHECK(host.events >= 3);	/* hung, reset start, reset end */
+	CHECK_EQ_INT(ndl_adapter_reset(ad), NDIS_STATUS_SUCCESS);
+	CHECK_EQ_INT(mp.resets, 2);
+	done(ad);
+}
+
 /* The registration is reported as an NDIS 6.20 miniport. */
 static void test_describe(void)
 {
@@ -1066,6 +1113,7 @@ int main(void)
 	RUN(test_oid_pending_from_dispatch);
 	RUN(test_link_state);
 	RUN(test_halt);
+	RUN(test_check_for_hang);
 	RUN(test_describe);
 	if (mp.pool)
 		ndlw_NdisFreeNetBufferListPool(mp.pool);

@@ -199,7 +199,10 @@ struct ndl_adapter_info {
 	bool media_connected;
 	bool deserialized;		/* NDIS_ATTRIBUTE_DESERIALIZE */
 	bool bus_master;		/* NDIS_ATTRIBUTE_BUS_MASTER */
-	u32 attributes;			/* NdisMSetAttributes(Ex) flags */
+	/* NDIS 5: NdisMSetAttributes(Ex) flags; NDIS 6: the registration
+	 * attributes' AttributeFlags (NDIS_MINIPORT_ATTRIBUTES_*)
+	 */
+	u32 attributes;
 	u32 vendor_driver_version;	/* OID_GEN_VENDOR_DRIVER_VERSION */
 	char vendor_desc[64];		/* OID_GEN_VENDOR_DESCRIPTION */
 	/* the compatibility settings in force (struct ndl_compat resolved) */

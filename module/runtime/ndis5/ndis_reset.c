@@ -167,7 +167,12 @@ bool ndl_adapter_check_for_hang(struct ndl_adapter *ad)
 
 static void NTAPI hang_dpc(KDPC *dpc, void *ctx, void *a1, void *a2)
 {
-	ndl_adapter_check_for_hang(ctx);
+	struct ndl_adapter *ad = ctx;
+
+	if (ad->ndis6)		/* MiniportCheckForHangEx runs at PASSIVE */
+		ndl6_hang_tick(ad);
+	else
+		ndl_adapter_check_for_hang(ad);
 }
 
 void ndl_hang_timer_start(struct ndl_adapter *ad)

@@ -93,8 +93,8 @@ static NDIS_STATUS set_registration(struct ndl_adapter *ad,
 		return NDIS_STATUS_INVALID_LENGTH;
 	}
 	ad->block.MiniportAdapterContext = r->MiniportAdapterContext;
+	/* Not ad->attributes: NDIS 5's NDIS_ATTRIBUTE_* bits mean other things. */
 	a6->attr_flags = r->AttributeFlags;
-	ad->attributes = r->AttributeFlags;
 	ad->attrs_set = true;
 	ad->hang_secs = r->CheckForHangTimeInSeconds ?
 			r->CheckForHangTimeInSeconds : NDL6_DEFAULT_HANG_SECS;
@@ -539,6 +539,7 @@ int ndl6_adapter_initialize(struct ndl_adapter *ad,
 	}
 	learn(ad, info);
 	ad->oid_watch = true;
+	ndl_hang_timer_start(ad);
 	ndl_info("%s: NDIS %u.%u adapter running (link %s, %llu bit/s)",
 		 ad->name, ad->nd->major, ad->nd->minor,
 		 info->media_connected ? "up" : "down",
@@ -564,6 +565,8 @@ void ndl6_halt_with(struct ndl_adapter *ad, u32 action)
 	struct ndl_ndis6_adapter *a6 = ndl6(ad);
 	KIRQL old;
 
+	ndl_hang_timer_stop(ad);
+	ndl_work_flush();	/* a hang check on its way */
 	if (ndl_atomic_load(&a6->state) == NDL6_RUNNING)
 		do_pause(ad, ad->nd->minor >= 40 ?
 			 NDIS_PAUSE_MINIPORT_DEVICE_REMOVE :
@@ -633,6 +636,22 @@ NDIS_STATUS ndl6_reset_call(struct ndl_adapter *ad, BOOLEAN *addressing)
 		return NDIS_STATUS_NOT_RESETTABLE;
 	NDL_CALL_DRIVER(st, fn, ndl_ad_ctx(ad), addressing);
 	return st;
+}
+
+static void NTAPI hang_work(void *ctx)
+{
+	struct ndl_adapter *ad = ctx;
+
+	ndl_adapter_check_for_hang(ad);
+	ndl_atomic_store(&ndl6(ad)->hang_work_queued, false);
+}
+
+void ndl6_hang_tick(struct ndl_adapter *ad)
+{
+	struct ndl_ndis6_adapter *a6 = ndl6(ad);
+
+	if (!ndl_atomic_xchg(&a6->hang_work_queued, true))
+		ndl_work_queue_call(&a6->hang_work, hang_work, ad);
 }
 
 bool ndl6_check_for_hang_call(struct ndl_adapter *ad)

@@ -92,6 +92,10 @@ struct ndl_ndis6_adapter {
 	WORK_QUEUE_ITEM req_work;
 	bool req_work_queued;
 
+	/* the periodic hang check, at PASSIVE from a work item */
+	WORK_QUEUE_ITEM hang_work;
+	bool hang_work_queued;
+
 	/* send: host frames as one-NET_BUFFER lists from fixed slots */
 	NDIS_HANDLE tx_pool;			/* NET_BUFFER_LIST pool */
 	struct ndl6_tx_slot *slots;
