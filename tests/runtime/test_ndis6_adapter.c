@@ -17,6 +17,7 @@
 #include "common.h"
 #include "ndis6/ndis6_priv.h"
 #include "nt/nt_queue.h"
+#include "core/exports.h"
 
 #define HELD_MAX	16
 #define OID_VENDOR_ID	0x0001010C	/* OID_GEN_VENDOR_ID */
@@ -1078,6 +1079,47 @@ static void test_check_for_hang(void)
 	done(ad);
 }
 
+/*
+ * Drivers reach these through ndis.sys's export table: each name bound to
+ * its implementation with the documented number of parameters.
+ */
+static void test_exports(void)
+{
+	static const struct {
+		const char *name;
+		void *fn;
+		u8 nargs;
+	} want[] = {
+		{ "NdisMSetMiniportAttributes",
+		  (void *)ndlw_NdisMSetMiniportAttributes, 2 },
+		{ "NdisMPauseComplete", (void *)ndlw_NdisMPauseComplete, 1 },
+		{ "NdisMRestartComplete", (void *)ndlw_NdisMRestartComplete, 2 },
+		{ "NdisMOidRequestComplete",
+		  (void *)ndlw_NdisMOidRequestComplete, 3 },
+		{ "NdisMIndicateStatusEx", (void *)ndlw_NdisMIndicateStatusEx, 2 },
+		{ "NdisMSendNetBufferListsComplete",
+		  (void *)ndlw_NdisMSendNetBufferListsComplete, 3 },
+		{ "NdisMIndicateReceiveNetBufferLists",
+		  (void *)ndlw_NdisMIndicateReceiveNetBufferLists, 5 },
+	};
+	const struct ndl_dll *ndis = ndl_dll_find(ndl_exports_default(),
+						  "NDIS.SYS");
+
+	CHECK(ndis);
+	if (!ndis)
+		return;
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		const struct ndl_export *e = ndl_dll_export_by_name(ndis,
+								    want[i].name);
+
+		CHECK(e && e->kind == NDL_EXPORT_FUNC);
+		if (!e)
+			continue;
+		CHECK(e->addr == want[i].fn);
+		CHECK_EQ_INT(e->nargs, want[i].nargs);
+	}
+}
+
 /* The registration is reported as an NDIS 6.20 miniport. */
 static void test_describe(void)
 {
@@ -1114,6 +1156,7 @@ int main(void)
 	RUN(test_link_state);
 	RUN(test_halt);
 	RUN(test_check_for_hang);
+	RUN(test_exports);
 	RUN(test_describe);
 	if (mp.pool)
 		ndlw_NdisFreeNetBufferListPool(mp.pool);
