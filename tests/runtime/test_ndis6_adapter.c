@@ -34,6 +34,8 @@ static struct mp {
 	bool indicate_in_restart;	/* a receive from MiniportRestart */
 	bool hung;			/* MiniportCheckForHangEx says so */
 	int hang_checks, resets;
+	bool completing;		/* inside NdisMOidRequestComplete */
+	int nested_oids;
 	KIRQL hang_irql;
 	bool link_down_in_init;
 	NDIS_STATUS gen_attr_status, early_gen_status, late_attr_status;
@@ -277,6 +279,8 @@ static NTAPI NDIS_STATUS mp_oid(NDIS_HANDLE ctx, NDIS_OID_REQUEST *r)
 	u32 v = 0x1234;
 
 	mp.oid_irql = ndl_os_irql_current();
+	if (mp.completing)
+		mp.nested_oids++;
 	if (mp.state == MP_HALTED)
 		mp.bad_state++;
 	mp.oids++;
@@ -952,6 +956,29 @@ static void test_oid_pending_from_dispatch(void)
 	CHECK_EQ_INT(async_status, NDIS_STATUS_SUCCESS);
 	CHECK_EQ_INT(async_done, 4);
 	CHECK(!memcmp(async_buf, &v, 4));
+	/*
+	 * Completed at PASSIVE with another request queued: the next one is
+	 * not started inside the miniport's NdisMOidRequestComplete call.
+	 */
+	mp.pending_req = NULL;
+	CHECK_EQ_INT(ndl_adapter_request_async(ad, false, OID_VENDOR_ID, NULL,
+					       4, async_cb, NULL), 0);
+	CHECK_EQ_INT(ndl_adapter_request_async(ad, false, OID_VENDOR_ID, NULL,
+					       4, async_cb, NULL), 0);
+	r = mp.pending_req;
+	CHECK(r);
+	mp.pend_oid = false;
+	if (r) {
+		r->DATA.QUERY_INFORMATION.BytesWritten = 4;
+		mp.pending_req = NULL;
+		mp.completing = true;
+		ndlw_NdisMOidRequestComplete(mp.handle, r, NDIS_STATUS_SUCCESS);
+		mp.completing = false;
+	}
+	ndl_user_run_pending();
+	CHECK_EQ_INT(mp.nested_oids, 0);
+	CHECK_EQ_INT(mp.last_oid, OID_VENDOR_ID);
+	CHECK_EQ_INT(async_status, NDIS_STATUS_SUCCESS);
 	/* a completion nobody waits for is refused, not crashed on */
 	log_clear();
 	ndlw_NdisMOidRequestComplete(mp.handle, &ad->ndis6->oid_req,

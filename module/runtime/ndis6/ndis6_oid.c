@@ -7,7 +7,9 @@
  * documented (a request queued at DISPATCH_LEVEL starts from a work
  * item), and finishes when the handler returns or, if it returned
  * NDIS_STATUS_PENDING, at NdisMOidRequestComplete with the byte counts
- * in the request. The queries NDIS answers itself for NDIS 6 miniports,
+ * in the request; the next request then starts from a work item, not
+ * inside the miniport's call (it may hold the lock its MiniportOidRequest
+ * takes). The queries NDIS answers itself for NDIS 6 miniports,
  * from the general attributes and the link state it keeps, never reach
  * the miniport.
  */
@@ -34,7 +36,8 @@ bool ndl6_req_defer(struct ndl_adapter *ad)
 {
 	struct ndl_ndis6_adapter *a6 = ndl6(ad);
 
-	if (ndl_os_irql_current() == NDL_PASSIVE_LEVEL)
+	if (ndl_os_irql_current() == NDL_PASSIVE_LEVEL &&
+	    !ndl_atomic_load(&a6->in_complete))
 		return false;
 	if (!ndl_atomic_xchg(&a6->req_work_queued, true))
 		ndl_work_queue_call(&a6->req_work, req_work, ad);
@@ -166,5 +169,7 @@ void NTAPI ndlw_NdisMOidRequestComplete(NDIS_HANDLE h, NDIS_OID_REQUEST *q,
 		set = r->set;
 	}
 	ndl_q_unlock(ad, old);
+	ndl_atomic_add(&ndl6(ad)->in_complete, 1u);
 	ndl_req_completed(h, st, set, fn);
+	ndl_atomic_add(&ndl6(ad)->in_complete, -1u);
 }

@@ -91,6 +91,7 @@ struct ndl_ndis6_adapter {
 	NDIS_OID_REQUEST oid_req;
 	WORK_QUEUE_ITEM req_work;
 	bool req_work_queued;
+	u32 in_complete;			/* inside NdisMOidRequestComplete */
 
 	/* the periodic hang check, at PASSIVE from a work item */
 	WORK_QUEUE_ITEM hang_work;
