@@ -97,6 +97,15 @@ void NTAPI ndlw_NdisFreeMemoryWithTagPriority(NDIS_HANDLE h, void *va,
 NTAPI MDL *ndlw_NdisAllocateMdl(NDIS_HANDLE h, void *va, UINT len);
 void NTAPI ndlw_NdisFreeMdl(MDL *mdl);
 
+/* ndis6/ndis6_rwlock.c (NDIS_RW_LOCK_EX is opaque: void *) */
+NTAPI void *ndlw_NdisAllocateRWLock(NDIS_HANDLE h);
+void NTAPI ndlw_NdisFreeRWLock(void *lock);
+void NTAPI ndlw_NdisAcquireRWLockRead(void *lock, LOCK_STATE_EX *ls,
+				      UCHAR flags);
+void NTAPI ndlw_NdisAcquireRWLockWrite(void *lock, LOCK_STATE_EX *ls,
+				       UCHAR flags);
+void NTAPI ndlw_NdisReleaseRWLock(void *lock, LOCK_STATE_EX *ls);
+
 /* ndis6/ndis6_timer.c */
 NDIS_STATUS NTAPI ndlw_NdisAllocateTimerObject(
 	NDIS_HANDLE h, const NDIS_TIMER_CHARACTERISTICS *chars,

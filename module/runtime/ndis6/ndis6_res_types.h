@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * NDIS 6 resource structures a driver passes to the resource exports
- * (ndis6_timer.c, ndis6_config.c): timer characteristics and the
- * configuration object, and the I/O work item routine's type. Written
+ * (ndis6_timer.c, ndis6_config.c, ndis6_rwlock.c): timer
+ * characteristics, the configuration object, the I/O work item routine's
+ * type and a read/write lock's LOCK_STATE_EX. Written
  * from Microsoft's reference pages; x64 layouts asserted at the end.
  */
 #ifndef NDL_NDIS6_RES_TYPES_H
@@ -43,6 +44,14 @@ typedef struct _NDIS_CONFIGURATION_OBJECT {
 typedef NTAPI void (*NDIS_IO_WORKITEM_ROUTINE)(void *context,
 					       NDIS_HANDLE work_item);
 
+/* What NdisAcquireRWLockRead/Write record for NdisReleaseRWLock. */
+typedef struct _LOCK_STATE_EX {
+	KIRQL OldIrql;
+	UCHAR LockState;
+	UCHAR Flags;
+} LOCK_STATE_EX;
+#define NDIS_RWL_AT_DISPATCH_LEVEL	0x1
+
 #if defined(__x86_64__)
 NDL_STATIC_ASSERT(offsetof(NDIS_TIMER_CHARACTERISTICS, TimerFunction) == 8,
 		  "timer characteristics TimerFunction");
@@ -52,6 +61,7 @@ NDL_STATIC_ASSERT(offsetof(NDIS_CONFIGURATION_OBJECT, NdisHandle) == 8,
 		  "configuration object NdisHandle");
 NDL_STATIC_ASSERT(NDIS_SIZEOF_CONFIGURATION_OBJECT_REVISION_1 == 0x14,
 		  "configuration object revision 1");
+NDL_STATIC_ASSERT(sizeof(LOCK_STATE_EX) == 3, "LOCK_STATE_EX");
 #endif
 
 #endif
