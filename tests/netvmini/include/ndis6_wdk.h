@@ -200,12 +200,8 @@ typedef NDIS_IO_WORKITEM_FUNCTION *NDIS_IO_WORKITEM_ROUTINE;
 
 /* NDIS_RW_LOCK_EX is opaque: drivers hold a pointer NDIS gives them. */
 typedef struct _NDIS_RW_LOCK_EX NDIS_RW_LOCK_EX, *PNDIS_RW_LOCK_EX;
-typedef struct _LOCK_STATE_EX {
-	KIRQL OldIrql;
-	UCHAR LockState;
-	UCHAR Flags;
-} LOCK_STATE_EX, *PLOCK_STATE_EX;
-#define NDIS_RWL_AT_DISPATCH_LEVEL	0x1
+/* LOCK_STATE_EX and NDIS_RWL_AT_DISPATCH_LEVEL: the runtime's (generated). */
+typedef LOCK_STATE_EX *PLOCK_STATE_EX;
 
 NDISAPI PNDIS_RW_LOCK_EX NdisAllocateRWLock(NDIS_HANDLE NdisHandle);
 NDISAPI VOID NdisFreeRWLock(PNDIS_RW_LOCK_EX Lock);
