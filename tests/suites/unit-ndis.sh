@@ -3,8 +3,9 @@
 # The NDIS 5.1 layer (module/runtime/ndis_*) in the user-space host:
 # export families, NDIS semantics with a miniport written in C, and the
 # test miniports end to end (vether, vserial, rtl8139 on the simulated
-# RTL8139C+, e1000's ndle1000 on the simulated 82540EM, vmissing refused;
-# the first three also in their MSVC build flavour).
+# RTL8139C+, e1000's ndle1000 on the simulated 82540EM, usbecm on the
+# simulated CDC-ECM USB device, vmissing refused; vether, vserial, rtl8139
+# and usbecm also in their MSVC build flavour).
 # Each binary under ASan+UBSan, then the
 # plain build under valgrind.
 set -u
@@ -28,7 +29,7 @@ run_each ndis "$top/build/test-bin/ndis" ndis_test_
 # The end-to-end miniport tests again with the MSVC build flavour of the
 # drivers (build/drivers-msvc, tests/drivers/Makefile).
 export NDL_DRIVERS=drivers-msvc
-for t in vether vserial rtl8139; do
+for t in vether vserial rtl8139 usbecm; do
 	run "ndis-msvc/$t" "$top/build/test-bin/ndis/ndis_test_$t"
 done
 unset NDL_DRIVERS
