@@ -212,6 +212,24 @@ static int string_desc(struct ndl_usbsim *d, u8 index, u8 *out, u32 len)
 	return (int)n;
 }
 
+/* The configuration at descriptor index i, or NULL. */
+static const u8 *config_at(const struct ndl_usbsim *d, u8 i)
+{
+	for (u8 k = 0; d->model->configs[k]; k++)
+		if (k == i)
+			return d->model->configs[k];
+	return NULL;
+}
+
+/* Is value a configuration the device has (0: unconfigured)? */
+static bool config_exists(const struct ndl_usbsim *d, u8 value)
+{
+	for (u8 k = 0; value && d->model->configs[k]; k++)
+		if (d->model->configs[k][5] == value)
+			return true;
+	return !value;
+}
+
 static int get_descriptor(struct ndl_usbsim *d, const u8 *setup, u8 *out,
 			  u32 len)
 {
@@ -224,9 +242,9 @@ static int get_descriptor(struct ndl_usbsim *d, const u8 *setup, u8 *out,
 		n = 18;
 		break;
 	case 2:
-		if (setup[2] != 0)
+		src = config_at(d, setup[2]);
+		if (!src)
 			return NDL_USBSIM_STALL;
-		src = d->model->config_desc;
 		n = src[2] | src[3] << 8;
 		break;
 	case 3:
@@ -259,6 +277,8 @@ static int standard(struct ndl_usbsim *d, const u8 *setup, u8 *data,
 	case 0x06:
 		return get_descriptor(d, setup, data, len);
 	case 0x09:				/* SET_CONFIGURATION */
+		if (!config_exists(d, (u8)value))
+			return NDL_USBSIM_STALL;
 		d->config = (u8)value;
 		memset(d->alt, 0, sizeof(d->alt));
 		if (d->model->configured)

@@ -25,7 +25,9 @@ struct ndl_usbsim;
 struct ndl_usbsim_model {
 	const char *name;
 	const u8 *device_desc;		/* 18 bytes */
-	const u8 *config_desc;		/* the whole set, wTotalLength */
+	/* Each configuration's whole set (wTotalLength), by descriptor
+	 * index; NULL ends the list. */
+	const u8 *const *configs;
 	const char *const *strings;	/* index 1..: ASCII, NULL ends */
 	size_t priv_size;		/* zeroed state for the model */
 	/* Non-standard control request: IN bytes written to data, or
@@ -67,8 +69,11 @@ size_t ndl_usbsim_collect(struct ndl_usbsim *d, void *frame, size_t len);
 /* Serve pending transfers of every device (the event loop calls it). */
 bool ndl_usbsim_poll_all(void);
 
-/* The CDC Ethernet (ECM) device QEMU's usb-net presents (usbsim_ecm.c). */
+/* The CDC Ethernet (ECM) device QEMU's usb-net presents (usbsim_ecm.c):
+ * the ECM configuration alone, and as QEMU's usb-net has it (0525:a4a2
+ * revision 0, configuration 2 RNDIS first, then configuration 1 ECM). */
 extern const struct ndl_usbsim_model ndl_usbsim_ecm;
+extern const struct ndl_usbsim_model ndl_usbsim_ecm_qemu;
 /* Link state: sends NETWORK_CONNECTION on the interrupt endpoint. */
 void ndl_usbsim_ecm_link(struct ndl_usbsim *d, bool up);
 u16 ndl_usbsim_ecm_filter(struct ndl_usbsim *d);	/* packet filter */

@@ -10,7 +10,8 @@
  * of a multiple of the packet size is followed by a zero-length one).
  * SET_ETHERNET_PACKET_FILTER is the one class request; the device sends
  * NETWORK_CONNECTION and CONNECTION_SPEED_CHANGE when the data interface
- * is enabled and when the link changes.
+ * is enabled and when the link changes. ndl_usbsim_ecm_qemu offers it as
+ * QEMU's usb-net does, as the second configuration after RNDIS.
  */
 #include <string.h>
 
@@ -20,6 +21,7 @@
 #define EP_IN		0x82
 #define EP_OUT		0x02
 #define MAX_PACKET	64
+#define ECM_CONFIG	1	/* bConfigurationValue of the ECM set */
 #define RX_FRAMES	64
 #define FRAME_MAX	1514
 #define SET_ETHERNET_PACKET_FILTER	0x43
@@ -49,6 +51,38 @@ static const u8 config_desc[CONFIG_LEN] = {
 	9, 4, 1, 1, 2, 0x0a, 0x00, 0x00, 0,
 	7, 5, EP_IN, 0x02, MAX_PACKET, 0, 0,
 	7, 5, EP_OUT, 0x02, MAX_PACKET, 0, 0,
+};
+
+/*
+ * QEMU's usb-net: the same ECM configuration, second, after an RNDIS one
+ * (configuration 2: communications class, ACM subclass, vendor protocol;
+ * its data interface has the bulk pipes in alternate setting 0). The
+ * model serves only ECM: a driver must find that configuration.
+ */
+static const u8 qemu_device_desc[18] = {
+	18, 1, 0x00, 0x02,
+	0x02, 0x00, 0x00, MAX_PACKET,
+	0x25, 0x05, 0xa2, 0xa4,
+	0x00, 0x00, 1, 2, 3, 2,		/* revision 0, two configurations */
+};
+
+#define RNDIS_LEN (9 + 9 + 5 + 5 + 4 + 5 + 7 + 9 + 7 + 7)
+static const u8 rndis_config_desc[RNDIS_LEN] = {
+	9, 2, RNDIS_LEN, 0, 2, 2, 0, 0xc0, 50,
+	9, 4, 0, 0, 1, 0x02, 0x02, 0xff, 0,
+	5, 0x24, 0x00, 0x10, 0x01,		/* header */
+	5, 0x24, 0x01, 0x00, 0x01,		/* call management */
+	4, 0x24, 0x02, 0x00,			/* ACM */
+	5, 0x24, 0x06, 0, 1,			/* union */
+	7, 5, EP_NOTIFY, 0x03, 16, 0, 32,
+	9, 4, 1, 0, 2, 0x0a, 0x00, 0x00, 0,
+	7, 5, EP_IN, 0x02, MAX_PACKET, 0, 0,
+	7, 5, EP_OUT, 0x02, MAX_PACKET, 0, 0,
+};
+
+static const u8 *const ecm_configs[] = { config_desc, NULL };
+static const u8 *const qemu_configs[] = {
+	rndis_config_desc, config_desc, NULL,
 };
 
 static const char *const strings[] = {
@@ -178,7 +212,7 @@ static void ecm_interface_set(struct ndl_usbsim *d, u8 intf, u8 alt)
 
 	if (intf != 1)
 		return;
-	e->data_on = alt == 1;
+	e->data_on = alt == 1 && ndl_usbsim_configuration(d) == ECM_CONFIG;
 	e->rx_count = 0;
 	e->rx_off = 0;
 	e->zlp = false;
@@ -213,16 +247,26 @@ u16 ndl_usbsim_ecm_filter(struct ndl_usbsim *d)
 	return ((struct ecm *)ndl_usbsim_priv(d))->filter;
 }
 
+#define ECM_MODEL_OPS \
+	.strings = strings,				\
+	.priv_size = sizeof(struct ecm),		\
+	.control = ecm_control,				\
+	.out = ecm_out,					\
+	.in = ecm_in,					\
+	.configured = ecm_configured,			\
+	.interface_set = ecm_interface_set,		\
+	.receive = ecm_receive
+
 const struct ndl_usbsim_model ndl_usbsim_ecm = {
 	.name = "cdc-ecm",
 	.device_desc = device_desc,
-	.config_desc = config_desc,
-	.strings = strings,
-	.priv_size = sizeof(struct ecm),
-	.control = ecm_control,
-	.out = ecm_out,
-	.in = ecm_in,
-	.configured = ecm_configured,
-	.interface_set = ecm_interface_set,
-	.receive = ecm_receive,
+	.configs = ecm_configs,
+	ECM_MODEL_OPS,
+};
+
+const struct ndl_usbsim_model ndl_usbsim_ecm_qemu = {
+	.name = "qemu-usb-net",
+	.device_desc = qemu_device_desc,
+	.configs = qemu_configs,
+	ECM_MODEL_OPS,
 };

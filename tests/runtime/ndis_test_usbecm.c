@@ -32,7 +32,7 @@ struct usb_rig {
 	struct ndl_adapter_info info;
 };
 
-static bool rig_up(struct usb_rig *r)
+static bool rig_up(struct usb_rig *r, const struct ndl_usbsim_model *model)
 {
 	struct ndl_adapter_params p = {
 		.ops = &tap_ops, .ctx = &tap, .name = "usb-1-1",
@@ -42,12 +42,14 @@ static bool rig_up(struct usb_rig *r)
 
 	memset(r, 0, sizeof(*r));
 	tap_reset(&tap);
-	r->sim = ndl_usbsim_create(&ndl_usbsim_ecm);
+	r->sim = ndl_usbsim_create(model);
 	r->drv = load_test_driver("usbecm");
 	CHECK(r->sim && r->drv);
 	if (!r->sim || !r->drv)
 		return false;
-	ndl_pdo_desc_usb(&desc, 0x0525, 0xa4a2, 0x0100, -1, 2, 0, 0, 1, 1);
+	ndl_pdo_desc_usb(&desc, 0x0525, 0xa4a2,
+			 model->device_desc[12] | model->device_desc[13] << 8,
+			 -1, 2, 0, 0, 1, 1);
 	CHECK_EQ_INT(ndl_usb_dev_create(ndl_usbsim_os(r->sim), &ndl_usbsim_ops,
 					&desc, &r->usb), STATUS_SUCCESS);
 	if (!r->usb)
@@ -156,7 +158,8 @@ static bool link_event(void *ctx)
 }
 
 /*
- * The driver finds the ECM function and its pipes, reads the MAC from the
+ * On the device as QEMU's usb-net presents it (RNDIS first, ECM second),
+ * the driver finds the ECM function and its pipes, reads the MAC from the
  * iMACAddress string, sets the device's packet filter when NDIS sets the
  * adapter's, moves frames both ways, follows NETWORK_CONNECTION, and at
  * halt gives back every IRP and unconfigures the device.
@@ -168,7 +171,7 @@ static void test_traffic(void)
 	struct usb_rig r;
 	u32 v, done, needed;
 
-	if (!rig_up(&r))
+	if (!rig_up(&r, &ndl_usbsim_ecm_qemu))
 		goto out;
 	memset(&w, 0, sizeof(w));
 	w.sim = r.sim;
@@ -221,7 +224,7 @@ static void test_surprise_removal(void)
 	struct usb_rig r;
 	u32 want = 16;
 
-	if (!rig_up(&r))
+	if (!rig_up(&r, &ndl_usbsim_ecm))
 		goto out;
 	CHECK_EQ_INT(tap_open(r.ad, NDIS_PACKET_TYPE_DIRECTED), 0);
 	for (u32 i = 0; i < 16; i++) {
