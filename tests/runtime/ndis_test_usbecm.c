@@ -244,11 +244,71 @@ out:
 	rig_down(&r);
 }
 
+/* A CDC ACM modem: communications class, but no ECM function. */
+static const u8 acm_device[18] = {
+	18, 1, 0x00, 0x02, 0x02, 0x00, 0x00, 64,
+	0x25, 0x05, 0xa2, 0xa4, 0x00, 0x01, 0, 0, 0, 1,
+};
+
+static const u8 acm_config[9 + 9 + 7] = {
+	9, 2, 25, 0, 1, 1, 0, 0xc0, 50,
+	9, 4, 0, 0, 1, 0x02, 0x02, 0x01, 0,
+	7, 5, 0x81, 0x03, 16, 0, 32,
+};
+
+static const u8 *const acm_configs[] = { acm_config, NULL };
+
+static const struct ndl_usbsim_model acm_model = {
+	.name = "cdc-acm",
+	.device_desc = acm_device,
+	.configs = acm_configs,
+};
+
+/*
+ * A device whose IDs the INF names but which has no ECM function:
+ * MiniportInitialize fails with NDIS_STATUS_ADAPTER_NOT_FOUND, leaves
+ * nothing in flight and the device unconfigured, and leaks nothing.
+ */
+static void test_not_ecm(void)
+{
+	struct ndl_adapter_params p = {
+		.ops = &tap_ops, .ctx = &tap, .name = "usb-1-2",
+		.tx_slots = 64,
+	};
+	struct ndl_adapter_info info;
+	struct ndl_pdo_desc desc;
+	struct usb_rig r;
+	u32 st = 0;
+
+	memset(&r, 0, sizeof(r));
+	tap_reset(&tap);
+	r.sim = ndl_usbsim_create(&acm_model);
+	r.drv = load_test_driver("usbecm");
+	CHECK(r.sim && r.drv);
+	if (!r.sim || !r.drv)
+		goto out;
+	ndl_pdo_desc_usb(&desc, 0x0525, 0xa4a2, 0x0100, -1, 2, 0, 0, 1, 2);
+	CHECK_EQ_INT(ndl_usb_dev_create(ndl_usbsim_os(r.sim), &ndl_usbsim_ops,
+					&desc, &r.usb), STATUS_SUCCESS);
+	p.drv = r.drv;
+	p.usb = r.usb;
+	if (!r.usb || ndl_adapter_create(&p, &r.ad))
+		goto out;
+	CHECK_EQ_INT(ndl_adapter_initialize(r.ad, &info, &st), -NDL_EIO);
+	CHECK_EQ_INT(st, NDIS_STATUS_ADAPTER_NOT_FOUND);
+	CHECK_EQ_INT(ndl_usb_dev_busy(r.usb), 0);
+	CHECK_EQ_INT(ndl_usbsim_pending(r.sim), 0);
+	CHECK_EQ_INT(ndl_usbsim_configuration(r.sim), 0);
+out:
+	rig_down(&r);
+}
+
 int main(void)
 {
 	test_init();
 	RUN(test_traffic);
 	RUN(test_surprise_removal);
+	RUN(test_not_ecm);
 	tap_free(&tap);
 	return test_exit() | CHECK_EXIT_CODE();
 }

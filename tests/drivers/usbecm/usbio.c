@@ -118,9 +118,11 @@ VOID UecmXferCancel(PUECM_XFER X)
 	PUECM_ADAPTER A = X->Adapter;
 	BOOLEAN Busy;
 
+	if (!X->Irp)
+		return;			/* never allocated (initialize failed) */
 	/* Halting is set: a completed IRP is not sent again. */
 	NdisAcquireSpinLock(&A->Lock);
-	Busy = X->Irp && X->Busy;
+	Busy = X->Busy;
 	NdisReleaseSpinLock(&A->Lock);
 	if (Busy)
 		IoCancelIrp(X->Irp);
