@@ -8,6 +8,7 @@
  *
  *   ndisload-host --device ADDR --sys FILE.sys --tap NAME
  *                 [--name SERVICE] [--reg NAME=VALUE]... [--file PATH]...
+ *   ndisload-host --device ADDR --conf FILE   (the unit's way: same options)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -34,6 +35,7 @@
 
 #define MAX_FILE	(32u << 20)	/* the module's per-file limit */
 #define MAX_ARGS	64
+#define MAX_CONF	(64u << 10)	/* an options file: names and values */
 
 /* NDIS packet filter bits (OID_GEN_CURRENT_PACKET_FILTER). */
 #define PACKET_DIRECTED		0x01
@@ -44,13 +46,18 @@
 static const char usage[] =
 	"Usage: ndisload-host --device ADDR --sys FILE.sys --tap NAME\n"
 	"                     [--name SERVICE] [--reg NAME=VALUE]... [--file PATH]...\n"
+	"       ndisload-host --device ADDR --conf FILE\n"
 	"\n"
 	"Runs a Windows NDIS miniport as this (unprivileged) user on the PCI\n"
 	"function ADDR, owned through VFIO (bound to vfio-pci, behind an IOMMU,\n"
 	"its /dev/vfio group device given to this user), with the TAP interface\n"
 	"NAME (created for this user) as its network interface. --reg sets a\n"
 	"registry value (REG_SZ) the driver reads; --file gives it a file it\n"
-	"opens by name (firmware). NetworkAddress defaults to the TAP's address.\n";
+	"opens by name (firmware). NetworkAddress defaults to the TAP's address.\n"
+	"--conf reads the other options from FILE, one a line as \"sys PATH\",\n"
+	"\"tap NAME\", \"name SERVICE\", \"reg NAME=VALUE\", \"file PATH\" (values\n"
+	"may hold spaces; '#' starts a comment line). ndisload-host@.service\n"
+	"runs it so, with the file the helper writes.\n";
 
 struct opts {
 	const char *device, *sys, *tap, *name;
@@ -73,6 +80,77 @@ static int die(const char *fmt, const char *a, const char *b)
 	return 1;
 }
 
+static void *slurp(const char *path, size_t *len);
+
+static int set_opt(struct opts *o, int c, const char *val)
+{
+	switch (c) {
+	case 'd': o->device = val; return 0;
+	case 's': o->sys = val; return 0;
+	case 't': o->tap = val; return 0;
+	case 'n': o->name = val; return 0;
+	}
+	if ((c == 'r' ? o->nregs : o->nfiles) == MAX_ARGS)
+		return die("too many %s options", c == 'r' ? "reg" : "file", NULL);
+	if (c == 'r' && !strchr(val, '='))
+		return die("reg %s: want NAME=VALUE", val, NULL);
+	if (c == 'r')
+		o->regs[o->nregs++] = val;
+	else
+		o->files[o->nfiles++] = val;
+	return 0;
+}
+
+/*
+ * The options file: "KEY VALUE" lines, the value the rest of the line (a
+ * registry value may hold spaces, which systemd's $VAR expansion splits).
+ * The buffer stays allocated: the options point into it.
+ */
+static int read_conf(struct opts *o, const char *path)
+{
+	static const struct { const char *key; int c; } keys[] = {
+		{ "sys", 's' }, { "tap", 't' }, { "name", 'n' },
+		{ "reg", 'r' }, { "file", 'f' },
+	};
+	size_t len;
+	char *buf = slurp(path, &len), *line, *next;
+	int lineno = 0;
+
+	if (!buf)
+		return die("%s: %s", path, errno == EFBIG ? "too large" :
+			   strerror(errno));
+	if (len > MAX_CONF || memchr(buf, 0, len))
+		return die("%s: %s", path, "not an options file");
+	buf = realloc(buf, len + 1);
+	if (!buf)
+		return die("%s: %s", path, strerror(ENOMEM));
+	buf[len] = 0;
+	for (line = buf; line && *line; line = next) {
+		char *sp, where[300];
+		int c = 0;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
+		lineno++;
+		if (!*line || *line == '#')
+			continue;
+		sp = strchr(line, ' ');
+		if (sp)
+			*sp = 0;
+		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+			if (!strcmp(keys[i].key, line))
+				c = keys[i].c;
+		snprintf(where, sizeof(where), "%.280s:%d", path, lineno);
+		if (!c || !sp || !sp[1])
+			return die("%s: want \"KEY VALUE\" with KEY sys, tap, name, reg or file, not \"%s\"",
+				   where, line);
+		if (set_opt(o, c, sp + 1))
+			return 1;
+	}
+	return 0;
+}
+
 static int parse(int argc, char **argv, struct opts *o)
 {
 	static const struct option longs[] = {
@@ -82,6 +160,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		{ "name", required_argument, NULL, 'n' },
 		{ "reg", required_argument, NULL, 'r' },
 		{ "file", required_argument, NULL, 'f' },
+		{ "conf", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -89,22 +168,13 @@ static int parse(int argc, char **argv, struct opts *o)
 
 	while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
 		switch (c) {
-		case 'd': o->device = optarg; break;
-		case 's': o->sys = optarg; break;
-		case 't': o->tap = optarg; break;
-		case 'n': o->name = optarg; break;
-		case 'r':
-		case 'f':
-			if ((c == 'r' ? o->nregs : o->nfiles) == MAX_ARGS)
-				return die("too many --%s options", c == 'r' ?
-					   "reg" : "file", NULL);
-			if (c == 'r' && !strchr(optarg, '='))
-				return die("--reg %s: want NAME=VALUE", optarg,
-					   NULL);
-			if (c == 'r')
-				o->regs[o->nregs++] = optarg;
-			else
-				o->files[o->nfiles++] = optarg;
+		case 'd': case 's': case 't': case 'n': case 'r': case 'f':
+			if (set_opt(o, c, optarg))
+				return 1;
+			break;
+		case 'c':
+			if (read_conf(o, optarg))
+				return 1;
 			break;
 		case 'h': fputs(usage, stdout); exit(0);
 		default: fputs(usage, stderr); return 2;

@@ -3,7 +3,9 @@
  * Attaching to a TAP interface: /dev/net/tun with IFF_TAP | IFF_NO_PI, so
  * every read and write is exactly one Ethernet frame. Creating the
  * interface needs CAP_NET_ADMIN; attaching to one owned by this user does
- * not, which is why the host only attaches.
+ * not, which is why the host only attaches. The address comes from the
+ * TUN descriptor itself (SIOCGIFHWADDR on it): no socket is needed, so
+ * the unit can forbid every address family but AF_UNIX.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,7 +14,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include "tap.h"
@@ -20,7 +21,7 @@
 int tap_open(const char *name, uint8_t mac[6], char *err, size_t len)
 {
 	struct ifreq ifr = { .ifr_flags = IFF_TAP | IFF_NO_PI };
-	int fd, s;
+	int fd;
 
 	if (strlen(name) >= IFNAMSIZ) {
 		snprintf(err, len, "TAP name %s is too long", name);
@@ -39,16 +40,12 @@ int tap_open(const char *name, uint8_t mac[6], char *err, size_t len)
 		close(fd);
 		return -1;
 	}
-	s = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	if (s < 0 || ioctl(s, SIOCGIFHWADDR, &ifr)) {
+	if (ioctl(fd, SIOCGIFHWADDR, &ifr)) {
 		snprintf(err, len, "TAP %s: no hardware address: %s", name,
 			 strerror(errno));
-		if (s >= 0)
-			close(s);
 		close(fd);
 		return -1;
 	}
-	close(s);
 	memcpy(mac, ifr.ifr_hwaddr.sa_data, 6);
 	return fd;
 }

@@ -44,7 +44,7 @@ DESTDIR=$stage PREFIX=/usr BUILD=$build NDL_GZIP_MAN=1 \
 	"$top/installer/install.sh" --brand "$ndl_brand_dir" >/dev/null
 # Ship stripped programs, as dh_strip does (debug info stays in build/bin).
 elf_programs() {
-	for f in "$stage"/usr/sbin/* "$stage"/usr/bin/*; do
+	for f in "$stage"/usr/sbin/* "$stage"/usr/bin/* "$stage"/usr/lib/ndisload/*; do
 		[ -f "$f" ] && [ "$(head -c4 "$f" | od -An -c | tr -d ' ')" = '177ELF' ] &&
 			echo "$f"
 	done
@@ -53,7 +53,8 @@ elf_programs() {
 for f in $(elf_programs); do
 	strip --remove-section=.comment --remove-section=.note --strip-unneeded "$f"
 done
-units=$(cd "$stage/lib/systemd/system" && ls ./*.service | sed 's|^\./||' | tr '\n' ' ')
+# Templates (ndisload-host@.service) are started per device by the helper.
+units=$(cd "$stage/lib/systemd/system" && ls ./*.service | grep -v '@\.service$' | sed 's|^\./||' | tr '\n' ' ')
 units=${units% }
 
 # Shared-library dependencies of the programs, as Debian package names.

@@ -69,6 +69,8 @@ put 0755 "$build/bin/ndisload" "$ndl_sbindir/ndisload"
 put 0755 "$build/bin/ndisload-webconf" "$ndl_sbindir/ndisload-webconf"
 [ -x "$build/bin/ndisload-license" ] &&
 	put 0755 "$build/bin/ndisload-license" "$ndl_bindir/ndisload-license"
+# Isolated mode's driver host, started by ndisload-host@.service.
+put 0755 "$build/bin/ndisload-host" "$ndl_libexecdir/ndisload-host"
 gen 0755 "$top/installer/files/ndisload-setup.in" "$ndl_libexecdir/ndisload-setup"
 put 0755 "$top/installer/uninstall.sh" "$ndl_libexecdir/uninstall.sh"
 put 0644 "$top/installer/lib/paths.sh" "$ndl_libexecdir/paths.sh"
@@ -132,6 +134,7 @@ else
 fi
 put 0644 "$top/README.md" "$ndl_docdir/README.md"
 [ -f "$top/docs/installer.md" ] && put 0644 "$top/docs/installer.md" "$ndl_docdir/installer.md"
+put 0644 "$top/docs/isolated.md" "$ndl_docdir/isolated.md"
 
 # The brand: brand.json, logo, license key and the bundled driver.
 [ -z "$brand" ] || ndl_brand_install
