@@ -11,6 +11,7 @@
 #include "nt/nt_status.h"
 #include "nt/nt_registry.h"
 #include "nt/nt_thread.h"
+#include "nt/nt_intsync.h"
 
 const char *const ndl_mp_handler_names[NDL_MP_HANDLER_COUNT] = {
 	"CheckForHang", "DisableInterrupt", "EnableInterrupt", "Halt",
@@ -145,6 +146,8 @@ void ndl_driver_unload(struct ndl_driver *drv)
 		NDL_CALL_DRIVER_VOID(drv->object.DriverUnload, &drv->object);
 	if (drv->ndis_release)
 		drv->ndis_release(drv);
+	ndl_interrupts_release(NULL, drv->image->base,
+			       drv->image->info.size_of_image);
 	ndl_dpc_flush();
 	ndl_work_flush();
 	ndl_driver_free_extensions(drv);

@@ -55,6 +55,7 @@ static void describe(struct ndl_adapter *ad, struct ndl_pdo_desc *d)
 	reg_str(ad, "DriverDesc", d->description, sizeof(d->description));
 	reg_str(ad, "ProviderName", d->manufacturer, sizeof(d->manufacturer));
 	ndl_snprintf(d->service, sizeof(d->service), "%s", ad->drv->name);
+	d->os_dev = ad->dev;
 	d->resources = ad->cm_list;
 	d->resources_len = (u32)((u8 *)ad->resources - (u8 *)ad->cm_list) +
 			   ad->resources_size;

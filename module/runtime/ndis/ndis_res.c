@@ -54,7 +54,8 @@ static void fill_desc(CM_PARTIAL_RESOURCE_DESCRIPTOR *d,
 				      CmResourceShareShared :
 				      CmResourceShareDeviceExclusive;
 		d->Flags = CM_RESOURCE_INTERRUPT_LEVEL_SENSITIVE;
-		d->u.Interrupt.Level = (ULONG)r->start;
+		/* Level is the DIRQL the ISR runs at; Vector the host's line. */
+		d->u.Interrupt.Level = NDL_DEVICE_LEVEL;
 		d->u.Interrupt.Vector = (ULONG)r->start;
 		d->u.Interrupt.Affinity = (KAFFINITY)-1;
 		break;

@@ -62,6 +62,21 @@ bool ndl_device_valid(DEVICE_OBJECT *dev)
 	return found;
 }
 
+DEVICE_OBJECT *ndl_device_find(bool (*match)(struct ndl_devobj *d,
+					      void *arg), void *arg)
+{
+	struct ndl_devobj *d;
+	DEVICE_OBJECT *found = NULL;
+	KIRQL old;
+
+	old = ndl_lock_any(&ndl_dev_lock);
+	for (d = all_devices; d && !found; d = d->next_all)
+		if (!d->deleted && match(d, arg))
+			found = &d->obj;
+	ndl_unlock_any(&ndl_dev_lock, old);
+	return found;
+}
+
 DEVICE_OBJECT *ndl_device_named(const char *name)
 {
 	struct ndl_devobj *d;

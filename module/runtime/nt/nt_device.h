@@ -45,6 +45,9 @@ const struct ndl_pdo_desc *ndl_pdo_desc_of(DEVICE_OBJECT *dev);
  */
 u32 ndl_pdo_add_id(char *buf, u32 size, u32 at, const char *fmt, ...)
 	__printf(4, 5);
+/* The first live device match() accepts (called under ndl_dev_lock). */
+DEVICE_OBJECT *ndl_device_find(bool (*match)(struct ndl_devobj *d,
+					      void *arg), void *arg);
 /* With ndl_dev_lock held: the device with this name / a link by name. */
 DEVICE_OBJECT *ndl_device_named(const char *name);
 bool ndl_link_exists(const char *name);

@@ -626,6 +626,17 @@ typedef NTAPI BOOLEAN (*PKSYNCHRONIZE_ROUTINE)(void *ctx);
 BOOLEAN NTAPI ndlw_KeSynchronizeExecution(void *interrupt,
 					  PKSYNCHRONIZE_ROUTINE fn, void *ctx);
 
+/* nt_interrupt.c: KINTERRUPT is opaque to drivers. */
+typedef struct _KINTERRUPT KINTERRUPT;
+typedef NTAPI BOOLEAN (*PKSERVICE_ROUTINE)(KINTERRUPT *interrupt, void *ctx);
+NTSTATUS NTAPI ndlw_IoConnectInterrupt(KINTERRUPT **out,
+				       PKSERVICE_ROUTINE isr, void *ctx,
+				       KSPIN_LOCK *lock, ULONG vector,
+				       KIRQL irql, KIRQL sync_irql,
+				       ULONG mode, BOOLEAN share,
+				       KAFFINITY cpus, BOOLEAN floating_save);
+void NTAPI ndlw_IoDisconnectInterrupt(KINTERRUPT *object);
+
 /* nt_file.c */
 NTSTATUS NTAPI ndlw_ZwCreateFile(HANDLE *handle, ACCESS_MASK access,
 				 OBJECT_ATTRIBUTES *attrs,

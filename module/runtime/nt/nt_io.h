@@ -414,6 +414,8 @@ struct ndl_pdo_desc {
 	char service[48];		/* the driver's service name */
 	const void *resources;		/* CM_RESOURCE_LIST, raw = translated */
 	u32 resources_len;
+	/* The host device behind it: IoConnectInterrupt connects its line. */
+	struct ndl_os_dev *os_dev;
 };
 
 /*

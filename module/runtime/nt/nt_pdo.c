@@ -12,6 +12,7 @@
 #include "nt/nt_device.h"
 #include "nt/nt_status.h"
 #include "nt/nt_exports.h"
+#include "nt/nt_intsync.h"
 
 #define PCI_WHICHSPACE_CONFIG	0
 
@@ -205,6 +206,7 @@ void ndl_pdo_delete(DEVICE_OBJECT *pdo)
 	if (!pdo)
 		return;
 	ndl_links_drop_pdo(pdo);
+	ndl_interrupts_release(pdo, NULL, 0);
 	ndl_device_delete(pdo);
 }
 

@@ -43,6 +43,7 @@ static VOID VioReadConfig(PVIO_ADAPTER A, NDIS_HANDLE Wcc)
 		return;
 	A->RxCount = VioReadInt(Config, L"ReceiveBuffers", 128, 16, 512);
 	A->TxSlotCount = VioReadInt(Config, L"TransmitBuffers", 64, 8, 256);
+	A->WdmInterrupt = VioReadInt(Config, L"InterruptApi", 0, 0, 1) == 1;
 	/* A unicast locally administered address overrides the device's. */
 	NdisReadNetworkAddress(&Status, &Addr, &Len, Config);
 	if (Status == NDIS_STATUS_SUCCESS && Len == 6 &&
@@ -72,6 +73,7 @@ static NDIS_STATUS VioCheckDevice(PVIO_ADAPTER A)
 typedef struct _VIO_RESOURCES {
 	ULONG Port, PortLength;
 	ULONG Vector, Level;
+	KAFFINITY Affinity;
 	BOOLEAN Latched, HavePort, HaveInterrupt;
 } VIO_RESOURCES;
 
@@ -113,6 +115,7 @@ static NDIS_STATUS VioQueryResources(PVIO_ADAPTER A, NDIS_HANDLE Wcc,
 			   !R->HaveInterrupt) {
 			R->Vector = D->u.Interrupt.Vector;
 			R->Level = D->u.Interrupt.Level;
+			R->Affinity = D->u.Interrupt.Affinity;
 			R->Latched = (D->Flags & CM_RESOURCE_INTERRUPT_LATCHED) != 0;
 			R->HaveInterrupt = TRUE;
 		}
@@ -128,9 +131,7 @@ static VOID VioTeardown(PVIO_ADAPTER A)
 {
 	if (A->IoBase)
 		VioDeviceReset(A);
-	if (A->InterruptRegistered)
-		NdisMDeregisterInterrupt(&A->Interrupt);
-	A->InterruptRegistered = FALSE;
+	VioDisconnectInterrupt(A);
 	VioRxFree(A);
 	VioTxFree(A);
 	VioCtrlFree(A);
@@ -196,13 +197,10 @@ static NDIS_STATUS VioSetUp(PVIO_ADAPTER A, NDIS_HANDLE Wcc)
 	if (A->HasCtrl)
 		VioQueueActivate(A, &A->CtrlQueue);
 
-	Status = NdisMRegisterInterrupt(&A->Interrupt, A->Handle, R.Vector,
-					R.Level, TRUE, TRUE,
-					R.Latched ? NdisInterruptLatched :
-						    NdisInterruptLevelSensitive);
+	Status = VioConnectInterrupt(A, R.Vector, R.Level, R.Latched,
+				     R.Affinity);
 	if (Status != NDIS_STATUS_SUCCESS)
 		return Status;
-	A->InterruptRegistered = TRUE;
 
 	VioWrite8(A, VIRTIO_PCI_STATUS, VIRTIO_STATUS_ACKNOWLEDGE |
 		  VIRTIO_STATUS_DRIVER | VIRTIO_STATUS_DRIVER_OK);
@@ -264,8 +262,7 @@ static VOID VioHalt(NDIS_HANDLE Context)
 
 	/* The device first: it uses no buffer and raises no interrupt. */
 	VioDeviceReset(A);
-	NdisMDeregisterInterrupt(&A->Interrupt);
-	A->InterruptRegistered = FALSE;
+	VioDisconnectInterrupt(A);
 	VioTxAbortAll(A, NDIS_STATUS_REQUEST_ABORTED);
 	VioRxWaitReturned(A);
 	VioTeardown(A);

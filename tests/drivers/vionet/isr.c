@@ -6,6 +6,11 @@
  * else adds the bits to PendingIsr for the DPC. MiniportHandleInterrupt
  * takes them under NdisMSynchronizeWithInterrupt and services the used
  * rings (receive, transmit, control) and a configuration change (link).
+ *
+ * With the INF's InterruptApi 1 the same ISR is connected the WDM way, as
+ * NDIS-WDM hybrid drivers do: IoConnectInterrupt on the vector of the
+ * resource list, a KDPC of the driver's own queued from the ISR, and
+ * KeSynchronizeExecution instead of NdisMSynchronizeWithInterrupt.
  */
 #include "vionet.h"
 
@@ -61,7 +66,10 @@ VOID VioTakeIsrBits(PVIO_ADAPTER A, UCHAR *Bits)
 
 	T.Adapter = A;
 	T.Bits = 0;
-	NdisMSynchronizeWithInterrupt(&A->Interrupt, VioSyncTake, &T);
+	if (A->WdmObject)
+		KeSynchronizeExecution(A->WdmObject, VioSyncTake, &T);
+	else
+		NdisMSynchronizeWithInterrupt(&A->Interrupt, VioSyncTake, &T);
 	*Bits = T.Bits;
 }
 
@@ -80,4 +88,65 @@ VOID VioHandleInterrupt(NDIS_HANDLE Context)
 	VioTxService(A);
 	VioRxService(A);
 	VioCtrlService(A);
+}
+
+/* The WDM ISR: at the interrupt's DIRQL, its spin lock held. */
+static BOOLEAN VioWdmIsr(PKINTERRUPT Interrupt, PVOID Context)
+{
+	PVIO_ADAPTER A = (PVIO_ADAPTER)Context;
+	BOOLEAN Recognized, QueueDpc;
+
+	VioIsr(&Recognized, &QueueDpc, A);
+	if (QueueDpc)
+		KeInsertQueueDpc(&A->WdmDpc, NULL, NULL);
+	return Recognized;
+}
+
+/* Our own DPC (DISPATCH_LEVEL) does what MiniportHandleInterrupt does. */
+static VOID VioWdmDpc(PKDPC Dpc, PVOID Context, PVOID Arg1, PVOID Arg2)
+{
+	VioHandleInterrupt(Context);
+}
+
+NDIS_STATUS VioConnectInterrupt(PVIO_ADAPTER A, ULONG Vector, ULONG Level,
+				BOOLEAN IsLatched, KAFFINITY Affinity)
+{
+	NDIS_STATUS Status;
+	NTSTATUS St;
+
+	if (!A->WdmInterrupt) {
+		Status = NdisMRegisterInterrupt(&A->Interrupt, A->Handle,
+						Vector, Level, TRUE, TRUE,
+						IsLatched ? NdisInterruptLatched :
+						NdisInterruptLevelSensitive);
+		A->InterruptRegistered = Status == NDIS_STATUS_SUCCESS;
+		return Status;
+	}
+	KeInitializeDpc(&A->WdmDpc, VioWdmDpc, A);
+	St = IoConnectInterrupt(&A->WdmObject, VioWdmIsr, A, NULL, Vector,
+				(KIRQL)Level, (KIRQL)Level,
+				IsLatched ? Latched : LevelSensitive, TRUE,
+				Affinity, FALSE);
+	if (!NT_SUCCESS(St)) {
+		A->WdmObject = NULL;
+		NdisWriteErrorLogEntry(A->Handle,
+				       NDIS_ERROR_CODE_INTERRUPT_CONNECT, 1,
+				       St);
+		return NDIS_STATUS_RESOURCE_CONFLICT;
+	}
+	return NDIS_STATUS_SUCCESS;
+}
+
+/* Once this returns neither the ISR nor the DPC runs any more. */
+VOID VioDisconnectInterrupt(PVIO_ADAPTER A)
+{
+	if (A->InterruptRegistered)
+		NdisMDeregisterInterrupt(&A->Interrupt);
+	A->InterruptRegistered = FALSE;
+	if (A->WdmObject) {
+		IoDisconnectInterrupt(A->WdmObject);
+		A->WdmObject = NULL;
+		KeRemoveQueueDpc(&A->WdmDpc);
+		KeFlushQueuedDpcs();
+	}
 }

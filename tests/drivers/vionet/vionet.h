@@ -98,6 +98,13 @@ typedef struct _VIO_ADAPTER {
 	ULONG IoLength;
 	NDIS_MINIPORT_INTERRUPT Interrupt;
 	BOOLEAN InterruptRegistered;
+	/*
+	 * InterruptApi 1: the ISR connected the WDM way (IoConnectInterrupt,
+	 * a DPC of its own, KeSynchronizeExecution), as NDIS-WDM drivers do.
+	 */
+	BOOLEAN WdmInterrupt;
+	PKINTERRUPT WdmObject;
+	KDPC WdmDpc;
 	ULONG HostFeatures;
 	ULONG Features;
 
@@ -216,6 +223,10 @@ VOID VioCtrlRestart(PVIO_ADAPTER A);
 /* isr.c */
 VOID VioIsr(PBOOLEAN Recognized, PBOOLEAN QueueDpc, NDIS_HANDLE Context);
 VOID VioHandleInterrupt(NDIS_HANDLE Context);
+/* The interrupt through NDIS or IoConnectInterrupt (A->WdmInterrupt). */
+NDIS_STATUS VioConnectInterrupt(PVIO_ADAPTER A, ULONG Vector, ULONG Level,
+				BOOLEAN IsLatched, KAFFINITY Affinity);
+VOID VioDisconnectInterrupt(PVIO_ADAPTER A);
 VOID VioLinkChanged(PVIO_ADAPTER A);
 
 /* oid.c */
