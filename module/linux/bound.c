@@ -179,6 +179,12 @@ err_free:
 	return ret;
 }
 
+static long ndl_unregister_on_task(void *netdev)
+{
+	unregister_netdev(netdev);
+	return 0;
+}
+
 void ndl_bound_destroy(struct pci_dev *pdev)
 {
 	struct ndl_bound *b = pci_get_drvdata(pdev);
@@ -187,8 +193,11 @@ void ndl_bound_destroy(struct pci_dev *pdev)
 		return;
 	b->surprise = pdev->error_state == pci_channel_io_perm_failure;
 	if (b->registered) {
-		/* Closes the interface first (ndo_stop) if it is up. */
-		unregister_netdev(b->netdev);
+		/*
+		 * Closes the interface first (ndo_stop) if it is up. Linux's
+		 * own code, which sleeps: on the task's stack (stack.h).
+		 */
+		ndl_stack_on_task(ndl_unregister_on_task, b->netdev);
 		WRITE_ONCE(b->registered, false);
 	}
 	ndl_wifi_detach(b);

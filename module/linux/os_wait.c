@@ -17,6 +17,7 @@
 
 #include "ndl.h"
 #include "fpu.h"
+#include "stack.h"
 #include "stats.h"
 #include "core/os.h"
 
@@ -59,25 +60,30 @@ void ndl_os_waiter_wake(struct ndl_os_waiter *w)
 	swake_up_one(&w->wq);
 }
 
-enum ndl_os_wait_result ndl_os_waiter_wait(struct ndl_os_waiter *w,
-					   u64 deadline_ns)
+struct ndl_wait_call {
+	struct ndl_os_waiter *w;
+	u64 deadline_ns;
+};
+
+static long ndl_waiter_sleep(void *arg)
 {
+	struct ndl_wait_call *c = arg;
+	struct ndl_os_waiter *w = c->w;
+	ktime_t deadline = ns_to_ktime(c->deadline_ns);
 	enum ndl_os_wait_result ret;
-	ktime_t deadline = ns_to_ktime(deadline_ns);
 	DECLARE_SWAITQUEUE(wait);
 
-	ndl_fpu_pause();
 	for (;;) {
 		prepare_to_swait_exclusive(&w->wq, &wait, TASK_IDLE);
 		if (atomic_xchg(&w->flag, 0)) {
 			ret = NDL_OS_WAIT_WOKEN;
 			break;
 		}
-		if (deadline_ns == NDL_OS_WAIT_FOREVER) {
+		if (c->deadline_ns == NDL_OS_WAIT_FOREVER) {
 			schedule();
 			continue;
 		}
-		if (ktime_get_ns() >= deadline_ns) {
+		if (ktime_get_ns() >= c->deadline_ns) {
 			ret = NDL_OS_WAIT_TIMEOUT;
 			break;
 		}
@@ -85,6 +91,22 @@ enum ndl_os_wait_result ndl_os_waiter_wait(struct ndl_os_waiter *w,
 					 HRTIMER_MODE_ABS);
 	}
 	finish_swait(&w->wq, &wait);
+	return ret;
+}
+
+enum ndl_os_wait_result ndl_os_waiter_wait(struct ndl_os_waiter *w,
+					   u64 deadline_ns)
+{
+	struct ndl_wait_call c = { .w = w, .deadline_ns = deadline_ns };
+	enum ndl_os_wait_result ret;
+
+	ndl_fpu_pause();
+	/*
+	 * The sleep (its on-stack hrtimer above all) happens on the task's
+	 * stack: the debug-kernel lane's DEBUG_OBJECTS flagged the timer on a
+	 * driver stack as "not on stack, but annotated".
+	 */
+	ret = ndl_stack_on_task(ndl_waiter_sleep, &c);
 	ndl_fpu_resume();
 	return ret;
 }

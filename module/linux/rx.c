@@ -161,13 +161,22 @@ void ndl_rxq_start(struct ndl_bound *b)
 	raw_spin_unlock_irq(&b->rx_dpc_lock);
 }
 
+static long ndl_napi_disable_on_task(void *napi)
+{
+	napi_disable(napi);
+	return 0;
+}
+
 void ndl_rxq_stop(struct ndl_bound *b)
 {
 	raw_spin_lock_irq(&b->rx_dpc_lock);
 	b->rx_dpc_on = false;
 	raw_spin_unlock_irq(&b->rx_dpc_lock);
-	/* Waits for a scheduled poll, which runs the DPC it owes. */
-	napi_disable(&b->napi);
+	/*
+	 * Waits for a scheduled poll, which runs the DPC it owes; it sleeps
+	 * (an on-stack hrtimer), so on the task's stack (stack.h).
+	 */
+	ndl_stack_on_task(ndl_napi_disable_on_task, &b->napi);
 	/* One still owed (the poll gave up on its budget) goes back. */
 	if (test_and_clear_bit(NDL_RX_DPC_DUE, &b->rx_dpc_due))
 		ndl_adapter_interrupt_dpc_queue(b->ad);

@@ -15,6 +15,7 @@
 #include <linux/bottom_half.h>
 #include <linux/mm.h>
 #include <linux/pgtable.h>
+#include <linux/sched/task_stack.h>
 #include <asm/pgtable_types.h>
 
 #include "ndl.h"
@@ -79,6 +80,28 @@ static int ndl_selftest_bh_stack(void)
 	return -EIO;
 }
 
+static long ndl_selftest_where(void *unused)
+{
+	int local;
+
+	return object_is_on_stack(&local);
+}
+
+static long ndl_selftest_task_sleep(void *unused)
+{
+	return ndl_stack_on_task(ndl_selftest_where, NULL) &&
+	       !ndl_selftest_where(NULL);
+}
+
+/* Code that sleeps goes back to the task's own stack (os_wait.c). */
+static int ndl_selftest_task_stack(void)
+{
+	if (ndl_stack_run(ndl_selftest_task_sleep, NULL, NDL_PASSIVE_LEVEL))
+		return 0;
+	pr_err("self-test: a call back to the task's stack did not run there\n");
+	return -EIO;
+}
+
 int ndl_selftest(void)
 {
 	void *code;
@@ -103,6 +126,8 @@ int ndl_selftest(void)
 		ret = ndl_stack_run(ndl_selftest_call, code, NDL_PASSIVE_LEVEL);
 		if (ret == 42) {
 			ret = ndl_selftest_bh_stack();
+			if (!ret)
+				ret = ndl_selftest_task_stack();
 			if (!ret)
 				ret = ndl_selftest_irq_nesting();
 		} else {

@@ -342,6 +342,33 @@ unsigned long ndl_stack_entry_sp(struct ndl_dctx *ctx)
 	return *(unsigned long *)ndl_stack_tos(base);
 }
 
+struct ndl_task_call {
+	long (*fn)(void *arg);
+	void *arg;
+	long ret;
+};
+
+static void ndl_task_call_fn(struct ndl_task_call *c)
+{
+	c->ret = c->fn(c->arg);
+}
+
+long ndl_stack_on_task(long (*fn)(void *arg), void *arg)
+{
+	struct ndl_dctx *ctx = ndl_dctx_current();
+	struct ndl_task_call c = { .fn = fn, .arg = arg };
+	unsigned long sp;
+
+	/* Per-CPU stacks belong to contexts that cannot sleep anyway. */
+	if (!ctx || ctx->percpu)
+		return fn(arg);
+	/* Below the Linux frames that were live when the task switched over. */
+	sp = (ndl_stack_entry_sp(ctx) - 256) & ~15UL;
+	call_on_stack((void *)sp, ndl_task_call_fn, ASM_CALL_ARG1,
+		      , [arg1] "r" (&c));
+	return c.ret;
+}
+
 void ndl_stack_abandon(struct ndl_dctx *ctx)
 {
 	if (ctx->percpu)

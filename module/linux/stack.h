@@ -55,6 +55,14 @@ long ndl_stack_run(long (*fn)(void *arg), void *arg, int irql);
  * stack back without returning (only from off that stack).
  */
 unsigned long ndl_stack_entry_sp(struct ndl_dctx *ctx);
+/*
+ * Run fn(arg) back on the task's own stack, below the frames that were live
+ * when it switched to the driver stack it is on (directly when not on a
+ * pool stack). For Linux code that sleeps: the kernel takes "on the stack"
+ * to mean the task's stack (debug objects of on-stack timers, stack
+ * traces of a sleeping task), and a driver stack is not that.
+ */
+long ndl_stack_on_task(long (*fn)(void *arg), void *arg);
 void ndl_stack_abandon(struct ndl_dctx *ctx);
 /* The context of the driver stack we are on, or NULL. */
 struct ndl_dctx *ndl_dctx_current(void);

@@ -114,9 +114,13 @@ for tool in qemu-system-x86_64 cpio xz; do
 	command -v $tool >/dev/null || { echo "FAIL: vm/setup ($tool missing; run installer/deps.sh)"; exit 1; }
 done
 if [ -n "$kdir" ]; then
-	cp "$kdir/vmlinux" "$work/vmlinux" || { echo "FAIL: vm/$kver/setup (kernel)"; exit 1; }
+	# The debug kernel boots as a bzImage: its PVH entry code runs
+	# KASAN-instrumented before the shadow exists (a triple fault).
+	kimage=$work/bzImage
+	cp "$kdir/bzImage" "$kimage" || { echo "FAIL: vm/$kver/setup (kernel)"; exit 1; }
 else
-	"$top/tests/vm/kernel.sh" "$kver" "$work/vmlinux" || { echo "FAIL: vm/$kver/setup (kernel)"; exit 1; }
+	kimage=$work/vmlinux
+	"$top/tests/vm/kernel.sh" "$kver" "$kimage" || { echo "FAIL: vm/$kver/setup (kernel)"; exit 1; }
 fi
 "$top/tests/vm/initramfs.sh" "$kver" "$work/initramfs.cpio" || { echo "FAIL: vm/$kver/setup (initramfs)"; exit 1; }
 initrd=$work/initramfs.cpio
@@ -140,7 +144,7 @@ if [ -w /dev/kvm ] && [ "${NDL_VM_KVM:-probe}" != no ]; then
 	probe=$work/kvm-probe
 	if [ ! -e "$probe" ]; then
 		if timeout 30 qemu-system-x86_64 -accel kvm -cpu max -m 256 -nographic \
-			-no-reboot -nic none -kernel "$work/vmlinux" \
+			-no-reboot -nic none -kernel "$kimage" \
 			-initrd "$work/initramfs.cpio" \
 			-append "console=ttyS0 panic=-1 ndl_mode=test" \
 			-serial null -serial null </dev/null >/dev/null 2>&1; then
@@ -252,7 +256,7 @@ run_one() { # TEST
 	set -- qemu-system-x86_64 $accel ${NDL_VM_QEMU:-} -m "${mem:-512}" -smp "${smp:-1}" -nographic -no-reboot \
 		$machine -nic none $netargs $monargs \
 		-monitor "unix:$out/monitor.sock,server=on,wait=off" \
-		-kernel "$work/vmlinux" -initrd "$tinitrd" \
+		-kernel "$kimage" -initrd "$tinitrd" \
 		-append "console=ttyS0 loglevel=5 panic=-1 oops=panic ndl_mode=$mode ndl_tests=$name $srv_append $iommu_append $debug_append ${NDL_VM_APPEND:-}"
 	echo "# $name: $*" >"$out/cmdline"
 	if [ "$mode" = shell ] || [ "$mode" = demo ]; then

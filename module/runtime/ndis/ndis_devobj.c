@@ -61,19 +61,29 @@ static void describe(struct ndl_adapter *ad, struct ndl_pdo_desc *d)
 			   ad->resources_size;
 }
 
+/* The bus driver's PDO for a PCI or root-enumerated adapter. */
+static int pdo_create(struct ndl_adapter *ad)
+{
+	/* Off the stack: ~850 bytes, past the frame limit under KASAN. */
+	struct ndl_pdo_desc *d = ndl_alloc(sizeof(*d), NDL_OS_ZERO);
+	NTSTATUS st;
+
+	if (!d)
+		return -NDL_ENOMEM;
+	describe(ad, d);
+	st = ndl_pdo_create(d, ad->dev ? &pci_ops : NULL, ad, &ad->pdo);
+	ndl_free(d);
+	return NT_SUCCESS(st) ? 0 : -NDL_ENOMEM;
+}
+
 int ndl_adapter_devobjs_create(struct ndl_adapter *ad)
 {
 	NDIS_MINIPORT_BLOCK *b = &ad->block;
-	struct ndl_pdo_desc d;
 
-	if (ad->usb) {
+	if (ad->usb)
 		ad->pdo = ndl_usb_dev_pdo(ad->usb);
-	} else {
-		describe(ad, &d);
-		if (!NT_SUCCESS(ndl_pdo_create(&d, ad->dev ? &pci_ops : NULL,
-					       ad, &ad->pdo)))
-			return -NDL_ENOMEM;
-	}
+	else if (pdo_create(ad))
+		return -NDL_ENOMEM;
 	if (!NT_SUCCESS(ndl_device_create(&ad->drv->object, 0, NULL,
 					  FILE_DEVICE_PHYSICAL_NETCARD, 0,
 					  &ad->fdo))) {

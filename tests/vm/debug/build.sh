@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # build.sh: build (once) the debug kernel of `make check-debug` from Debian's
 # linux-source-6.1 with tests/vm/debug/kernel.config, and print its folder:
-#   build/debug-kernel/<key>/vmlinux          the ELF image QEMU boots (PVH)
+#   build/debug-kernel/<key>/bzImage          the image QEMU boots (not PVH:
+#                                             its entry code runs KASAN-
+#                                             instrumented before the shadow)
+#   build/debug-kernel/<key>/vmlinux          the ELF image (symbols)
 #   build/debug-kernel/<key>/release          its `uname -r`
 #   build/debug-kernel/<key>/obj              the build tree (KDIR for ndisload.ko)
 #   build/debug-kernel/<key>/root/lib/modules its modules (the NIC drivers)
@@ -19,7 +22,7 @@ ver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || stat -c %Y "
 key=$({ cat "$frag"; echo "$ver"; gcc --version | head -n1; } | sha256sum | cut -c1-16)
 base=$top/build/debug-kernel
 out=$base/$key
-if [ -s "$out/release" ] && [ -s "$out/vmlinux" ]; then
+if [ -s "$out/release" ] && [ -s "$out/vmlinux" ] && [ -s "$out/bzImage" ]; then
 	echo "$out"; exit 0
 fi
 for tool in flex bison bc; do
@@ -57,11 +60,12 @@ if [ -n "$missing" ]; then
 fi
 echo "debug kernel: building with -j$jobs (nice 10); this takes a while" >&2
 start=$(date +%s)
-kmake vmlinux modules || { echo "debug kernel: build failed; tail of $log:" >&2; tail -n 30 "$log" >&2; exit 1; }
+kmake vmlinux bzImage modules || { echo "debug kernel: build failed; tail of $log:" >&2; tail -n 30 "$log" >&2; exit 1; }
 rm -rf "$out/root"
 kmake INSTALL_MOD_PATH="$out/root" modules_install
 echo $(( $(date +%s) - start )) >"$out/build-seconds"
 cp "$obj/vmlinux" "$out/vmlinux.tmp" && mv "$out/vmlinux.tmp" "$out/vmlinux"
+cp "$obj/arch/x86/boot/bzImage" "$out/bzImage.tmp" && mv "$out/bzImage.tmp" "$out/bzImage"
 make -s -C "$src" O="$obj" kernelrelease >"$out/release.tmp" && mv "$out/release.tmp" "$out/release"
 echo "debug kernel: built $(cat "$out/release") in $(cat "$out/build-seconds") s" >&2
 echo "$out"

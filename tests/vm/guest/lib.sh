@@ -104,11 +104,15 @@ ndl_debug_config() {
 
 # ndl_kmemleak: after a test on a kernel with kmemleak, scan and print the
 # suspected leaks that are ours (/lib/ndl/kmemleak.awk says which). Objects
-# younger than 5 s are never reported, hence the wait.
+# younger than 5 s are never reported, hence the wait; and an object is
+# reported only when a scan finds it unreferenced with the same contents
+# as the scan before (its checksum), so one scan alone reports nothing new
+# (an injected leak went unreported that way): scan twice.
 ndl_kmemleak() {
 	_kml=/sys/kernel/debug/kmemleak
 	[ -w $_kml ] || return 0
 	sleep 6
+	echo scan >$_kml
 	echo scan >$_kml
 	awk -f /lib/ndl/kmemleak.awk $_kml
 }
