@@ -45,6 +45,26 @@ static void test_allocate_and_free(void)
 	CHECK(!log_contains("error"));
 }
 
+/*
+ * NdisFreeMemory frees memory from NdisAllocateMemoryWithTagPriority too
+ * (its reference page lists both allocators); nothing leaks, no error.
+ */
+static void test_ndis_free_memory_takes_it(void)
+{
+	struct ndl_mem_stats before, after;
+	void *p;
+
+	log_clear();
+	ndl_mem_stats(&before);
+	p = ndlw_NdisAllocateMemoryWithTagPriority(drv_handle, 300, TAG,
+						   NormalPoolPriority);
+	CHECK(p != NULL);
+	ndlw_NdisFreeMemory(p, 0, 0);
+	ndl_mem_stats(&after);
+	CHECK_EQ_INT((int)after.allocations, (int)before.allocations);
+	CHECK(!log_contains("error") && !log_contains("bad"));
+}
+
 /* NULL for a zero length or a handle NDIS did not give. */
 static void test_allocate_refusals(void)
 {
@@ -138,6 +158,7 @@ int main(void)
 	RUN(test_allocate_refusals);
 	RUN(test_free_checks_tag);
 	RUN(test_free_foreign_memory);
+	RUN(test_ndis_free_memory_takes_it);
 	RUN(test_mdl_describes_buffer);
 	RUN(test_mdl_refusals);
 	ndis6_test_driver_unload(drv);

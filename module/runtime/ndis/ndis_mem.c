@@ -44,7 +44,9 @@ NDIS_STATUS NTAPI ndlw_NdisAllocateMemory(void **va, UINT len, UINT flags,
 
 void NTAPI ndlw_NdisFreeMemory(void *va, UINT len, UINT flags)
 {
-	ndl_free(va);
+	/* NDIS 6 drivers may free NdisAllocateMemoryWithTagPriority memory here. */
+	if (!ndl_ndis6_free_tagged(va))
+		ndl_free(va);
 }
 
 ULONG NTAPI ndlw_NdisGetSharedDataAlignment(void)

@@ -55,6 +55,11 @@ const struct ndl_ndis_file *ndl_ndis_file_for(const void *caller,
 void ndl_ndis6_release(struct ndl_ndis_driver *nd);
 /* Delete the control devices a driver left registered (ndis_ctldev.c). */
 void ndl_ndis_ctl_release(struct ndl_ndis_driver *nd);
+/*
+ * Frees va if NdisAllocateMemoryWithTagPriority gave it (its tag header);
+ * false for any other memory. NdisFreeMemory accepts both (ndis6_mem.c).
+ */
+bool ndl_ndis6_free_tagged(void *va);
 /* Validate a wrapper handle a driver passed; NULL (and a log line) if bad. */
 struct ndl_ndis_driver *ndl_ndis_wrapper(NDIS_HANDLE h, const char *fn);
 

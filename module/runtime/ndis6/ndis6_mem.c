@@ -40,6 +40,29 @@ NTAPI void *ndlw_NdisAllocateMemoryWithTagPriority(NDIS_HANDLE h, UINT len,
 	return hdr + 1;
 }
 
+/*
+ * Every runtime allocation starts 16 bytes into its block (core/mem.c),
+ * so for pool memory of any kind reading the header reads memory the
+ * runtime owns.
+ */
+static struct tagged_hdr *tagged_hdr_of(void *va)
+{
+	struct tagged_hdr *hdr = (struct tagged_hdr *)va - 1;
+
+	return hdr->magic == NDL_TAGGED_MAGIC ? hdr : NULL;
+}
+
+bool ndl_ndis6_free_tagged(void *va)
+{
+	struct tagged_hdr *hdr = va ? tagged_hdr_of(va) : NULL;
+
+	if (!hdr)
+		return false;
+	hdr->magic = 0;
+	ndl_free(hdr);
+	return true;
+}
+
 void NTAPI ndlw_NdisFreeMemoryWithTagPriority(NDIS_HANDLE h, void *va,
 					      ULONG tag)
 {
@@ -47,12 +70,8 @@ void NTAPI ndlw_NdisFreeMemoryWithTagPriority(NDIS_HANDLE h, void *va,
 
 	if (!va)
 		return;
-	/*
-	 * Every runtime allocation starts 16 bytes into its block (core/mem.c),
-	 * so for pool memory of any kind this reads memory the runtime owns.
-	 */
-	hdr = (struct tagged_hdr *)va - 1;
-	if (hdr->magic != NDL_TAGGED_MAGIC) {
+	hdr = tagged_hdr_of(va);
+	if (!hdr) {
 		/* not ours: freeing it would corrupt the pool; leak instead */
 		ndl_err("NdisFreeMemoryWithTagPriority(%p): not memory from NdisAllocateMemoryWithTagPriority, left alone",
 			va);
@@ -61,8 +80,7 @@ void NTAPI ndlw_NdisFreeMemoryWithTagPriority(NDIS_HANDLE h, void *va,
 	if (hdr->tag != tag)
 		ndl_err("NdisFreeMemoryWithTagPriority(%p): tag 0x%08x, allocated with 0x%08x",
 			va, tag, hdr->tag);
-	hdr->magic = 0;
-	ndl_free(hdr);
+	ndl_ndis6_free_tagged(va);
 }
 
 NTAPI MDL *ndlw_NdisAllocateMdl(NDIS_HANDLE h, void *va, UINT len)
