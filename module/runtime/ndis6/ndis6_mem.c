@@ -52,15 +52,19 @@ static struct tagged_hdr *tagged_hdr_of(void *va)
 	return hdr->magic == NDL_TAGGED_MAGIC ? hdr : NULL;
 }
 
+static void tagged_free(struct tagged_hdr *hdr)
+{
+	hdr->magic = 0;
+	ndl_free(hdr);
+}
+
 bool ndl_ndis6_free_tagged(void *va)
 {
 	struct tagged_hdr *hdr = va ? tagged_hdr_of(va) : NULL;
 
-	if (!hdr)
-		return false;
-	hdr->magic = 0;
-	ndl_free(hdr);
-	return true;
+	if (hdr)
+		tagged_free(hdr);
+	return hdr;
 }
 
 void NTAPI ndlw_NdisFreeMemoryWithTagPriority(NDIS_HANDLE h, void *va,
@@ -80,7 +84,7 @@ void NTAPI ndlw_NdisFreeMemoryWithTagPriority(NDIS_HANDLE h, void *va,
 	if (hdr->tag != tag)
 		ndl_err("NdisFreeMemoryWithTagPriority(%p): tag 0x%08x, allocated with 0x%08x",
 			va, tag, hdr->tag);
-	ndl_ndis6_free_tagged(va);
+	tagged_free(hdr);
 }
 
 NTAPI MDL *ndlw_NdisAllocateMdl(NDIS_HANDLE h, void *va, UINT len)
