@@ -65,6 +65,30 @@ static void test_ndis_free_memory_takes_it(void)
 	CHECK(!log_contains("error") && !log_contains("bad"));
 }
 
+/*
+ * NdisFreeMemory of NdisAllocateMemoryWithTag memory of a page or more
+ * (a page-aligned block with nothing in front of it) and of less: both
+ * freed, nothing read outside them (ASan and valgrind watch this one).
+ */
+static void test_ndis_free_memory_plain_blocks(void)
+{
+	static const UINT sizes[] = { 64, 4096 - 16, 4096, 8192, 3 * 4096 + 5 };
+	struct ndl_mem_stats before, after;
+
+	log_clear();
+	ndl_mem_stats(&before);
+	for (unsigned int i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		void *p = NULL;
+
+		CHECK_EQ_INT(ndlw_NdisAllocateMemoryWithTag(&p, sizes[i], TAG),
+			     NDIS_STATUS_SUCCESS);
+		ndlw_NdisFreeMemory(p, sizes[i], 0);
+	}
+	ndl_mem_stats(&after);
+	CHECK_EQ_INT((int)after.allocations, (int)before.allocations);
+	CHECK(!log_contains("error") && !log_contains("bad"));
+}
+
 /* NULL for a zero length or a handle NDIS did not give. */
 static void test_allocate_refusals(void)
 {
@@ -107,6 +131,13 @@ static void test_free_foreign_memory(void)
 	ndlw_NdisFreeMemoryWithTagPriority(drv_handle, p, TAG);
 	CHECK(log_contains("not memory from NdisAllocateMemoryWithTagPriority"));
 	ndlw_NdisFreeMemory(p, 64, 0);
+	/* a page block: nothing in front of it to read */
+	CHECK_EQ_INT(ndlw_NdisAllocateMemoryWithTag(&p, 8192, TAG),
+		     NDIS_STATUS_SUCCESS);
+	log_clear();
+	ndlw_NdisFreeMemoryWithTagPriority(drv_handle, p, TAG);
+	CHECK(log_contains("not memory from NdisAllocateMemoryWithTagPriority"));
+	ndlw_NdisFreeMemory(p, 8192, 0);
 }
 
 /*
@@ -159,6 +190,7 @@ int main(void)
 	RUN(test_free_checks_tag);
 	RUN(test_free_foreign_memory);
 	RUN(test_ndis_free_memory_takes_it);
+	RUN(test_ndis_free_memory_plain_blocks);
 	RUN(test_mdl_describes_buffer);
 	RUN(test_mdl_refusals);
 	ndis6_test_driver_unload(drv);

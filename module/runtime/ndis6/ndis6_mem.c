@@ -41,14 +41,18 @@ NTAPI void *ndlw_NdisAllocateMemoryWithTagPriority(NDIS_HANDLE h, UINT len,
 }
 
 /*
- * Every runtime allocation starts 16 bytes into its block (core/mem.c),
- * so for pool memory of any kind reading the header reads memory the
- * runtime owns.
+ * A tagged block never starts on a page: its header comes first, and a
+ * small pool block does not cross a page. A page-aligned address may be
+ * a page block of the pool (core/mem.c), which has nothing in front of
+ * it, so it is answered without reading. Any other runtime allocation
+ * has core/mem.c's 16-byte header in front, memory the runtime owns.
  */
 static struct tagged_hdr *tagged_hdr_of(void *va)
 {
 	struct tagged_hdr *hdr = (struct tagged_hdr *)va - 1;
 
+	if (!((uintptr_t)va & (NDL_OS_PAGE_SIZE - 1)))
+		return NULL;
 	return hdr->magic == NDL_TAGGED_MAGIC ? hdr : NULL;
 }
 
