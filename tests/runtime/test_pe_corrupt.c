@@ -312,6 +312,70 @@ static void test_checksum(void)
 	free(f);
 }
 
+/*
+ * The checksum as CheckSumMappedFile defines it, one 16-bit word at a
+ * time with the carry folded back at each step (an odd last byte is a
+ * word of its own), the CheckSum field as zero, plus the file length.
+ */
+static u32 reference_checksum(const u8 *f, size_t len, size_t field)
+{
+	u32 sum = 0;
+
+	for (size_t at = 0; at < len; at += 2) {
+		u32 w = 0;
+
+		for (size_t b = at; b < at + 2 && b < len; b++)
+			if (b < field || b >= field + 4)
+				w |= (u32)f[b] << (8 * (b - at));
+		sum += w;
+		sum = (sum & 0xffff) + (sum >> 16);
+	}
+	return sum + (u32)len;
+}
+
+/*
+ * The loader's checksum equals the reference for every length modulo 4
+ * (it sums 32 bits at a time) and with the field on an odd offset (the
+ * PE headers moved up one byte into their zero padding, e_lfanew with
+ * them; the sections stay where they were).
+ */
+static void test_checksum_reference(void)
+{
+	u32 lfanew = pe_rd32(base_file + 0x3c);
+	u32 hdrs = pe_rd32(base_file + lfanew + 24 + PE_OH_SIZE_OF_HEADERS);
+
+	CHECK(base_file[hdrs - 1] == 0);	/* padding to move into */
+	for (size_t extra = 0; extra < 8; extra++) {
+		for (u32 shift = 0; shift < 2; shift++) {
+			size_t len = base_len + extra;
+			u8 *f = calloc(1, len);
+			struct ndl_pe_info info;
+			struct ndl_pe_error err;
+			int rc;
+
+			if (!f)
+				return;
+			memcpy(f, base_file, base_len);
+			memmove(f + lfanew + shift, base_file + lfanew,
+				hdrs - lfanew - shift);
+			pe_wr32(f + 0x3c, lfanew + shift);
+			for (size_t i = 0; i < extra; i++)
+				f[base_len + i] = (u8)(0xa5 ^ i * 37);
+			rc = ndl_pe_parse(f, len, &info, &err);
+			CHECK_EQ_INT(rc, 0);
+			if (rc == 0) {
+				size_t field = lfanew + shift + 24 +
+					       PE_OH_CHECKSUM;
+
+				CHECK_EQ_INT(info.checksum_actual,
+					     reference_checksum(f, len, field));
+				ndl_pe_info_free(&info);
+			}
+			free(f);
+		}
+	}
+}
+
 static void test_valid_base_loads(void)
 {
 	struct ndl_pe_error err;
@@ -338,6 +402,7 @@ int main(void)
 	locate();
 	RUN(test_valid_base_loads);
 	RUN(test_checksum);
+	RUN(test_checksum_reference);
 	RUN(test_headers);
 	RUN(test_entry_in_data);
 	RUN(test_directories);

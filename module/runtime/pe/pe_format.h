@@ -92,31 +92,48 @@
 #define PE_GUARD_SECURITY_COOKIE_UNUSED	0x00000800
 #define PE_GS_DEFAULT_COOKIE64	0x00002B992DDFA232ull
 
+/*
+ * Unaligned little-endian access to file and image bytes. The runtime is
+ * x86_64 only (little-endian, unaligned loads allowed), so a memcpy of
+ * the width is one move; the byte-by-byte stores this replaced were not
+ * merged by gcc and were half of the time spent relocating.
+ */
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "PE files are little-endian and so is every host the runtime supports"
+#endif
+
 static inline u16 pe_rd16(const u8 *p)
 {
-	return (u16)(p[0] | p[1] << 8);
+	u16 v;
+
+	ndl_memcpy(&v, p, sizeof(v));
+	return v;
 }
 
 static inline u32 pe_rd32(const u8 *p)
 {
-	return (u32)p[0] | (u32)p[1] << 8 | (u32)p[2] << 16 | (u32)p[3] << 24;
+	u32 v;
+
+	ndl_memcpy(&v, p, sizeof(v));
+	return v;
 }
 
 static inline u64 pe_rd64(const u8 *p)
 {
-	return (u64)pe_rd32(p) | (u64)pe_rd32(p + 4) << 32;
+	u64 v;
+
+	ndl_memcpy(&v, p, sizeof(v));
+	return v;
 }
 
 static inline void pe_wr64(u8 *p, u64 v)
 {
-	for (int i = 0; i < 8; i++)
-		p[i] = (u8)(v >> (8 * i));
+	ndl_memcpy(p, &v, sizeof(v));
 }
 
 static inline void pe_wr32(u8 *p, u32 v)
 {
-	for (int i = 0; i < 4; i++)
-		p[i] = (u8)(v >> (8 * i));
+	ndl_memcpy(p, &v, sizeof(v));
 }
 
 #endif

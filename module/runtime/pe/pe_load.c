@@ -14,21 +14,29 @@ struct reloc_ctx {
 	s64 delta;
 };
 
-static int apply_reloc(void *ctx, u32 type, u32 rva)
+/* Entries were checked by the parser (types, targets inside the image). */
+static int apply_reloc_block(void *ctx, u32 page, const u8 *entries, u32 n)
 {
 	struct reloc_ctx *r = ctx;
-	u8 *at = r->base + rva;
+	u8 *at_page = r->base + page;
 
-	if (type == PE_REL_DIR64) {
-		pe_wr64(at, pe_rd64(at) + (u64)r->delta);
-	} else if (type == PE_REL_HIGHLOW) {
-		/* A 32-bit absolute address: it must still fit after moving. */
-		s64 target = (s64)(s32)pe_rd32(at) + r->delta;
+	for (u32 i = 0; i < n; i++) {
+		u16 e = pe_rd16(entries + 2 * i);
+		u32 type = e >> 12;
+		u8 *at = at_page + (e & 0xfff);
 
-		if (target != (s64)(s32)target)
-			return pe_fail(r->p, "HIGHLOW relocation at RVA 0x%x: the moved address 0x%llx does not fit in 32 bits",
-				       rva, (unsigned long long)target);
-		pe_wr32(at, (u32)target);
+		if (type == PE_REL_DIR64) {
+			pe_wr64(at, pe_rd64(at) + (u64)r->delta);
+		} else if (type == PE_REL_HIGHLOW) {
+			/* A 32-bit absolute address: it must still fit. */
+			s64 target = (s64)(s32)pe_rd32(at) + r->delta;
+
+			if (target != (s64)(s32)target)
+				return pe_fail(r->p, "HIGHLOW relocation at RVA 0x%x: the moved address 0x%llx does not fit in 32 bits",
+					       page + (e & 0xfff),
+					       (unsigned long long)target);
+			pe_wr32(at, (u32)target);
+		}
 	}
 	return 0;
 }
@@ -284,7 +292,7 @@ int ndl_pe_load(const void *file, size_t len, const struct ndl_load_opts *opts,
 	map_image(&p, img);
 	rc_ctx = (struct reloc_ctx){ &p, img->base,
 		(s64)((u64)(uintptr_t)img->base - img->info.image_base) };
-	rc = ndl_pe_relocs_walk(&p, apply_reloc, &rc_ctx);
+	rc = ndl_pe_relocs_walk(&p, apply_reloc_block, &rc_ctx);
 	if (!rc)
 		rc = bind_imports(&p, img, opts);
 	if (!rc) {

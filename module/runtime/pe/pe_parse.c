@@ -84,30 +84,23 @@ static const char *rva_string(const struct pe_parser *p, u32 rva)
  * The PE image checksum: 16-bit one's-complement-style sum of the file
  * with the CheckSum field taken as zero, plus the file length. Windows
  * checks it for boot drivers; a mismatch means a damaged or edited file.
+ *
+ * Summed 32 bits at a time: 2^16 = 1 (mod 0xffff), so a 32-bit word adds
+ * the same modulo 0xffff as its two 16-bit halves, and the end-around
+ * fold keeps only the sum modulo 0xffff (zero only for an all-zero
+ * file, either way). The field's bytes are subtracted again afterwards.
  */
 static u32 pe_checksum(const struct pe_parser *p)
 {
-	u32 skip = p->oh + PE_OH_CHECKSUM;
-	size_t words = p->len / 2;
-	u64 sum = 0;
+	size_t skip = p->oh + PE_OH_CHECKSUM, n = p->len & ~(size_t)3;
+	u64 sum = 0;	/* 2^32 words of 2^32 - 1 would be needed to wrap */
 
-	/* No overflow: even 2^40 words of 0xffff fit in 64 bits. */
-	for (size_t i = 0; i < words; i++) {
-		size_t at = 2 * i;
-
-		if (at + 2 > skip && at < (size_t)skip + 4) {	/* the field */
-			u32 w = 0;
-
-			for (size_t b = at; b < at + 2; b++)
-				if (b < skip || b >= (size_t)skip + 4)
-					w |= (u32)p->f[b] << (8 * (b - at));
-			sum += w;
-		} else {
-			sum += pe_rd16(p->f + at);
-		}
-	}
-	if (p->len & 1)
-		sum += p->f[p->len - 1];
+	for (size_t at = 0; at < n; at += 4)
+		sum += pe_rd32(p->f + at);
+	for (size_t at = n; at < p->len; at++)
+		sum += (u64)p->f[at] << (8 * (at & 3));
+	for (size_t at = skip; at < skip + 4 && at < p->len; at++)
+		sum -= (u64)p->f[at] << (8 * (at & 3));
 	while (sum >> 16)
 		sum = (sum & 0xffff) + (sum >> 16);
 	return (u32)sum + (u32)p->len;
@@ -356,7 +349,8 @@ static int parse_entry(struct pe_parser *p)
 }
 
 int ndl_pe_relocs_walk(const struct pe_parser *p,
-		       int (*fn)(void *ctx, u32 type, u32 rva), void *ctx)
+		       int (*fn)(void *ctx, u32 page, const u8 *entries, u32 n),
+		       void *ctx)
 {
 	const struct ndl_pe_info *in = p->info;
 	u32 rva = in->dir[NDL_PE_DIR_BASERELOC].rva;
@@ -381,13 +375,9 @@ int ndl_pe_relocs_walk(const struct pe_parser *p,
 		if (!blk)
 			return pe_fail((struct pe_parser *)p, "relocation block at RVA 0x%x (%u bytes): not backed by file data",
 				       rva, size);
-		for (u32 i = 8; i + 2 <= size; i += 2) {
-			u16 e = pe_rd16(blk + i);
-
-			rc = fn(ctx, e >> 12, page + (e & 0xfff));
-			if (rc)
-				return rc;
-		}
+		rc = fn(ctx, page, blk + 8, (size - 8) / 2);
+		if (rc)
+			return rc;
 		rva += size;
 		left -= size;
 	}
@@ -408,9 +398,8 @@ static const char *reloc_type_name(u32 type)
 	return type < NDL_ARRAY_SIZE(names) ? names[type] : "unknown";
 }
 
-static int check_reloc(void *ctx, u32 type, u32 rva)
+static int check_reloc(struct pe_parser *p, u32 type, u32 rva)
 {
-	struct pe_parser *p = ctx;
 	u32 width;
 
 	if (type == PE_REL_ABSOLUTE)
@@ -430,6 +419,27 @@ static int check_reloc(void *ctx, u32 type, u32 rva)
 	return 0;
 }
 
+static int check_reloc_block(void *ctx, u32 page, const u8 *entries, u32 n)
+{
+	struct pe_parser *p = ctx;
+	/* Any offset of a page well inside the image takes 8 bytes. */
+	bool inside = (u64)page + 0xfff + 8 <= p->info->size_of_image;
+	u32 counted = 0;
+	int rc = 0;
+
+	for (u32 i = 0; i < n && !rc; i++) {
+		u16 e = pe_rd16(entries + 2 * i);
+		u32 type = e >> 12;
+
+		if (inside && (type == PE_REL_DIR64 || type == PE_REL_HIGHLOW))
+			counted++;
+		else
+			rc = check_reloc(p, type, page + (e & 0xfff));
+	}
+	p->info->nrelocs += counted;
+	return rc;
+}
+
 static int parse_relocs(struct pe_parser *p)
 {
 	struct ndl_pe_info *in = p->info;
@@ -439,7 +449,7 @@ static int parse_relocs(struct pe_parser *p)
 		return pe_fail(p, "FileHeader.Characteristics = 0x%04x: relocations stripped; the image could only run at ImageBase 0x%llx",
 			       in->characteristics,
 			       (unsigned long long)in->image_base);
-	return ndl_pe_relocs_walk(p, check_reloc, p);
+	return ndl_pe_relocs_walk(p, check_reloc_block, p);
 }
 
 /* Walk one descriptor's lookup table; add entries when imports != NULL. */

@@ -24,8 +24,14 @@ const u8 *pe_rva_file(const struct pe_parser *p, u32 rva, u32 len);
 /* ndl_pe_parse keeping the parser state for the loader. */
 int ndl_pe_parse_into(struct pe_parser *p, const void *file, size_t len,
 		      struct ndl_pe_info *info, struct ndl_pe_error *err);
-/* Call fn(ctx, type, target_rva) for every relocation entry. */
+/*
+ * Call fn(ctx, page_rva, entries, n) for every relocation block: n 16-bit
+ * entries (type in the top 4 bits, page offset in the low 12) at entries,
+ * checked to lie in the file. Per block, not per entry: a driver has
+ * 10^5 relocations, and an indirect call each was most of the load time.
+ */
 int ndl_pe_relocs_walk(const struct pe_parser *p,
-		       int (*fn)(void *ctx, u32 type, u32 rva), void *ctx);
+		       int (*fn)(void *ctx, u32 page, const u8 *entries, u32 n),
+		       void *ctx);
 
 #endif
