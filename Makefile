@@ -53,7 +53,8 @@ host: $(filter module,$(PARTS))
 RESULTS := $(BUILD)/test-results
 
 check: all
-	@rm -rf $(RESULTS); tests/lib/run-group.sh unit web fuzz vm; \
+	@rm -rf $(RESULTS); tests/lib/debug-kernel-bg.sh; \
+	tests/lib/run-group.sh unit web fuzz vm; \
 	tests/lib/summary.sh $(RESULTS)
 
 check-unit check-vm check-web check-fuzz check-debug: all

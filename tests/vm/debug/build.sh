@@ -22,6 +22,12 @@ ver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || stat -c %Y "
 key=$({ cat "$frag"; echo "$ver"; gcc --version | head -n1; } | sha256sum | cut -c1-16)
 base=$top/build/debug-kernel
 out=$base/$key
+# One build at a time: `make check` starts one in the background while the
+# unit tests leave a core idle (tests/lib/debug-kernel-bg.sh), and the
+# suite that needs the kernel waits here for it, then finds it cached.
+mkdir -p "$base"
+exec 9>"$base/lock"
+flock 9
 if [ -s "$out/release" ] && [ -s "$out/vmlinux" ] && [ -s "$out/bzImage" ]; then
 	echo "$out"; exit 0
 fi
