@@ -13,6 +13,7 @@
 #include "nt/nt_exports.h"
 #include "nt/nt_io.h"
 #include "nt/nt_status.h"
+#include "nt/nt_sync.h"
 #include "simdev.h"
 
 #define IRQL_DEVICE	5	/* what the resource list reports as Level */
@@ -252,6 +253,95 @@ static void test_not_at_passive(void)
 	CHECK(k == NULL);
 }
 
+/* KeAcquireInterruptSpinLock "returns the current IRQL at the time the
+ * routine is called"; while held the code runs "at IRQL = DIRQL for the
+ * specified Interrupt" (its SynchronizeIrql) holding the ISR's spin lock;
+ * KeReleaseInterruptSpinLock with that value restores both. */
+static void test_interrupt_spin_lock(void)
+{
+	static const KIRQL callers[] = { 0, 2, IRQL_SYNC };
+	KINTERRUPT *k;
+
+	ndlw_KeInitializeSpinLock(&driver_lock);
+	k = connect(&driver_lock, IRQL_SYNC);
+	for (unsigned int i = 0; i < sizeof(callers); i++) {
+		KIRQL before = 0, old;
+
+		if (callers[i])
+			ndlw_KeRaiseIrql(callers[i], &before);
+		old = ndlw_KeAcquireInterruptSpinLock(k);
+		CHECK_EQ_INT(old, callers[i]);
+		CHECK_EQ_INT(ndlw_KeGetCurrentIrql(), IRQL_SYNC);
+		CHECK(driver_lock != 0);
+		ndlw_KeReleaseInterruptSpinLock(k, old);
+		CHECK_EQ_INT(ndlw_KeGetCurrentIrql(), callers[i]);
+		CHECK(driver_lock == 0);
+		if (callers[i])
+			ndlw_KeLowerIrql(before);
+	}
+	/* The ISR takes the same lock afterwards: it was released. */
+	fire();
+	CHECK_EQ_INT(seen.calls, 1);
+	CHECK(driver_lock == 0);
+	ndlw_IoDisconnectInterrupt(k);
+}
+
+/* Without a SpinLock from the driver, the object's own lock is the one. */
+static void test_interrupt_spin_lock_own(void)
+{
+	KINTERRUPT *k = connect(NULL, IRQL_DEVICE);
+	KIRQL old = ndlw_KeAcquireInterruptSpinLock(k);
+
+	CHECK_EQ_INT(old, 0);
+	CHECK_EQ_INT(ndlw_KeGetCurrentIrql(), IRQL_DEVICE);
+	ndlw_KeReleaseInterruptSpinLock(k, old);
+	CHECK_EQ_INT(ndlw_KeGetCurrentIrql(), 0);
+	fire();
+	CHECK_EQ_INT(seen.calls, 1);
+	ndlw_IoDisconnectInterrupt(k);
+}
+
+static KINTERRUPT *too_high_object;
+
+static void acquire_above_dirql(void *arg)
+{
+	KIRQL before;
+
+	(void)arg;
+	ndlw_KeRaiseIrql(IRQL_SYNC + 1, &before);
+	ndlw_KeAcquireInterruptSpinLock(too_high_object);
+}
+
+/* "Callers must be running at IRQL <= DIRQL for Interrupt": above it
+ * the raise is a bug check, as KeRaiseIrql to a lower IRQL is. */
+static void test_interrupt_spin_lock_above_dirql(void)
+{
+	too_high_object = connect(&driver_lock, IRQL_SYNC);
+	CHECK_EQ_INT(ndl_user_call_guarded(acquire_above_dirql, NULL),
+		     NDL_BUGCHECK_IRQL_NOT_GREATER_OR_EQUAL);
+	CHECK(driver_lock == 0);
+	ndlw_IoDisconnectInterrupt(too_high_object);
+}
+
+/* "This value must be supplied by IoConnectInterrupt": anything else
+ * (here a disconnected object) is logged, no IRQL change, no lock. */
+static void test_interrupt_spin_lock_not_connected(void)
+{
+	KINTERRUPT *k = connect(NULL, IRQL_DEVICE);
+
+	ndlw_IoDisconnectInterrupt(k);
+	log_clear();
+	CHECK_EQ_INT(ndlw_KeAcquireInterruptSpinLock(k), 0);
+	CHECK_EQ_INT(ndlw_KeGetCurrentIrql(), 0);
+	CHECK(log_contains("not a connected interrupt object"));
+	log_clear();
+	ndlw_KeReleaseInterruptSpinLock(k, 0);
+	CHECK(log_contains("not a connected interrupt object"));
+	log_clear();
+	ndlw_KeAcquireInterruptSpinLock(NULL);
+	CHECK(log_contains("not a connected interrupt object"));
+}
+
 /* IoDisconnectInterrupt "releases a device driver's set of interrupt
  * objects": no ISR call after it, and the object is no longer one
  * KeSynchronizeExecution accepts. */
@@ -316,6 +406,10 @@ int main(void)
 	RUN(test_synchronize_irql_below_irql);
 	RUN(test_unknown_vector);
 	RUN(test_not_at_passive);
+	RUN(test_interrupt_spin_lock);
+	RUN(test_interrupt_spin_lock_own);
+	RUN(test_interrupt_spin_lock_above_dirql);
+	RUN(test_interrupt_spin_lock_not_connected);
 	RUN(test_disconnect);
 	RUN(test_removed_device_disconnects);
 	ndl_pdo_delete(pdo);

@@ -636,6 +636,8 @@ NTSTATUS NTAPI ndlw_IoConnectInterrupt(KINTERRUPT **out,
 				       ULONG mode, BOOLEAN share,
 				       KAFFINITY cpus, BOOLEAN floating_save);
 void NTAPI ndlw_IoDisconnectInterrupt(KINTERRUPT *object);
+KIRQL NTAPI ndlw_KeAcquireInterruptSpinLock(KINTERRUPT *object);
+void NTAPI ndlw_KeReleaseInterruptSpinLock(KINTERRUPT *object, KIRQL old);
 
 /* nt_file.c */
 NTSTATUS NTAPI ndlw_ZwCreateFile(HANDLE *handle, ACCESS_MASK access,

@@ -6,7 +6,8 @@
  * the host device whose line ndl_os_irq_connect takes. The ISR runs under
  * the host's interrupt lock at the object's SynchronizeIrql holding its
  * spin lock (the driver's SpinLock, or one in the object), and
- * KeSynchronizeExecution on the object takes the same (nt_intsync.c).
+ * KeSynchronizeExecution on the object takes the same (nt_intsync.c), and
+ * KeAcquireInterruptSpinLock holds them until KeReleaseInterruptSpinLock.
  */
 #include "nt/nt_device.h"
 #include "nt/nt_intsync.h"
@@ -212,6 +213,54 @@ void NTAPI ndlw_IoDisconnectInterrupt(KINTERRUPT *object)
 		return;
 	}
 	disconnect(k);
+}
+
+/* Is k an object IoConnectInterrupt handed out and not yet disconnected? */
+static bool is_connected(const struct ndl_kinterrupt *k)
+{
+	const struct ndl_kinterrupt *c;
+	bool found = false;
+	KIRQL old;
+
+	old = ndl_lock_any(&list_lock);
+	for (c = connected; c && !found; c = c->next)
+		found = c == k;
+	ndl_unlock_any(&list_lock, old);
+	return found;
+}
+
+/*
+ * The ISR's IRQL and spin lock, as KeSynchronizeExecution takes them but
+ * held until KeReleaseInterruptSpinLock. SynchronizeIrql is above
+ * DISPATCH_LEVEL, so raising to it turns this CPU's interrupts off (the
+ * ISR cannot run here); the spin lock keeps it off the other CPUs.
+ */
+KIRQL NTAPI ndlw_KeAcquireInterruptSpinLock(KINTERRUPT *object)
+{
+	struct ndl_kinterrupt *k = (struct ndl_kinterrupt *)object;
+	KIRQL now = ndl_os_irql_current();
+
+	if (!k || !is_connected(k)) {
+		ndl_err("KeAcquireInterruptSpinLock(%p): not a connected interrupt object",
+			object);
+		return now;
+	}
+	if (now > k->irql)
+		ndl_os_bugcheck(NDL_BUGCHECK_IRQL_NOT_GREATER_OR_EQUAL, now,
+				k->irql, 0, 0);
+	return ndl_interrupt_lock(k->lock, k->irql);
+}
+
+void NTAPI ndlw_KeReleaseInterruptSpinLock(KINTERRUPT *object, KIRQL old)
+{
+	struct ndl_kinterrupt *k = (struct ndl_kinterrupt *)object;
+
+	if (!k || !is_connected(k)) {
+		ndl_err("KeReleaseInterruptSpinLock(%p): not a connected interrupt object",
+			object);
+		return;
+	}
+	ndl_interrupt_unlock(k->lock, old);
 }
 
 /* The first connected object matching, taken off the list. */
