@@ -20,6 +20,9 @@ status=0
 
 run_each runtime "$top/build/test-bin/runtime" test_
 
+# Every NDL_TODO export has its refusal reason in docs/runtime.md.
+"$top/tests/runtime/spec_docs.sh" || status=1
+
 # The same sources must build warning-free with the kernel's flags.
 kver=$("$top/tests/vm/kver.sh" default 2>/dev/null)
 kdir=/lib/modules/$kver/build
