@@ -17,6 +17,7 @@
 
 #include "dev.h"
 #include "drv.h"
+#include "usb_os.h"
 #include "ndis/ndis_adapter.h"
 
 struct ndl_wifi;
@@ -39,8 +40,12 @@ struct ndl_bound_totals {
 };
 
 struct ndl_bound {
-	struct ndl_os_dev osdev;	/* what the runtime sees */
-	struct pci_dev *pdev;
+	struct ndl_os_dev osdev;	/* what the runtime sees (PCI) */
+	struct pci_dev *pdev;		/* PCI, else NULL */
+	struct device *parent;		/* the PCI function or USB interface */
+	/* USB: the device as the runtime sees it, and its PDO (usb_os.h) */
+	struct ndl_os_usb osusb;
+	struct ndl_usb_dev *usb;
 	struct net_device *netdev;
 	struct ndl_drv *drv;
 	int id_index;			/* drv->ids entry that matched */
@@ -110,6 +115,15 @@ static inline void ndl_count_tx(struct ndl_bound *b, unsigned int len)
 int ndl_bound_create(struct ndl_drv *drv, struct pci_dev *pdev, int id_index,
 		     struct ndl_devrec *rec);
 void ndl_bound_destroy(struct pci_dev *pdev);
+/*
+ * The bus-independent part (usb.c): a bound device for parent, set up by
+ * the caller between alloc and run; stop undoes run, free undoes alloc.
+ */
+struct ndl_bound *ndl_bound_alloc(struct ndl_drv *drv, struct device *parent,
+				  int id_index, struct ndl_devrec *rec);
+int ndl_bound_run(struct ndl_bound *b);
+void ndl_bound_stop(struct ndl_bound *b);
+void ndl_bound_free(struct ndl_bound *b);
 /* Restart the miniport with a new MAC address (interface down). */
 int ndl_netdev_set_address(struct ndl_bound *b, const u8 *addr);
 /* Is the device's interface up (IFF_UP)? */
@@ -132,8 +146,7 @@ void ndl_rxq_stop(struct ndl_bound *b);
 extern const struct ethtool_ops ndl_ethtool_ops;
 
 /* devreg.c: the registry a device's driver reads (ndis_registry.h). */
-struct ndl_reg *ndl_devreg_build(const struct ndl_drv *drv,
-				 struct pci_dev *pdev, int id_index);
+struct ndl_reg *ndl_devreg_build(const struct ndl_bound *b);
 int ndl_devreg_seed_service(const struct ndl_drv *drv, struct ndl_reg *svc);
 
 #endif

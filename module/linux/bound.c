@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Bringing one PCI device up for its Windows driver, and down again:
- * enable the function and bus mastering, claim its BARs, build its
- * registry, create and initialise the runtime's adapter (MiniportInitialize),
- * then create the network interface. Called from the pci_driver's probe and
- * remove (pci.c), on a driver stack, at PASSIVE_LEVEL.
+ * Bringing one device up for its Windows driver, and down again: for PCI,
+ * enable the function and bus mastering and claim its BARs (USB devices:
+ * usb.c); then, for any bus, build its registry, create and initialise the
+ * runtime's adapter (MiniportInitialize) and create the network interface.
+ * Called from the bus driver's probe and remove (pci.c, usb.c), on a
+ * driver stack, at PASSIVE_LEVEL.
  *
  * The carrier starts off (a fresh net_device says "on") and follows the
  * miniport: its state at the end of MiniportInitialize (including any
@@ -40,16 +41,17 @@ static int ndl_bound_start_adapter(struct ndl_bound *b, const char *netaddr)
 	struct ndl_devrec *rec = b->rec;
 	struct ndl_adapter_params params = {
 		.drv = b->drv->rt,
-		.dev = &b->osdev,
+		.dev = b->pdev ? &b->osdev : NULL,
+		.usb = b->usb,
 		.ops = &ndl_adapter_ops,
 		.ctx = b,
-		.name = pci_name(b->pdev),
+		.name = dev_name(b->parent),
 		.compat = ndl_drv_compat(b->drv),
 	};
 	u32 ndis_status = 0;
 	int ret;
 
-	params.reg = ndl_devreg_build(b->drv, b->pdev, b->id_index);
+	params.reg = ndl_devreg_build(b);
 	if (params.reg && netaddr &&
 	    ndl_reg_set_sz(params.reg, "NetworkAddress", netaddr)) {
 		ndl_reg_destroy(params.reg);
@@ -90,22 +92,21 @@ static void ndl_bound_stop_adapter(struct ndl_bound *b)
 	b->ad = NULL;
 }
 
-int ndl_bound_create(struct ndl_drv *drv, struct pci_dev *pdev, int id_index,
-		     struct ndl_devrec *rec)
+struct ndl_bound *ndl_bound_alloc(struct ndl_drv *drv, struct device *parent,
+				  int id_index, struct ndl_devrec *rec)
 {
 	struct net_device *netdev;
 	struct ndl_bound *b;
-	int ret;
 
 	netdev = alloc_etherdev(sizeof(*b));
 	if (!netdev) {
 		ndl_devrec_fail(rec, -ENOMEM, 0, "out of memory");
-		return -ENOMEM;
+		return NULL;
 	}
-	SET_NETDEV_DEV(netdev, &pdev->dev);
+	SET_NETDEV_DEV(netdev, parent);
 	b = netdev_priv(netdev);
 	b->netdev = netdev;
-	b->pdev = pdev;
+	b->parent = parent;
 	b->drv = drv;
 	b->id_index = id_index;
 	b->rec = rec;
@@ -113,32 +114,28 @@ int ndl_bound_create(struct ndl_drv *drv, struct pci_dev *pdev, int id_index,
 	b->pstats = netdev_alloc_pcpu_stats(struct ndl_pcpu_stats);
 	if (!b->pstats) {
 		ndl_devrec_fail(rec, -ENOMEM, 0, "out of memory");
-		ret = -ENOMEM;
-		goto err_free;
+		free_netdev(netdev);
+		return NULL;
 	}
+	return b;
+}
 
-	ret = pci_enable_device(pdev);
-	if (ret) {
-		ndl_devrec_fail(rec, ret, 0, "cannot enable the PCI device (%d)", ret);
-		goto err_free;
-	}
-	ret = pci_request_regions(pdev, drv->pci_name);
-	if (ret) {
-		ndl_devrec_fail(rec, ret, 0, "its I/O or memory ranges are in use (%d)", ret);
-		goto err_disable;
-	}
-	pci_set_master(pdev);
-	ret = ndl_os_dev_init(&b->osdev, pdev);
-	if (ret) {
-		ndl_devrec_fail(rec, ret, 0, "no 32-bit DMA for this device (%d)", ret);
-		goto err_dev;
-	}
-	pci_set_drvdata(pdev, b);
+void ndl_bound_free(struct ndl_bound *b)
+{
+	free_percpu(b->pstats);
+	free_netdev(b->netdev);
+}
+
+/* The adapter (MiniportInitialize), then the interface. */
+int ndl_bound_run(struct ndl_bound *b)
+{
+	struct net_device *netdev = b->netdev;
+	struct ndl_devrec *rec = b->rec;
+	int ret;
 
 	ret = ndl_bound_start_adapter(b, NULL);
 	if (ret)
-		goto err_dev;
-
+		return ret;
 	ndl_netdev_setup(b);
 	/* An 802.11 miniport gets a wiphy; its interface becomes wlanN. */
 	ret = ndl_wifi_attach(b);
@@ -157,8 +154,8 @@ int ndl_bound_create(struct ndl_drv *drv, struct pci_dev *pdev, int id_index,
 	if (atomic_read(&b->media_connected))
 		netif_carrier_on(netdev);
 	netdev_info(netdev, "%s %s on %s (%04x:%04x), MAC %pM, link %s\n",
-		    drv->name, drv->version, pci_name(pdev), pdev->vendor,
-		    pdev->device, netdev->dev_addr,
+		    b->drv->name, b->drv->version, dev_name(b->parent),
+		    rec->vendor, rec->device, netdev->dev_addr,
 		    atomic_read(&b->media_connected) ? "up" : "down");
 	return 0;
 
@@ -166,16 +163,6 @@ err_wifi:
 	ndl_wifi_detach(b);
 err_adapter:
 	ndl_bound_stop_adapter(b);
-err_dev:
-	pci_set_drvdata(pdev, NULL);
-	ndl_os_dev_uninit(&b->osdev);
-	pci_clear_master(pdev);
-	pci_release_regions(pdev);
-err_disable:
-	pci_disable_device(pdev);
-err_free:
-	free_percpu(b->pstats);
-	free_netdev(netdev);
 	return ret;
 }
 
@@ -185,13 +172,9 @@ static long ndl_unregister_on_task(void *netdev)
 	return 0;
 }
 
-void ndl_bound_destroy(struct pci_dev *pdev)
+/* Undoes ndl_bound_run; b->surprise says whether the device vanished. */
+void ndl_bound_stop(struct ndl_bound *b)
 {
-	struct ndl_bound *b = pci_get_drvdata(pdev);
-
-	if (!b)
-		return;
-	b->surprise = pdev->error_state == pci_channel_io_perm_failure;
 	if (b->registered) {
 		/*
 		 * Closes the interface first (ndo_stop) if it is up. Linux's
@@ -203,13 +186,67 @@ void ndl_bound_destroy(struct pci_dev *pdev)
 	ndl_wifi_detach(b);
 	ndl_bound_stop_adapter(b);
 	skb_queue_purge(&b->rxq);	/* frames indicated after the close */
+}
+
+int ndl_bound_create(struct ndl_drv *drv, struct pci_dev *pdev, int id_index,
+		     struct ndl_devrec *rec)
+{
+	struct ndl_bound *b;
+	int ret;
+
+	b = ndl_bound_alloc(drv, &pdev->dev, id_index, rec);
+	if (!b)
+		return -ENOMEM;
+	b->pdev = pdev;
+	ret = pci_enable_device(pdev);
+	if (ret) {
+		ndl_devrec_fail(rec, ret, 0, "cannot enable the PCI device (%d)", ret);
+		goto err_free;
+	}
+	ret = pci_request_regions(pdev, drv->pci_name);
+	if (ret) {
+		ndl_devrec_fail(rec, ret, 0, "its I/O or memory ranges are in use (%d)", ret);
+		goto err_disable;
+	}
+	pci_set_master(pdev);
+	ret = ndl_os_dev_init(&b->osdev, pdev);
+	if (ret) {
+		ndl_devrec_fail(rec, ret, 0, "no 32-bit DMA for this device (%d)", ret);
+		goto err_dev;
+	}
+	pci_set_drvdata(pdev, b);
+
+	ret = ndl_bound_run(b);
+	if (ret)
+		goto err_dev;
+	return 0;
+
+err_dev:
+	pci_set_drvdata(pdev, NULL);
+	ndl_os_dev_uninit(&b->osdev);
+	pci_clear_master(pdev);
+	pci_release_regions(pdev);
+err_disable:
+	pci_disable_device(pdev);
+err_free:
+	ndl_bound_free(b);
+	return ret;
+}
+
+void ndl_bound_destroy(struct pci_dev *pdev)
+{
+	struct ndl_bound *b = pci_get_drvdata(pdev);
+
+	if (!b)
+		return;
+	b->surprise = pdev->error_state == pci_channel_io_perm_failure;
+	ndl_bound_stop(b);
 	pci_set_drvdata(pdev, NULL);
 	ndl_os_dev_uninit(&b->osdev);
 	pci_clear_master(pdev);
 	pci_release_regions(pdev);
 	pci_disable_device(pdev);
-	free_percpu(b->pstats);
-	free_netdev(b->netdev);
+	ndl_bound_free(b);
 }
 
 struct ndl_set_address {

@@ -200,6 +200,37 @@ out:
 	return ret;
 }
 
+/* What is wrong with a PCI ID, or NULL. */
+static const char *ndl_pci_id_bad(const struct ndl_device_id *id)
+{
+	if (id->match & ~(NDL_MATCH_SUBSYS | NDL_MATCH_REV) ||
+	    id->reserved[0] || id->reserved[1] || id->reserved[2])
+		return "unknown match flags or reserved bytes";
+	if (!id->vendor || id->vendor == 0xffff)
+		return "vendor 0000 and ffff cannot exist";
+	if ((!(id->match & NDL_MATCH_SUBSYS) &&
+	     (id->subvendor || id->subdevice)) ||
+	    (!(id->match & NDL_MATCH_REV) && id->revision))
+		return "subsystem or revision given without its match flag";
+	return NULL;
+}
+
+/* What is wrong with a USB ID, or NULL (interface numbers are a u8). */
+static const char *ndl_usb_id_bad(const struct ndl_device_id *id)
+{
+	if (id->match & ~(NDL_MATCH_REV | NDL_MATCH_MI) || id->revision ||
+	    id->reserved[0] || id->reserved[1] || id->reserved[2])
+		return "unknown match flags or reserved bytes";
+	if (!id->vendor || id->vendor == 0xffff)
+		return "vendor 0000 and ffff cannot exist";
+	if ((!(id->match & NDL_MATCH_REV) && id->bcd_device) ||
+	    (!(id->match & NDL_MATCH_MI) && id->interface))
+		return "revision or interface given without its match flag";
+	if (id->interface > 0xff)
+		return "interface number over 255";
+	return NULL;
+}
+
 static int ndl_add_ids(struct ndl_add_ctx *c)
 {
 	struct ndl_device_id *ids;
@@ -212,27 +243,12 @@ static int ndl_add_ids(struct ndl_add_ctx *c)
 	c->pkg.n_ids = c->req.n_ids;
 	for (i = 0; i < c->req.n_ids; i++) {
 		const struct ndl_device_id *id = &ids[i];
+		const char *why = id->bus == NDL_BUS_PCI ? ndl_pci_id_bad(id) :
+				  id->bus == NDL_BUS_USB ? ndl_usb_id_bad(id) :
+				  "unknown bus";
 
-		if (id->bus == NDL_BUS_USB)
-			return ndl_refuse(c, -EPROTONOSUPPORT,
-					  "ID %u: USB devices are not supported yet", i);
-		if (id->bus != NDL_BUS_PCI)
-			return ndl_refuse(c, -EINVAL, "ID %u: unknown bus %u",
-					  i, id->bus);
-		if (id->match & ~(NDL_MATCH_SUBSYS | NDL_MATCH_REV) ||
-		    id->reserved[0] || id->reserved[1] || id->reserved[2])
-			return ndl_refuse(c, -EINVAL,
-					  "ID %u: unknown match flags or reserved bytes", i);
-		if (!id->vendor || id->vendor == 0xffff)
-			return ndl_refuse(c, -EINVAL,
-					  "ID %u: vendor %04x cannot exist", i,
-					  id->vendor);
-		if ((!(id->match & NDL_MATCH_SUBSYS) &&
-		     (id->subvendor || id->subdevice)) ||
-		    (!(id->match & NDL_MATCH_REV) && id->revision))
-			return ndl_refuse(c, -EINVAL,
-					  "ID %u: subsystem or revision given without its match flag",
-					  i);
+		if (why)
+			return ndl_refuse(c, -EINVAL, "ID %u: %s", i, why);
 	}
 	return 0;
 }

@@ -98,6 +98,7 @@ static void ndl_device_info(const struct ndl_drv *drv,
 	d->subvendor = rec->subvendor;
 	d->subdevice = rec->subdevice;
 	d->revision = rec->revision;
+	d->bus = rec->bus;
 	d->state = rec->state;
 	d->last_error = rec->last_error;
 	d->ndis_status = rec->ndis_status;

@@ -3,7 +3,7 @@
  * A device's registry, built from the values the helper pushed with the
  * driver (uapi struct ndl_reg_value), in increasing precedence: values for
  * every ID, then for the ID that matched this device, then for this PCI
- * location. Within a level, later values replace earlier ones of the same
+ * location (PCI devices only). Within a level, later values replace earlier ones of the same
  * name (ndl_reg_set does that). Runs on a driver stack (it is the runtime).
  */
 #include <linux/pci.h>
@@ -16,7 +16,7 @@
 
 static bool ndl_kreg_here(const struct ndl_kreg *r, struct pci_dev *pdev)
 {
-	return r->location.domain == pci_domain_nr(pdev->bus) &&
+	return pdev && r->location.domain == pci_domain_nr(pdev->bus) &&
 	       r->location.bus == pdev->bus->number &&
 	       r->location.slot == PCI_SLOT(pdev->devfn) &&
 	       r->location.function == PCI_FUNC(pdev->devfn);
@@ -33,9 +33,11 @@ static int ndl_reg_level(const struct ndl_kreg *r, struct pci_dev *pdev,
 	return r->id_index == NDL_REG_ALL_IDS ? 0 : 1;
 }
 
-struct ndl_reg *ndl_devreg_build(const struct ndl_drv *drv,
-				 struct pci_dev *pdev, int id_index)
+struct ndl_reg *ndl_devreg_build(const struct ndl_bound *b)
 {
+	const struct ndl_drv *drv = b->drv;
+	struct pci_dev *pdev = b->pdev;	/* NULL: not a PCI location */
+	int id_index = b->id_index;
 	struct ndl_reg *reg = ndl_reg_create();
 	int level;
 	u32 i;
@@ -51,7 +53,7 @@ struct ndl_reg *ndl_devreg_build(const struct ndl_drv *drv,
 			if (ndl_reg_set(reg, r->name, r->type, r->data,
 					r->length)) {
 				pr_err("%s: %s: registry value %s refused\n",
-				       drv->name, pci_name(pdev), r->name);
+				       drv->name, dev_name(b->parent), r->name);
 				ndl_reg_destroy(reg);
 				return NULL;
 			}

@@ -69,11 +69,13 @@ struct ndl_devrec *ndl_devrec_get(struct ndl_drv *drv, struct pci_dev *pdev)
 
 	lockdep_assert_held(&ndl_drv_lock);
 	list_for_each_entry(rec, &drv->devices, link)
-		if (!memcmp(&rec->loc, &loc, sizeof(loc)))
+		if (rec->bus == NDL_BUS_PCI &&
+		    !memcmp(&rec->loc, &loc, sizeof(loc)))
 			goto found;
 	rec = kzalloc(sizeof(*rec), GFP_KERNEL);
 	if (!rec)
 		return NULL;
+	rec->bus = NDL_BUS_PCI;
 	rec->loc = loc;
 	rec->drv = drv;
 	list_add_tail(&rec->link, &drv->devices);
@@ -87,9 +89,45 @@ found:
 	return rec;
 }
 
+struct ndl_devrec *ndl_devrec_get_usb(struct ndl_drv *drv,
+				      struct usb_device *udev)
+{
+	const struct usb_device_descriptor *d = &udev->descriptor;
+	struct ndl_devrec *rec;
+
+	lockdep_assert_held(&ndl_drv_lock);
+	list_for_each_entry(rec, &drv->devices, link)
+		if (rec->bus == NDL_BUS_USB &&
+		    !strcmp(rec->usb_path, dev_name(&udev->dev)))
+			goto found;
+	rec = kzalloc(sizeof(*rec), GFP_KERNEL);
+	if (!rec)
+		return NULL;
+	rec->bus = NDL_BUS_USB;
+	strscpy(rec->usb_path, dev_name(&udev->dev), sizeof(rec->usb_path));
+	rec->loc.domain = udev->bus->busnum;
+	rec->drv = drv;
+	list_add_tail(&rec->link, &drv->devices);
+found:
+	rec->vendor = le16_to_cpu(d->idVendor);
+	rec->device = le16_to_cpu(d->idProduct);
+	rec->owner[0] = 0;
+	return rec;
+}
+
+void ndl_devrec_name(const struct ndl_devrec *rec, char *buf, size_t len)
+{
+	if (rec->bus == NDL_BUS_USB)
+		snprintf(buf, len, "usb %s", rec->usb_path);
+	else
+		snprintf(buf, len, "%04x:%02x:%02x.%u", rec->loc.domain,
+			 rec->loc.bus, rec->loc.slot, rec->loc.function);
+}
+
 void ndl_devrec_fail(struct ndl_devrec *rec, int err, u32 ndis_status,
 		     const char *fmt, ...)
 {
+	char where[48];
 	va_list ap;
 
 	mutex_lock(&ndl_drv_lock);
@@ -100,9 +138,9 @@ void ndl_devrec_fail(struct ndl_devrec *rec, int err, u32 ndis_status,
 	vsnprintf(rec->message, sizeof(rec->message), fmt, ap);
 	va_end(ap);
 	rec->drv->last_error = err;
-	snprintf(rec->drv->message, sizeof(rec->drv->message),
-		 "%04x:%02x:%02x.%u: %s", rec->loc.domain, rec->loc.bus,
-		 rec->loc.slot, rec->loc.function, rec->message);
+	ndl_devrec_name(rec, where, sizeof(where));
+	snprintf(rec->drv->message, sizeof(rec->drv->message), "%s: %s",
+		 where, rec->message);
 	pr_err("%s: %s\n", rec->drv->name, rec->drv->message);
 	mutex_unlock(&ndl_drv_lock);
 }
@@ -112,8 +150,14 @@ void ndl_devrec_fail(struct ndl_devrec *rec, int err, u32 ndis_status,
 static bool ndl_ids_overlap(const struct ndl_device_id *a,
 			    const struct ndl_device_id *b)
 {
-	if (a->vendor != b->vendor || a->device != b->device)
+	if (a->bus != b->bus || a->vendor != b->vendor ||
+	    a->device != b->device)
 		return false;
+	if (a->bus == NDL_BUS_USB)
+		return !((a->match & b->match & NDL_MATCH_REV) &&
+			 a->bcd_device != b->bcd_device) &&
+		       !((a->match & b->match & NDL_MATCH_MI) &&
+			 a->interface != b->interface);
 	if ((a->match & b->match & NDL_MATCH_SUBSYS) &&
 	    (a->subvendor != b->subvendor || a->subdevice != b->subdevice))
 		return false;
@@ -266,6 +310,7 @@ static void ndl_drv_free(struct ndl_drv *drv)
 	kvfree(drv->regs);
 	kvfree(drv->ids);
 	kfree(drv->id_table);
+	kfree(drv->usb_id_table);
 	kfree(drv);
 }
 
@@ -304,8 +349,18 @@ int ndl_drv_add(struct ndl_pkg *pkg, u32 *bound, u32 *owned, char *err,
 	mutex_unlock(&ndl_drv_lock);
 
 	ret = ndl_pci_register(drv, bound, owned);
+	if (!ret) {
+		u32 ubound = 0, uowned = 0;
+
+		ret = ndl_usb_register(drv, &ubound, &uowned);
+		*bound += ubound;
+		*owned += uowned;
+		if (ret)
+			ndl_pci_unregister(drv);
+	}
 	if (ret) {
-		snprintf(err, errlen, "cannot register the PCI driver (%d)", ret);
+		snprintf(err, errlen, "cannot register the PCI or USB driver (%d)",
+			 ret);
 		mutex_lock(&ndl_drv_lock);
 		list_del(&drv->link);
 		mutex_unlock(&ndl_drv_lock);
@@ -340,6 +395,7 @@ static bool ndl_drv_busy(struct ndl_drv *drv)
 
 static void ndl_drv_teardown(struct ndl_drv *drv)
 {
+	ndl_usb_unregister(drv);
 	ndl_pci_unregister(drv);
 	mutex_lock(&ndl_drv_lock);
 	list_del(&drv->link);

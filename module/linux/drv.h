@@ -12,6 +12,7 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/pci.h>
+#include <linux/usb.h>
 
 #include "../uapi/ndisload.h"
 
@@ -56,7 +57,9 @@ void ndl_pkg_free(struct ndl_pkg *pkg);
 struct ndl_devrec {
 	struct list_head link;		/* ndl_drv.devices */
 	struct ndl_drv *drv;		/* the driver it belongs to */
-	struct ndl_pci_location loc;
+	u16 bus;			/* enum ndl_bus */
+	struct ndl_pci_location loc;	/* PCI */
+	char usb_path[32];		/* USB: the device, e.g. "1-1" */
 	u16 vendor, device, subvendor, subdevice;
 	u8 revision;
 	u32 state;			/* enum ndl_device_state */
@@ -87,6 +90,9 @@ struct ndl_drv {
 	struct pci_device_id *id_table;	/* n_ids + terminator */
 	struct pci_driver pdrv;
 	bool pdrv_registered;
+	struct usb_device_id *usb_id_table;	/* its USB IDs + terminator */
+	struct usb_driver udrv;		/* named pci_name too */
+	bool udrv_registered;
 
 	struct list_head devices;	/* struct ndl_devrec */
 };
@@ -110,6 +116,10 @@ struct ndl_drv *ndl_drv_find(const char *name);
 
 /* Device records; caller holds ndl_drv_lock. */
 struct ndl_devrec *ndl_devrec_get(struct ndl_drv *drv, struct pci_dev *pdev);
+struct ndl_devrec *ndl_devrec_get_usb(struct ndl_drv *drv,
+				      struct usb_device *udev);
+/* "0000:00:03.0" or "usb 1-1", for messages. */
+void ndl_devrec_name(const struct ndl_devrec *rec, char *buf, size_t len);
 /*
  * A device failed: its record (and the driver's last error) say why, and
  * so does the log. Takes ndl_drv_lock.
@@ -122,5 +132,9 @@ int ndl_pci_register(struct ndl_drv *drv, u32 *bound, u32 *owned);
 void ndl_pci_unregister(struct ndl_drv *drv);
 /* Does the driver's ID list match this device? Best match's index or -1. */
 int ndl_pci_match(const struct ndl_drv *drv, const struct pci_dev *pdev);
+
+/* usb.c: the same for the driver's USB IDs (none: nothing registered). */
+int ndl_usb_register(struct ndl_drv *drv, u32 *bound, u32 *owned);
+void ndl_usb_unregister(struct ndl_drv *drv);
 
 #endif

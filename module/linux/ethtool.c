@@ -23,7 +23,7 @@ static void ndl_get_drvinfo(struct net_device *dev,
 	snprintf(info->fw_version, sizeof(info->fw_version),
 		 "ndisload %s, NDIS %u.%u", NDL_RELEASE,
 		 b->drv->ndis_version >> 8, b->drv->ndis_version & 0xff);
-	strscpy(info->bus_info, pci_name(b->pdev), sizeof(info->bus_info));
+	strscpy(info->bus_info, dev_name(b->parent), sizeof(info->bus_info));
 }
 
 static int ndl_get_link_ksettings(struct net_device *dev,

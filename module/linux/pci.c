@@ -34,7 +34,7 @@ int ndl_pci_match(const struct ndl_drv *drv, const struct pci_dev *pdev)
 		const struct ndl_device_id *id = &drv->ids[i];
 		int score = 0;
 
-		if (id->vendor != pdev->vendor || id->device != pdev->device)
+		if (id->bus != NDL_BUS_PCI || id->vendor != pdev->vendor || id->device != pdev->device)
 			continue;
 		if (id->match & NDL_MATCH_SUBSYS) {
 			if (id->subvendor != pdev->subsystem_vendor ||
@@ -168,26 +168,34 @@ static void ndl_pci_survey(struct ndl_drv *drv, u32 *bound, u32 *owned)
 
 int ndl_pci_register(struct ndl_drv *drv, u32 *bound, u32 *owned)
 {
-	u32 i;
+	u32 i, n = 0;
 	int ret;
 
-	drv->id_table = kcalloc(drv->n_ids + 1, sizeof(*drv->id_table),
-				GFP_KERNEL);
+	*bound = 0;
+	*owned = 0;
+	/* The USB driver (usb.c) has the same name. */
+	snprintf(drv->pci_name, sizeof(drv->pci_name), "ndisload-%s",
+		 drv->name);
+	for (i = 0; i < drv->n_ids; i++)
+		n += drv->ids[i].bus == NDL_BUS_PCI;
+	if (!n)
+		return 0;	/* a USB driver */
+	drv->id_table = kcalloc(n + 1, sizeof(*drv->id_table), GFP_KERNEL);
 	if (!drv->id_table)
 		return -ENOMEM;
-	for (i = 0; i < drv->n_ids; i++) {
+	for (i = 0, n = 0; i < drv->n_ids; i++) {
 		const struct ndl_device_id *id = &drv->ids[i];
 		bool sub = id->match & NDL_MATCH_SUBSYS;
 
-		drv->id_table[i] = (struct pci_device_id){
+		if (id->bus != NDL_BUS_PCI)
+			continue;
+		drv->id_table[n++] = (struct pci_device_id){
 			PCI_DEVICE_SUB(id->vendor, id->device,
 				       sub ? id->subvendor : PCI_ANY_ID,
 				       sub ? id->subdevice : PCI_ANY_ID),
 			.driver_data = i,
 		};
 	}
-	snprintf(drv->pci_name, sizeof(drv->pci_name), "ndisload-%s",
-		 drv->name);
 	drv->pdrv.name = drv->pci_name;
 	drv->pdrv.id_table = drv->id_table;
 	drv->pdrv.probe = ndl_pci_probe;

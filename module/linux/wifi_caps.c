@@ -180,7 +180,7 @@ int ndl_wifi_caps(struct ndl_wifi *w)
 	/* NDIS 5.1 scans are wildcard only; one SSID lets tools ask. */
 	wiphy->max_scan_ssids = 1;
 	wiphy->max_num_pmkids = w->max_pmkids;
-	dev_info(&w->b->pdev->dev,
+	dev_info(w->b->parent,
 		 "%s: 802.11 bands%s%s, ciphers%s%s%s, %u PMKIDs\n",
 		 w->b->drv->name,
 		 wiphy->bands[NL80211_BAND_2GHZ] ? " 2.4GHz" : "",

@@ -249,7 +249,7 @@ int ndl_wifi_attach(struct ndl_bound *b)
 	ret = ndl_wifi_caps(w);
 	if (ret)
 		goto err_free;
-	set_wiphy_dev(wiphy, &b->pdev->dev);
+	set_wiphy_dev(wiphy, b->parent);
 	memcpy(wiphy->perm_addr, b->info.perm_addr, ETH_ALEN);
 	ret = wiphy_register(wiphy);
 	if (ret) {
@@ -264,7 +264,7 @@ int ndl_wifi_attach(struct ndl_bound *b)
 	/* Wireless interfaces are wlanN, as users and tools expect. */
 	strscpy(dev->name, "wlan%d", sizeof(dev->name));
 	rcu_assign_pointer(b->wifi, w);
-	dev_info(&b->pdev->dev, "%s: 802.11 miniport, %s registered\n",
+	dev_info(b->parent, "%s: 802.11 miniport, %s registered\n",
 		 b->drv->name, wiphy_name(wiphy));
 	return 0;
 

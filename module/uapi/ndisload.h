@@ -65,12 +65,14 @@
  * appears. regs[] holds typed registry values (struct ndl_reg_value); each
  * applies to every device, to the devices one ids[] entry matches, or to
  * the device at one PCI location. The module loads the image(s), runs
- * DriverEntry, registers "ndisload-<name>" as a pci_driver for exactly ids[]
- * and binds every matching device that has no driver yet. A matching device
+ * DriverEntry, registers "ndisload-<name>" as a pci_driver for exactly the
+ * PCI ids[] and as a usb_driver for the USB ones, and binds every matching
+ * device that has no driver yet. A matching device
  * that a native Linux driver already owns is never taken: it is reported
  * (NDL_DEV_OWNED in the device list, and a kernel log line). To move such a
  * device to ndisload, unbind the native driver and write its address to
- * /sys/bus/pci/drivers/ndisload-<name>/bind.
+ * /sys/bus/pci/drivers/ndisload-<name>/bind (USB: its first interface,
+ * e.g. 1-1:1.0, to /sys/bus/usb/drivers/ndisload-<name>/bind).
  *
  * flags holds the driver's compatibility settings (NDL_COMPAT_*): two bits
  * per setting, neither meaning automatic (the module decides per device),
@@ -127,7 +129,6 @@
  *   ENOEXEC     a .sys file is not a loadable x86-64 PE driver image
  *   ELIBACC     the image imports a DLL or function ndisload does not
  *               provide (`error` names them)
- *   EPROTONOSUPPORT  a bus other than PCI in ids[]
  *   EOPNOTSUPP  this kernel offers no way to make driver code executable
  *               (see docs/kernel.md), so nothing can be loaded; or the
  *               request needs what this module does not do yet
@@ -195,26 +196,39 @@ struct ndl_file {
 
 enum ndl_bus {
 	NDL_BUS_PCI = 1,
-	NDL_BUS_USB = 2,	/* reserved: refused with EPROTONOSUPPORT */
+	NDL_BUS_USB = 2,
 };
 
 /* struct ndl_device_id.match: optional fields that must also match. */
 #define NDL_MATCH_SUBSYS	(1u << 0)	/* subvendor and subdevice */
-#define NDL_MATCH_REV		(1u << 1)	/* revision */
+#define NDL_MATCH_REV		(1u << 1)	/* revision (USB: bcd_device) */
+#define NDL_MATCH_MI		(1u << 2)	/* USB: interface number */
 
 /*
  * One Windows hardware ID, e.g. PCI\VEN_10EC&DEV_8139&SUBSYS_813910EC&REV_20
- * is {PCI, SUBSYS|REV, 0x10ec, 0x8139, 0x10ec, 0x8139, 0x20}. vendor 0x0000
- * and 0xffff are invalid (EINVAL).
+ * is {PCI, SUBSYS|REV, 0x10ec, 0x8139, 0x10ec, 0x8139, 0x20}, and
+ * USB\VID_0525&PID_A4A2&REV_0100&MI_01 is {USB, REV|MI, 0x0525, 0xa4a2,
+ * .bcd_device 0x0100, .interface 1}. vendor 0x0000 and 0xffff are invalid
+ * (EINVAL). A USB ID without MI names the whole device: the driver gets
+ * every interface of its active configuration; with MI, that interface of
+ * a composite device.
  */
 struct ndl_device_id {
 	__u16 bus;		/* enum ndl_bus */
 	__u16 match;		/* NDL_MATCH_* */
-	__u16 vendor;
-	__u16 device;
-	__u16 subvendor;	/* used with NDL_MATCH_SUBSYS, else 0 */
-	__u16 subdevice;	/* used with NDL_MATCH_SUBSYS, else 0 */
-	__u8 revision;		/* used with NDL_MATCH_REV, else 0 */
+	__u16 vendor;		/* PCI vendor, USB idVendor */
+	__u16 device;		/* PCI device, USB idProduct */
+	union {
+		struct {	/* NDL_BUS_PCI */
+			__u16 subvendor;	/* with NDL_MATCH_SUBSYS, else 0 */
+			__u16 subdevice;	/* with NDL_MATCH_SUBSYS, else 0 */
+		};
+		struct {	/* NDL_BUS_USB */
+			__u16 bcd_device;	/* with NDL_MATCH_REV, else 0 */
+			__u16 interface;	/* with NDL_MATCH_MI, else 0 */
+		};
+	};
+	__u8 revision;		/* PCI, with NDL_MATCH_REV, else 0 */
 	__u8 reserved[3];
 };
 
@@ -352,13 +366,15 @@ enum ndl_device_state {
 
 struct ndl_device_info {
 	char driver[NDL_NAME_MAX];
+	/* PCI: its address; USB: domain = the USB bus number, the rest 0 */
 	struct ndl_pci_location location;
 	__u16 vendor;
 	__u16 device;
 	__u16 subvendor;
 	__u16 subdevice;
 	__u8 revision;
-	__u8 reserved0[3];
+	__u8 bus;		/* enum ndl_bus; 0 from modules before USB */
+	__u8 reserved0[2];
 	__u32 state;		/* enum ndl_device_state */
 	__u32 flags;		/* NDL_DEVF_* */
 	__u32 ifindex;		/* 0 if no interface */

@@ -13,6 +13,7 @@
  *       -d FILE        a data/firmware file (repeatable)
  *       -V VERSION     version string (default "test")
  *       -i ID          VVVV:DDDD[:SVVV:SDDD][/RR] in hex (repeatable)
+ *                      or usb:VVVV:PPPP[/BCD][@MI] (MI decimal)
  *       -r VALUE       [#IDX:|@DOM:BB:SS.F:]NAME=TYPE:DATA (repeatable);
  *                      TYPE sz|expand|dword|qword|multi (DATA a,b,c)|binary
  *                      (DATA hex)
@@ -141,11 +142,42 @@ static int read_file(const char *path, struct ndl_file *f, __u32 type)
 	return 0;
 }
 
+/* usb:VID:PID[/REV][@MI]: a USB ID (REV is the bcdDevice, MI decimal). */
+static int parse_usb_id(const char *s, struct ndl_device_id *id)
+{
+	unsigned int v, d, rev, mi;
+	const char *slash = strchr(s, '/'), *at = strchr(s, '@');
+
+	if (sscanf(s, "%x:%x", &v, &d) != 2)
+		return -1;
+	memset(id, 0, sizeof(*id));
+	id->bus = NDL_BUS_USB;
+	id->vendor = v;
+	id->device = d;
+	if (slash) {
+		if (sscanf(slash + 1, "%x", &rev) != 1)
+			return -1;
+		id->match |= NDL_MATCH_REV;
+		id->bcd_device = rev;
+	}
+	if (at) {
+		if (sscanf(at + 1, "%u", &mi) != 1)
+			return -1;
+		id->match |= NDL_MATCH_MI;
+		id->interface = mi;
+	}
+	return 0;
+}
+
 static int parse_id(const char *s, struct ndl_device_id *id)
 {
 	unsigned int v, d, sv = 0, sd = 0, rev = 0;
 	const char *slash = strchr(s, '/');
-	int n = sscanf(s, "%x:%x:%x:%x", &v, &d, &sv, &sd);
+	int n;
+
+	if (!strncmp(s, "usb:", 4))
+		return parse_usb_id(s + 4, id);
+	n = sscanf(s, "%x:%x:%x:%x", &v, &d, &sv, &sd);
 
 	if (n != 2 && n != 4)
 		return -1;
@@ -454,7 +486,8 @@ static int do_devices(const char *driver)
 	if (!d)
 		return report_errno(NULL);
 	for (i = 0; i < n; i++)
-		printf("device %04x:%02x:%02x.%x %04x:%04x driver=%s state=%s if=%s flags=%s%s%s%s%s speed=%llu error=%d status=0x%x owner=%s msg=%s\n",
+		printf("device %s%04x:%02x:%02x.%x %04x:%04x driver=%s state=%s if=%s flags=%s%s%s%s%s speed=%llu error=%d status=0x%x owner=%s msg=%s\n",
+		       d[i].bus == NDL_BUS_USB ? "usb:" : "",
 		       d[i].location.domain, d[i].location.bus,
 		       d[i].location.slot, d[i].location.function,
 		       d[i].vendor, d[i].device, d[i].driver,
@@ -640,7 +673,15 @@ static void malformed_add(void)
 	ADD_CASE("add-duplicate-file-names", EINVAL,
 		 a->files[1] = a->files[0]; a->files[1].type = NDL_FILE_DATA;
 		 a->req.n_files = 2);
-	ADD_CASE("add-id-bus-usb", EPROTONOSUPPORT, a->ids[0].bus = NDL_BUS_USB);
+	ADD_CASE("add-id-usb-subsys", EINVAL,
+		 a->ids[0].bus = NDL_BUS_USB; a->ids[0].match = NDL_MATCH_SUBSYS);
+	ADD_CASE("add-id-usb-pci-revision", EINVAL,
+		 a->ids[0].bus = NDL_BUS_USB; a->ids[0].revision = 1);
+	ADD_CASE("add-id-usb-stray-mi", EINVAL,
+		 a->ids[0].bus = NDL_BUS_USB; a->ids[0].interface = 1);
+	ADD_CASE("add-id-usb-mi-256", EINVAL,
+		 a->ids[0].bus = NDL_BUS_USB; a->ids[0].match = NDL_MATCH_MI;
+		 a->ids[0].interface = 256);
 	ADD_CASE("add-id-bus-unknown", EINVAL, a->ids[0].bus = 77);
 	ADD_CASE("add-id-vendor-ffff", EINVAL, a->ids[0].vendor = 0xffff);
 	ADD_CASE("add-id-vendor-0", EINVAL, a->ids[0].vendor = 0);

@@ -165,7 +165,10 @@ nic_args() { # MODEL INDEX -> QEMU arguments for one NIC on QEMU's user network
 	case "$1" in virtio-net-device|usb-net|ne2k_isa) ;; *) romfile=",romfile=" ;; esac
 	# NIC i gets its own user network 10.0.(2+i).0/24 (host 10.0.(2+i).2),
 	# so two NICs are two subnets in the guest, not one subnet twice.
-	echo "-netdev user,id=n$2,net=10.0.$((2 + $2)).0/24$hostfwd -device $1,netdev=n$2,id=nic$2$romfile"
+	# usb-net: on an xHCI controller of its own (usbhc$2), created first.
+	usbhc=""
+	[ "$1" = usb-net ] && usbhc="-device qemu-xhci,id=usbhc$2" romfile=",bus=usbhc$2.0"
+	echo "$usbhc -netdev user,id=n$2,net=10.0.$((2 + $2)).0/24$hostfwd -device $1,netdev=n$2,id=nic$2$romfile"
 }
 
 # serve_start MIB: start busybox httpd serving MIB MiB of random data;

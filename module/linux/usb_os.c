@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The runtime's USB operations (struct ndl_os_usb_ops, core/os.h) over
+ * Linux's USB core: each transfer is one URB on a bounce buffer of our
+ * own (the miniport's memory may be anything; URB buffers must be
+ * DMA-able), submitted GFP_ATOMIC because the runtime submits at
+ * DISPATCH_LEVEL under spin locks, and unlinked asynchronously on cancel.
+ * The URB's completion handler hands the outcome to the runtime, which
+ * completes the IRP at DISPATCH_LEVEL from a DPC.
+ *
+ * Configuration changes: the binding lives on an interface of the active
+ * configuration, so selecting that configuration again is accepted as is
+ * and any other is refused with a log line naming both (Linux chose the
+ * configuration when the device appeared).
+ */
+#include <linux/delay.h>
+#include <linux/slab.h>
+#include <linux/usb.h>
+
+#include "fpu.h"
+#include "stack.h"
+#include "usb_os.h"
+#include "usb/usb_bus.h"
+
+static enum ndl_os_usb_status ndl_usb_status(int status)
+{
+	switch (status) {
+	case 0:
+		return NDL_OS_USB_OK;
+	case -EPIPE:
+		return NDL_OS_USB_STALL;
+	case -EILSEQ:
+		return NDL_OS_USB_CRC;
+	case -EPROTO:
+		return NDL_OS_USB_PROTOCOL;
+	case -ETIME:
+	case -ETIMEDOUT:
+		return NDL_OS_USB_NO_RESPONSE;
+	case -EOVERFLOW:
+		return NDL_OS_USB_BABBLE;
+	case -ECOMM:
+		return NDL_OS_USB_OVERRUN;
+	case -ENOSR:
+		return NDL_OS_USB_UNDERRUN;
+	case -ENOENT:
+	case -ECONNRESET:
+		return NDL_OS_USB_CANCELLED;
+	case -ENODEV:
+	case -ESHUTDOWN:
+		return NDL_OS_USB_GONE;
+	case -ENOMEM:
+		return NDL_OS_USB_NO_MEMORY;
+	case -EINVAL:
+	case -EMSGSIZE:
+		return NDL_OS_USB_INVALID;
+	default:
+		return NDL_OS_USB_ERROR;
+	}
+}
+
+static long ndl_usb_complete_on_stack(void *arg)
+{
+	struct ndl_os_usb_xfer *x = arg;
+
+	x->complete(x);
+	return 0;
+}
+
+static void ndl_usb_urb_done(struct urb *urb)
+{
+	struct ndl_os_usb_xfer *x = urb->context;
+
+	x->status = ndl_usb_status(urb->status);
+	x->actual = min_t(u32, urb->actual_length, x->len);
+	if (x->in && x->actual)
+		memcpy(x->buf, urb->transfer_buffer, x->actual);
+	/*
+	 * The runtime never cancels after complete was called, so the URB
+	 * stays ours until complete returns. It runs on a driver stack at
+	 * the IRQL of the giveback's context (DISPATCH from the HCD's BH).
+	 */
+	ndl_stack_run(ndl_usb_complete_on_stack, x, -1);
+	kfree(urb->transfer_buffer);
+	kfree(urb->setup_packet);
+	usb_free_urb(urb);
+}
+
+static unsigned int ndl_usb_pipe(struct usb_device *udev,
+				 const struct ndl_os_usb_xfer *x)
+{
+	unsigned int ep = x->endpoint & USB_ENDPOINT_NUMBER_MASK;
+
+	switch (x->type) {
+	case NDL_OS_USB_CONTROL:
+		return x->in ? usb_rcvctrlpipe(udev, ep) :
+			       usb_sndctrlpipe(udev, ep);
+	case NDL_OS_USB_BULK:
+		return x->in ? usb_rcvbulkpipe(udev, ep) :
+			       usb_sndbulkpipe(udev, ep);
+	default:
+		return x->in ? usb_rcvintpipe(udev, ep) :
+			       usb_sndintpipe(udev, ep);
+	}
+}
+
+static enum ndl_os_usb_status ndl_usb_do_submit(struct ndl_os_usb *dev,
+						struct ndl_os_usb_xfer *x)
+{
+	struct usb_device *udev = dev->udev;
+	struct usb_host_endpoint *hep;
+	unsigned int pipe;
+	struct urb *urb;
+	void *buf = NULL;
+	int ret;
+
+	if (x->type == NDL_OS_USB_ISOC)
+		return NDL_OS_USB_INVALID;	/* no isochronous transfers */
+	if (READ_ONCE(dev->gone))
+		return NDL_OS_USB_GONE;
+	pipe = ndl_usb_pipe(udev, x);
+	hep = usb_pipe_endpoint(udev, pipe);
+	if (!hep)
+		return NDL_OS_USB_INVALID;	/* not in the current setting */
+	urb = usb_alloc_urb(0, GFP_ATOMIC);
+	if (!urb)
+		return NDL_OS_USB_NO_MEMORY;
+	if (x->len) {
+		buf = x->in ? kmalloc(x->len, GFP_ATOMIC) :
+			      kmemdup(x->buf, x->len, GFP_ATOMIC);
+		if (!buf)
+			goto nomem;
+	}
+	if (x->type == NDL_OS_USB_CONTROL) {
+		u8 *setup = kmemdup(x->setup, sizeof(x->setup), GFP_ATOMIC);
+
+		if (!setup)
+			goto nomem;
+		usb_fill_control_urb(urb, udev, pipe, setup, buf, x->len,
+				     ndl_usb_urb_done, x);
+	} else if (x->type == NDL_OS_USB_BULK) {
+		usb_fill_bulk_urb(urb, udev, pipe, buf, x->len,
+				  ndl_usb_urb_done, x);
+	} else {
+		usb_fill_int_urb(urb, udev, pipe, buf, x->len,
+				 ndl_usb_urb_done, x, hep->desc.bInterval);
+	}
+	x->host = urb;
+	ret = usb_submit_urb(urb, GFP_ATOMIC);
+	if (!ret)
+		return NDL_OS_USB_OK;
+	x->host = NULL;
+	kfree(urb->setup_packet);
+	kfree(buf);
+	usb_free_urb(urb);
+	return ndl_usb_status(ret);
+nomem:
+	kfree(buf);
+	usb_free_urb(urb);
+	return NDL_OS_USB_NO_MEMORY;
+}
+
+/*
+ * Called from Windows context: the USB core's locks sleep on PREEMPT_RT,
+ * so the FPU section (which disables preemption) pauses around them; the
+ * calls that may sleep anywhere pause it always.
+ */
+static enum ndl_os_usb_status ndl_usb_submit(struct ndl_os_usb *dev,
+					     struct ndl_os_usb_xfer *x)
+{
+	enum ndl_os_usb_status st;
+
+	ndl_fpu_pause_rt();
+	st = ndl_usb_do_submit(dev, x);
+	ndl_fpu_resume_rt();
+	return st;
+}
+
+static void ndl_usb_cancel(struct ndl_os_usb *dev, struct ndl_os_usb_xfer *x)
+{
+	if (!x->host)
+		return;
+	ndl_fpu_pause_rt();
+	usb_unlink_urb(x->host);
+	ndl_fpu_resume_rt();
+}
+
+static enum ndl_os_usb_status ndl_usb_set_configuration(struct ndl_os_usb *dev,
+							u8 value)
+{
+	struct usb_host_config *c = dev->udev->actconfig;
+
+	/* 0 (unconfigure at halt) leaves the device to Linux as it was. */
+	if (!value || (c && c->desc.bConfigurationValue == value))
+		return NDL_OS_USB_OK;
+	dev_warn(&dev->intf->dev,
+		 "the driver selects configuration %u; Linux chose %u, which ndisload cannot change under a bound interface\n",
+		 value, c ? c->desc.bConfigurationValue : 0);
+	return NDL_OS_USB_STALL;
+}
+
+static enum ndl_os_usb_status ndl_usb_set_interface(struct ndl_os_usb *dev,
+						    u8 interface, u8 alternate)
+{
+	int ret;
+
+	ndl_fpu_pause();
+	ret = usb_set_interface(dev->udev, interface, alternate);
+	ndl_fpu_resume();
+	return ndl_usb_status(ret);
+}
+
+static enum ndl_os_usb_status ndl_usb_clear_halt(struct ndl_os_usb *dev,
+						 u8 endpoint)
+{
+	struct usb_device *udev = dev->udev;
+	unsigned int ep = endpoint & USB_ENDPOINT_NUMBER_MASK;
+	bool in = endpoint & USB_DIR_IN;
+	struct usb_host_endpoint *hep = in ? udev->ep_in[ep] : udev->ep_out[ep];
+	unsigned int pipe;
+	int ret;
+
+	if (!hep)
+		return NDL_OS_USB_INVALID;
+	if (usb_endpoint_xfer_int(&hep->desc))
+		pipe = in ? usb_rcvintpipe(udev, ep) : usb_sndintpipe(udev, ep);
+	else
+		pipe = in ? usb_rcvbulkpipe(udev, ep) : usb_sndbulkpipe(udev, ep);
+	ndl_fpu_pause();
+	ret = usb_clear_halt(udev, pipe);
+	ndl_fpu_resume();
+	return ndl_usb_status(ret);
+}
+
+static enum ndl_os_usb_status ndl_usb_reset_port(struct ndl_os_usb *dev)
+{
+	int ret;
+
+	ndl_fpu_pause();
+	ret = usb_lock_device_for_reset(dev->udev, dev->intf);
+	if (!ret) {
+		ret = usb_reset_device(dev->udev);
+		usb_unlock_device(dev->udev);
+	}
+	ndl_fpu_resume();
+	return ndl_usb_status(ret);
+}
+
+static u32 ndl_usb_port_status(struct ndl_os_usb *dev)
+{
+	if (READ_ONCE(dev->gone) ||
+	    dev->udev->state == USB_STATE_NOTATTACHED)
+		return 0;
+	return NDL_OS_USB_PORT_ENABLED | NDL_OS_USB_PORT_CONNECTED;
+}
+
+static u32 ndl_usb_frame_number(struct ndl_os_usb *dev)
+{
+	int n;
+
+	ndl_fpu_pause_rt();
+	n = usb_get_current_frame_number(dev->udev);
+	ndl_fpu_resume_rt();
+	return n < 0 ? 0 : n;
+}
+
+const struct ndl_os_usb_ops ndl_linux_usb_ops = {
+	.submit = ndl_usb_submit,
+	.cancel = ndl_usb_cancel,
+	.set_configuration = ndl_usb_set_configuration,
+	.set_interface = ndl_usb_set_interface,
+	.clear_halt = ndl_usb_clear_halt,
+	.reset_port = ndl_usb_reset_port,
+	.port_status = ndl_usb_port_status,
+	.frame_number = ndl_usb_frame_number,
+};
+
+int ndl_usb_os_attach(struct ndl_os_usb *o, int mi, struct ndl_usb_dev **out)
+{
+	const struct usb_device_descriptor *dd = &o->udev->descriptor;
+	const struct usb_interface_descriptor *id =
+		&o->intf->cur_altsetting->desc;
+	struct ndl_pdo_desc *desc;
+	bool dev_class = mi < 0 && dd->bDeviceClass;
+	NTSTATUS st;
+
+	desc = kzalloc(sizeof(*desc), GFP_KERNEL);
+	if (!desc)
+		return -ENOMEM;
+	/* Class IDs: the device's own, else the (first) interface's. */
+	ndl_pdo_desc_usb(desc, le16_to_cpu(dd->idVendor),
+			 le16_to_cpu(dd->idProduct), le16_to_cpu(dd->bcdDevice),
+			 mi,
+			 dev_class ? dd->bDeviceClass : id->bInterfaceClass,
+			 dev_class ? dd->bDeviceSubClass : id->bInterfaceSubClass,
+			 dev_class ? dd->bDeviceProtocol : id->bInterfaceProtocol,
+			 o->udev->bus->busnum, o->udev->portnum);
+	st = ndl_usb_dev_create(o, &ndl_linux_usb_ops, desc, out);
+	kfree(desc);
+	return NT_SUCCESS(st) ? 0 : -ENOMEM;
+}
+
+void ndl_usb_os_gone(struct ndl_os_usb *o, struct ndl_usb_dev *u)
+{
+	WRITE_ONCE(o->gone, true);
+	if (u)
+		ndl_usb_dev_gone(u);
+}
+
+/* Linux code that sleeps runs on the task's stack (stack.h). */
+static long ndl_usb_nap_on_task(void *arg)
+{
+	msleep(20);
+	return 0;
+}
+
+void ndl_usb_os_detach(struct ndl_os_usb *o, struct ndl_usb_dev *u)
+{
+	int i;
+
+	if (!u)
+		return;
+	/* Cancelled URBs complete within milliseconds; 5 s is a broken HCD. */
+	for (i = 0; i < 250 && ndl_usb_dev_busy(u); i++) {
+		if (i == 0)
+			ndl_usb_dev_gone(u);	/* the miniport left some */
+		ndl_stack_on_task(ndl_usb_nap_on_task, NULL);
+	}
+	if (ndl_usb_dev_delete(u))
+		dev_err(&o->intf->dev,
+			"%u USB requests never completed; their memory is kept\n",
+			ndl_usb_dev_busy(u));
+}
