@@ -10,9 +10,9 @@
 static const char usage[] =
 	"Usage: ndisload bind [--unbind-native] [--load] [--json] DEVICE DRIVER\n"
 	"\n"
-	"Binds a device (its address from 'ndisload devices', e.g. 0000:02:00.0)\n"
-	"to an installed driver, persistently. The driver must list one of the\n"
-	"device's hardware IDs.\n"
+	"Binds a device (its address from 'ndisload devices', e.g. 0000:02:00.0,\n"
+	"or a USB device's bus path, e.g. 1-1) to an installed driver,\n"
+	"persistently. The driver must list one of the device's hardware IDs.\n"
 	"\n"
 	"  --unbind-native  take the device from the Linux driver that owns it\n"
 	"                   (now and at every boot)\n"

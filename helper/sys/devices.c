@@ -32,7 +32,7 @@ static bool read_hex(const char *dir, const char *file, uint32_t *out)
 	return true;
 }
 
-static void link_base(const char *dir, const char *link, char *out, size_t size)
+void devices_link_base(const char *dir, const char *link, char *out, size_t size)
 {
 	char path[NDL_PATH_MAX], target[NDL_PATH_MAX];
 	ssize_t n;
@@ -110,7 +110,7 @@ static int scan_pci(struct ndl_device **arr, size_t *n, size_t *cap,
 			d.hw.rev = (uint16_t)v;
 		if (read_hex(dir, "class", &v))
 			d.hw.class_code = v;
-		link_base(dir, "driver", d.linux_driver, sizeof(d.linux_driver));
+		devices_link_base(dir, "driver", d.linux_driver, sizeof(d.linux_driver));
 		net_ifaces(dir, &d);
 		/* Network controllers (0x02) and wireless controllers (0x0d). */
 		d.network = (d.hw.class_code >> 16) == 0x02 ||
@@ -152,7 +152,7 @@ static void usb_funcs(const char *base, const char *name, struct ndl_device *d)
 		if (read_hex(dir, "bInterfaceProtocol", &v))
 			f->uprot = (uint8_t)v;
 		if (!d->linux_driver[0])
-			link_base(dir, "driver", d->linux_driver, sizeof(d->linux_driver));
+			devices_link_base(dir, "driver", d->linux_driver, sizeof(d->linux_driver));
 		net_ifaces(dir, d);
 		if (f->uclass == 0xe0 || f->uclass == 0x02)
 			d->network = true;

@@ -29,6 +29,8 @@ struct ndl_device {
 	bool network;		/* a network class or interface */
 };
 
+/* The base name of the symlink dir/link points to ("" if none). */
+void devices_link_base(const char *dir, const char *link, char *out, size_t size);
 /* All PCI and USB devices (malloc'ed array). */
 int devices_scan(struct ndl_device **out, size_t *n, struct ndl_err *err);
 /* Finds a device by id in a scan, or NULL. */

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Pushing drivers, IDs, registry values and files into the module (see push.h). */
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <sodium.h>
@@ -82,24 +83,33 @@ static int add_id(struct push *p, const char *text, int install, struct ndl_err 
 	for (i = 0; i < p->nids; i++)
 		if (!strcmp(p->id_text[i], text))
 			return 0;
-	if (!hwid_parse(text, &h) || h.bus != HWID_PCI || !(h.has & HWID_DEV) ||
-	    (h.has & HWID_CC)) {
-		note(p, "%s is not a PCI vendor/device ID the module can serve; skipped", text);
+	if (!hwid_parse(text, &h) || (h.bus != HWID_PCI && h.bus != HWID_USB) ||
+	    !(h.has & HWID_DEV) || (h.has & (HWID_CC | HWID_UCLASS))) {
+		note(p, "%s is not a PCI or USB vendor/device ID the module can serve; skipped", text);
 		return 0;
 	}
 	if (p->nids >= NDL_MAX_IDS)
 		return ndl_fail(err, NDL_E_INVALID, "more than %d device IDs", NDL_MAX_IDS);
 	d = &p->ids[p->nids];
 	memset(d, 0, sizeof(*d));
-	d->bus = NDL_BUS_PCI;
+	d->bus = h.bus == HWID_USB ? NDL_BUS_USB : NDL_BUS_PCI;
 	d->vendor = h.ven;
 	d->device = h.dev;
-	if (h.has & HWID_SUBSYS) {
+	if (h.bus == HWID_USB) {
+		if (h.has & HWID_REV) {
+			d->match |= NDL_MATCH_REV;
+			d->bcd_device = h.rev;
+		}
+		if (h.has & HWID_MI) {
+			d->match |= NDL_MATCH_MI;
+			d->interface = h.mi;
+		}
+	} else if (h.has & HWID_SUBSYS) {
 		d->match |= NDL_MATCH_SUBSYS;
 		d->subvendor = (uint16_t)(h.subsys & 0xffff);
 		d->subdevice = (uint16_t)(h.subsys >> 16);
 	}
-	if (h.has & HWID_REV) {
+	if (h.bus == HWID_PCI && (h.has & HWID_REV)) {
 		d->match |= NDL_MATCH_REV;
 		d->revision = (uint8_t)h.rev;
 	}
@@ -135,10 +145,13 @@ static int add_reg(struct push *p, const char *name, uint32_t type,
 	r->length = (uint32_t)len;
 	r->data = (uint64_t)(uintptr_t)copy;
 	r->id_index = id_index;
-	if (location) {
+	/* The module scopes values to PCI locations only: a USB device's
+	 * own values apply to every device of the driver.
+	 */
+	if (location && kmod_parse_location(location, &r->location))
 		r->flags = NDL_REG_AT_LOCATION;
-		kmod_parse_location(location, &r->location);
-	}
+	else
+		memset(&r->location, 0, sizeof(r->location));
 	return 0;
 }
 
@@ -322,6 +335,55 @@ static int add_files(struct push *p, const char *name, const char *sys,
 	return 0;
 }
 
+/* Write text to the sysfs file at path; 0 or -1. */
+static int sysfs_write(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	return (fs_write_all(fd, text, strlen(text)) | close(fd)) ? -1 : 0;
+}
+
+/* Every interface of USB device dev lets go of its Linux driver. */
+static int usb_unbind_native(const char *dev)
+{
+	char base[NDL_PATH_MAX], path[NDL_PATH_MAX], drv[64];
+	size_t len = strlen(dev);
+	struct dirent *de;
+	int ret = 0;
+	DIR *dd;
+
+	if (!ndl_path(base, sizeof(base), NDL_SYS_DIR "/bus/usb/devices") ||
+	    !(dd = opendir(base)))
+		return -1;
+	while ((de = readdir(dd)) != NULL) {
+		/* interfaces are "<device>:<config>.<number>" */
+		if (strncmp(de->d_name, dev, len) || de->d_name[len] != ':' ||
+		    !fs_join(path, sizeof(path), base, de->d_name))
+			continue;
+		devices_link_base(path, "driver", drv, sizeof(drv));
+		if (!drv[0] || str_istarts(drv, "ndisload"))
+			continue;
+		if (!ndl_path(path, sizeof(path), NDL_SYS_DIR "/bus/usb/devices/%s/driver/unbind",
+			      de->d_name) || sysfs_write(path, de->d_name))
+			ret = -1;
+	}
+	closedir(dd);
+	return ret;
+}
+
+/* The interface a whole-device binding takes: "<dev>:<config>.0". */
+static bool usb_first_intf(const char *dev, char *out, size_t size)
+{
+	char path[NDL_PATH_MAX], cfg[16];
+
+	if (!ndl_path(path, sizeof(path), NDL_SYS_DIR "/bus/usb/devices/%s/bConfigurationValue", dev) ||
+	    !fs_read_line(path, cfg, sizeof(cfg)) || !cfg[0])
+		return false;
+	return snprintf(out, size, "%s:%s.0", dev, cfg) < (int)size;
+}
+
 /* Bound devices: their IDs (and installs); native drivers let go of them. */
 static int collect_bound(struct push *p, const char *name, const struct push_opts *opt,
 			 const struct ndl_device *devs, size_t ndev, const struct conf *b,
@@ -340,10 +402,6 @@ static int collect_bound(struct push *p, const char *name, const struct push_opt
 		d = devices_find(devs, ndev, dev);
 		if (!d) {
 			note(p, "bound device %s is not present", dev);
-			continue;
-		}
-		if (d->hw.bus != HWID_PCI) {
-			note(p, "bound device %s is a USB device; the module serves PCI devices only so far", dev);
 			continue;
 		}
 		device_match(d, p->manifest, &m);
@@ -365,9 +423,10 @@ static int collect_bound(struct push *p, const char *name, const struct push_opt
 				     dev, d->linux_driver);
 				continue;
 			}
-			if (!ndl_path(path, sizeof(path), NDL_SYS_DIR "/bus/pci/devices/%s/driver/unbind", dev) ||
-			    (fd = open(path, O_WRONLY | O_CLOEXEC)) < 0 ||
-			    (fs_write_all(fd, dev, strlen(dev)) | close(fd))) {
+			if (d->hw.bus == HWID_USB ? usb_unbind_native(dev) :
+			    (!ndl_path(path, sizeof(path), NDL_SYS_DIR "/bus/pci/devices/%s/driver/unbind", dev) ||
+			     (fd = open(path, O_WRONLY | O_CLOEXEC)) < 0 ||
+			     (fs_write_all(fd, dev, strlen(dev)) | close(fd)))) {
 				note(p, "could not unbind %s from %s", dev, d->linux_driver);
 				continue;
 			}
@@ -399,21 +458,24 @@ static void bind_after(struct push *p, const char *name)
 
 	for (i = 0; i < p->nbound; i++) {
 		char path[NDL_PATH_MAX], drv[NDL_PATH_MAX];
-		int fd;
 
 		/* Only those a native driver had: the others bound on their own. */
 		if (!p->bound_scan[i]->linux_driver[0] || device_owned_by_us(p->bound_scan[i]))
 			continue;
+		if (p->bound_scan[i]->hw.bus == HWID_USB) {
+			char intf[64];
+
+			if (usb_first_intf(p->bound_dev[i], intf, sizeof(intf)) &&
+			    ndl_path(path, sizeof(path), NDL_SYS_DIR "/bus/usb/drivers/ndisload-%s/bind", name))
+				sysfs_write(path, intf);
+			continue;
+		}
 		if (!ndl_path(drv, sizeof(drv), NDL_SYS_DIR "/bus/pci/devices/%s/driver", p->bound_dev[i]) ||
 		    fs_is_dir(drv))
 			continue;
 		if (!ndl_path(path, sizeof(path), NDL_SYS_DIR "/bus/pci/drivers/ndisload-%s/bind", name))
 			continue;
-		fd = open(path, O_WRONLY | O_CLOEXEC);
-		if (fd >= 0) {
-			fs_write_all(fd, p->bound_dev[i], strlen(p->bound_dev[i]));
-			close(fd);
-		}
+		sysfs_write(path, p->bound_dev[i]);
 	}
 }
 
