@@ -1,14 +1,17 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # ndl_purge: delete everything ndisload created at run time — configuration
 # (bindings, parameters, web token, licenses), the driver store, runtime
-# files and the service user. Shared text: pasted into ndisload-setup and the
-# Debian package's postrm (which runs after ndisload-setup is gone).
+# files and the service users (web UI, isolated driver host). Shared text:
+# pasted into ndisload-setup and the Debian package's postrm (which runs
+# after ndisload-setup is gone).
 ndl_purge() {
 	rm -rf /etc/ndisload /var/lib/ndisload /run/ndisload /run/modprobe.d/ndisload.conf
-	if getent passwd ndisload-web >/dev/null; then
-		userdel ndisload-web 2>/dev/null || echo "ndisload: could not delete user ndisload-web" >&2
-	fi
-	if getent group ndisload-web >/dev/null; then
-		groupdel ndisload-web 2>/dev/null || true
-	fi
+	for u in ndisload-web ndisload-host; do
+		if getent passwd "$u" >/dev/null; then
+			userdel "$u" 2>/dev/null || echo "ndisload: could not delete user $u" >&2
+		fi
+		if getent group "$u" >/dev/null; then
+			groupdel "$u" 2>/dev/null || true
+		fi
+	done
 }

@@ -106,7 +106,7 @@ nothing_left() { # after purge or uninstall --purge
 	[ -e /run/ndisload ] && left="$left /run/ndisload"
 	[ -e /run/modprobe.d/ndisload.conf ] && left="$left /run/modprobe.d/ndisload.conf"
 	check nothing-left "left: $left" [ -z "$left" ]
-	check user-gone "ndisload-web still exists" sh -c '! getent passwd ndisload-web && ! getent group ndisload-web'
+	check user-gone "a service user still exists" sh -c '! getent passwd ndisload-web && ! getent group ndisload-web && ! getent passwd ndisload-host && ! getent group ndisload-host'
 	check module-unloaded "ndisload.ko still loaded" [ ! -e /sys/module/ndisload ]
 	units=$(systemctl list-unit-files --no-legend 'ndisload*' 2>/dev/null)
 	check units-gone "still known: $units" [ -z "$units" ]
