@@ -37,7 +37,7 @@ int cmd_load(int argc, char **argv)
 	};
 	bool json = false, all = false, unbind = false, reload = false;
 	struct ndl_err err;
-	json_object *args, *r, *a, *res;
+	json_object *args, *r, *a, *res, *iso = NULL;
 	size_t i, k;
 	int c, status = 0;
 
@@ -94,7 +94,21 @@ int cmd_load(int argc, char **argv)
 			for (k = 0; k < json_object_array_length(notes); k++)
 				printf("  %s\n", json_object_get_string(json_object_array_get_idx(notes, k)));
 	}
-	if (all && !json_object_array_length(res) && !json_object_array_length(a))
+	json_object_object_get_ex(r, "isolated", &iso);
+	for (i = 0; iso && i < json_object_array_length(iso); i++) {
+		json_object *x = json_object_array_get_idx(iso, i);
+
+		if (jx_str(x, "error")) {
+			fprintf(stderr, "ndisload load: %s (isolated): %s\n", jx_str(x, "device"),
+				jx_str(x, "error"));
+			status = status ? status : 1;
+		} else {
+			printf("Isolated %s: %s in ndisload-host (%s).\n", jx_str(x, "device"),
+			       jx_str(x, "driver"), jx_str(x, "state"));
+		}
+	}
+	if (all && !json_object_array_length(res) && !json_object_array_length(a) &&
+	    !(iso && json_object_array_length(iso)))
 		printf("No device is bound to a driver; nothing to load.\n");
 	json_object_put(r);
 	return status;

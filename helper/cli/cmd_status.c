@@ -14,7 +14,8 @@ static const char usage[] =
 	"\n"
 	"Shows whether the kernel module is loaded (and what it runs), the\n"
 	"installed drivers, the network devices with their bindings, and the\n"
-	"interfaces ndisload's drivers created.\n"
+	"interfaces ndisload's drivers created; for devices bound --isolated, the\n"
+	"driver host's state, its restarts and its last crash.\n"
 	"\n"
 	"Exit status: 0; 1 system error.\n";
 
@@ -65,6 +66,20 @@ int cmd_status(int argc, char **argv)
 	}
 	if (!json_object_array_length(a))
 		printf("  (none)\n");
+	if (json_object_object_get_ex(r, "isolated", &a) && json_object_array_length(a)) {
+		printf("Isolated (ndisload-host):\n");
+		for (i = 0; i < json_object_array_length(a); i++) {
+			json_object *x = json_object_array_get_idx(a, i);
+
+			printf("  %-13s %-12s %-10s TAP %s, %" PRId64 " restart(s)\n", jx_str(x, "device"),
+			       jx_str(x, "driver") ? jx_str(x, "driver") : "?", jx_str(x, "state"),
+			       jx_str(x, "tap") ? jx_str(x, "tap") : "-", jx_int(x, "restarts"));
+			if (jx_str(x, "last_exit"))
+				printf("    last exit: %s\n", jx_str(x, "last_exit"));
+			if (jx_str(x, "last_crash"))
+				printf("    last crash: %s\n", jx_str(x, "last_crash"));
+		}
+	}
 	json_object_put(r);
 	return 0;
 }

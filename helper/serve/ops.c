@@ -11,6 +11,7 @@
 #include "diag/doctor.h"
 #include "diag/hlog.h"
 #include "sys/interfaces.h"
+#include "sys/isolated.h"
 #include "lib/jsonx.h"
 #include "sys/kmod_ipc.h"
 #include "sys/link.h"
@@ -414,10 +415,11 @@ static json_object *op_device_bind(json_object *args, const int *fds, size_t nfd
 				   struct ndl_err *err)
 {
 	const char *id = jx_str(args, "device"), *drv = jx_str(args, "driver");
+	bool isolated = jx_bool(args, "isolated");
 	struct ndl_device *devs = NULL;
 	const struct ndl_device *d;
 	struct dev_match mt;
-	json_object *m = NULL, *r = NULL;
+	json_object *m = NULL, *r = NULL, *iso = NULL;
 	struct conf b;
 	size_t n;
 
@@ -444,18 +446,38 @@ static json_object *op_device_bind(json_object *args, const int *fds, size_t nfd
 	conf_free(&b);
 	if (config_bindings(&b, err))
 		goto out;
+	if (str_ieq(conf_get(&b, id, "isolated"), "yes") && !isolated)
+		isolated_stop(id, err);
 	conf_drop_section(&b, id);
 	conf_set(&b, id, "driver", drv);
 	if (jx_bool(args, "unbind_native"))
 		conf_set(&b, id, "unbind_native", "yes");
+	if (isolated) {
+		/* Started before it is saved: a refusal (no IOMMU) changes nothing. */
+		if (d->hw.bus != HWID_PCI) {
+			ndl_fail(err, NDL_E_INVALID, "%s is not a PCI device: isolated mode runs PCI functions on VFIO", id);
+			goto out;
+		}
+		iso = isolated_start(id, drv, err);
+		if (!iso)
+			goto out;
+		conf_set(&b, id, "isolated", "yes");
+	}
 	if (config_bindings_save(&b, err))
 		goto out;
 	r = one_device(id, err);
+	if (r && iso) {
+		json_object_object_add(r, "isolated", iso);
+		iso = NULL;
+	}
+	if (isolated)
+		goto out;
 	if (r && d->linux_driver[0] && !device_owned_by_us(d))
 		jx_add_str(r, "note", jx_bool(args, "unbind_native") ?
 			   "the Linux driver now bound lets go of the device at the next 'ndisload load'" :
 			   "a Linux driver owns this device; ndisload will not take it unless bound with unbind_native");
 out:
+	json_object_put(iso);
 	json_object_put(m);
 	conf_free(&b);
 	free(devs);
@@ -476,6 +498,8 @@ static json_object *op_device_unbind(json_object *args, const int *fds, size_t n
 		ndl_fail(err, NDL_E_NOT_FOUND, "device %s is not bound", id);
 		goto out;
 	}
+	if (str_ieq(conf_get(&b, id, "isolated"), "yes"))
+		isolated_stop(id, err);
 	conf_drop_section(&b, id);
 	if (config_bindings_save(&b, err))
 		goto out;
@@ -562,6 +586,28 @@ static json_object *op_interface_up(json_object *args, const int *fds, size_t nf
 	return link_up(jx_str(args, "interface"), jx_bool(args, "dhcp"), err);
 }
 
+/* The isolated bindings and their hosts: state, restarts, last crash. */
+static json_object *isolated_list(void)
+{
+	json_object *a = json_object_new_array(), *o;
+	struct ndl_err e;
+	struct conf b;
+	size_t i;
+
+	if (!config_bindings(&b, &e))
+		for (i = 0; i < b.n; i++) {
+			if (!str_ieq(b.e[i].key, "isolated") || !str_ieq(b.e[i].value, "yes"))
+				continue;
+			o = isolated_state(b.e[i].section);
+			jx_add_str(o, "device", b.e[i].section);
+			if (conf_get(&b, b.e[i].section, "driver"))
+				jx_add_str(o, "driver", conf_get(&b, b.e[i].section, "driver"));
+			json_object_array_add(a, o);
+		}
+	conf_free(&b);
+	return a;
+}
+
 static json_object *op_status(json_object *args, const int *fds, size_t nfds,
 			      struct ndl_err *err)
 {
@@ -582,6 +628,7 @@ static json_object *op_status(json_object *args, const int *fds, size_t nfds,
 	json_object_put(x);
 	ndl_err_clear(err);
 	json_object_object_add(r, "interfaces", interfaces_json());
+	json_object_object_add(r, "isolated", isolated_list());
 	return r;
 }
 
@@ -707,7 +754,8 @@ static const struct op ops[] = {
 	{ "device.list", FIELDS({ "all", J_BOOL, false, 0 }), false, op_device_list },
 	{ "device.bind", FIELDS({ "device", J_STRING, true, 31 },
 				{ "driver", J_STRING, true, 64 },
-				{ "unbind_native", J_BOOL, false, 0 }), false, op_device_bind },
+				{ "unbind_native", J_BOOL, false, 0 },
+				{ "isolated", J_BOOL, false, 0 }), false, op_device_bind },
 	{ "device.unbind", FIELDS({ "device", J_STRING, true, 31 }), false, op_device_unbind },
 	{ "interface.list", NO_FIELDS, false, op_interface_list },
 	{ "load", FIELDS({ "driver", J_STRING, false, 64 },

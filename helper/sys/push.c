@@ -13,6 +13,7 @@
 #include "store/compat.h"
 #include "store/config.h"
 #include "sys/devices.h"
+#include "sys/isolated.h"
 #include "lib/fsutil.h"
 #include "inf/hwid.h"
 #include "lib/jsonx.h"
@@ -399,6 +400,8 @@ static int collect_bound(struct push *p, const char *name, const struct push_opt
 
 		if (!str_ieq(b->e[i].key, "driver") || !str_ieq(b->e[i].value, name))
 			continue;
+		if (str_ieq(conf_get(b, dev, "isolated"), "yes"))
+			continue;	/* ndisload-host runs it (isolated.c) */
 		d = devices_find(devs, ndev, dev);
 		if (!d) {
 			note(p, "bound device %s is not present", dev);
@@ -638,6 +641,7 @@ json_object *push_load(const char *driver, const struct push_opts *opt,
 {
 	json_object *r = json_object_new_object(), *ok = json_object_new_array();
 	json_object *errs = json_object_new_array(), *names, *results = json_object_new_array();
+	json_object *isolated;
 	struct conf b;
 	size_t i, k;
 
@@ -669,11 +673,16 @@ json_object *push_load(const char *driver, const struct push_opts *opt,
 		return NULL;
 	}
 	names = json_object_new_array();
+	isolated = json_object_new_array();
 	for (i = 0; i < b.n; i++) {
 		bool dup = false;
 
 		if (!str_ieq(b.e[i].key, "driver"))
 			continue;
+		if (str_ieq(conf_get(&b, b.e[i].section, "isolated"), "yes")) {
+			json_object_array_add(isolated, isolated_boot(b.e[i].section, b.e[i].value));
+			continue;
+		}
 		for (k = 0; k < json_object_array_length(names); k++)
 			dup |= str_ieq(json_object_get_string(json_object_array_get_idx(names, k)),
 				       b.e[i].value);
@@ -706,5 +715,6 @@ json_object *push_load(const char *driver, const struct push_opts *opt,
 	json_object_object_add(r, "loaded", ok);
 	json_object_object_add(r, "results", results);
 	json_object_object_add(r, "errors", errs);
+	json_object_object_add(r, "isolated", isolated);
 	return r;
 }

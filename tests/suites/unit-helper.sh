@@ -144,6 +144,12 @@ expect bind-no-driver 3 'no driver named "nosuch"' "$N" bind 0000:00:03.0 nosuch
 expect bind 0 'Bound 0000:00:03.0 to acme_pci' "$N" bind --unbind-native 0000:00:03.0 acme_pci
 grep -q '^unbind_native = yes' "$R/etc/ndisload/bindings.conf" && pass bindings-file || fail bindings-file "$(cat "$R/etc/ndisload/bindings.conf")"
 expect bind-second 0 'Bound' "$N" bind 0000:00:04.0 acme_pci
+# Isolated mode needs an IOMMU: the fake devices have no iommu_group.
+expect bind-isolated-no-iommu 5 '0000:00:04.0 has no IOMMU group: this machine runs without an IOMMU' \
+	"$N" bind --isolated 0000:00:04.0 acme_pci
+grep -q '^isolated' "$R/etc/ndisload/bindings.conf" && fail bind-isolated-nothing-saved "$(cat "$R/etc/ndisload/bindings.conf")" ||
+	pass bind-isolated-nothing-saved
+expect bind-isolated-load 2 '--isolated starts the driver host itself' "$N" bind --isolated --load 0000:00:04.0 acme_pci
 expect params-show 0 'SpeedDuplex = 0' "$N" params acme_pci
 expect params-device-section 0 'FastLinkOEM.ndi.NTamd64' "$N" params --device 0000:00:03.0 acme_pci
 expect params-set 0 'ReceiveBuffers = 256' "$N" params acme_pci ReceiveBuffers=256

@@ -13,13 +13,12 @@
 # serve: 4
 # timeout: 150
 . /tests/_ndl.sh
+. /tests/_isolated.sh
 
 HOST_UID=990
 tap=ndl0
 log=/tmp/ndisload-host.log
-# the emulated 82540EM's PCI address
-slot=$(grep -l 0x100e /sys/bus/pci/devices/*/device | while read -r f; do
-	d=${f%/device}; grep -qx 0x8086 "$d/vendor" && basename "$d"; done | head -n1)
+slot=$(iso_e1000_slot)
 
 to_vfio() {
 	load_module vfio-pci && load_module vfio_iommu_type1 && load_module tun &&
@@ -81,14 +80,6 @@ clean_stop() {
 	kill -TERM "$_p" && gone "$_p" &&
 	grep -q "stopping (signal 15)" "$log" || { cat "$log"; return 1; }
 }
-no_iommu_fault() {
-	_f=$(dmesg | grep -iE 'DMAR:.*fault|DMAR: \[DMA' ) || true
-	[ -z "$_f" ] || { echo "$_f"; return 1; }
-}
-dmesg_clean() {
-	_w=$(dmesg -r | grep -E '^<[0-4]>')
-	[ -z "$_w" ] || { echo "$_w"; return 1; }
-}
 
 check device test -n "$slot"
 check iommu-group test -e "/sys/bus/pci/devices/$slot/iommu_group"
@@ -104,5 +95,5 @@ check download ndl_download
 check crash-restart crash_restart
 check download-after-restart ndl_download
 check stop clean_stop
-check no-iommu-fault no_iommu_fault
-check dmesg-clean dmesg_clean
+check no-iommu-fault iso_no_iommu_fault
+check dmesg-clean iso_dmesg_clean

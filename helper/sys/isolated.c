@@ -1,0 +1,413 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Isolated mode: the device, the group device, the TAP and the options file (see isolated.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/if.h>
+#include <linux/if_tun.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lib/fsutil.h"
+#include "lib/jsonx.h"
+#include "lib/paths.h"
+#include "lib/spawn.h"
+#include "lib/strutil.h"
+#include "store/config.h"
+#include "store/store.h"
+#include "sys/devices.h"
+#include "sys/isolated.h"
+#include "sys/iso_run.h"
+
+#define CONF_MAX (64 * 1024)
+
+static int write_sysfs(const char *fmt, const char *dev, const char *value)
+{
+	char path[NDL_PATH_MAX];
+	int fd, ret;
+
+	if (!ndl_path(path, sizeof(path), fmt, dev))
+		return -1;
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	ret = fs_write_all(fd, value, strlen(value));
+	return close(fd) | ret;
+}
+
+static void current_driver(const char *dev, char *out, size_t size)
+{
+	char path[NDL_PATH_MAX], link[NDL_PATH_MAX];
+	ssize_t n;
+
+	out[0] = 0;
+	if (!ndl_path(path, sizeof(path), NDL_SYS_DIR "/bus/pci/devices/%s/driver", dev))
+		return;
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n <= 0)
+		return;
+	link[n] = 0;
+	str_copy(out, size, strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
+}
+
+/* The IOMMU group's number; refused without an IOMMU. */
+static int iommu_group(const char *dev, char *group, size_t size, struct ndl_err *err)
+{
+	char path[NDL_PATH_MAX], link[NDL_PATH_MAX];
+	ssize_t n;
+
+	if (!ndl_path(path, sizeof(path), NDL_SYS_DIR "/bus/pci/devices/%s/iommu_group", dev))
+		return ndl_fail(err, NDL_E_INTERNAL, "path too long");
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n <= 0) {
+		ndl_fail(err, NDL_E_INVALID,
+			 "%s has no IOMMU group: this machine runs without an IOMMU, and isolated mode needs one to confine the device's DMA; refusing",
+			 dev);
+		return ndl_hint(err, "enable VT-d/AMD-Vi in the firmware and boot with intel_iommu=on (or amd_iommu=on), or bind without --isolated");
+	}
+	link[n] = 0;
+	str_copy(group, size, strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
+	return 0;
+}
+
+static int load_vfio(struct ndl_err *err)
+{
+	static const char *const argv[] = { "/sbin/modprobe", "-q", "vfio-pci", NULL };
+	char path[NDL_PATH_MAX];
+	int st;
+
+	if (!ndl_path(path, sizeof(path), NDL_SYS_DIR "/bus/pci/drivers/vfio-pci"))
+		return ndl_fail(err, NDL_E_INTERNAL, "path too long");
+	if (fs_is_dir(path))
+		return 0;
+	if (spawn_wait(argv[0], argv, &st, err))
+		return -1;
+	if (!fs_is_dir(path))
+		return ndl_fail(err, NDL_E_INTERNAL, "the kernel's vfio-pci driver could not be loaded (modprobe vfio-pci)");
+	return 0;
+}
+
+/* The function onto vfio-pci: driver_override survives a rescan. */
+static int to_vfio(const char *dev, struct ndl_err *err)
+{
+	char drv[64];
+
+	current_driver(dev, drv, sizeof(drv));
+	if (!strcmp(drv, "vfio-pci"))
+		return 0;
+	if (write_sysfs(NDL_SYS_DIR "/bus/pci/devices/%s/driver_override", dev, "vfio-pci"))
+		return ndl_fail(err, NDL_E_INTERNAL, "%s: cannot set driver_override: %s", dev, strerror(errno));
+	if (drv[0] && write_sysfs(NDL_SYS_DIR "/bus/pci/devices/%s/driver/unbind", dev, dev))
+		return ndl_fail(err, NDL_E_INTERNAL, "%s: cannot unbind it from %s: %s", dev, drv, strerror(errno));
+	write_sysfs(NDL_SYS_DIR "/bus/pci/drivers_probe%s", "", dev);
+	current_driver(dev, drv, sizeof(drv));
+	if (strcmp(drv, "vfio-pci"))
+		return ndl_fail(err, NDL_E_INTERNAL, "%s: vfio-pci did not take it (%s)", dev,
+				drv[0] ? drv : "no driver");
+	return 0;
+}
+
+/* Back to Linux: no override, unbound from vfio-pci, probed afresh. */
+static void from_vfio(const char *dev)
+{
+	char drv[64];
+
+	write_sysfs(NDL_SYS_DIR "/bus/pci/devices/%s/driver_override", dev, "\n");
+	current_driver(dev, drv, sizeof(drv));
+	if (!strcmp(drv, "vfio-pci"))
+		write_sysfs(NDL_SYS_DIR "/bus/pci/devices/%s/driver/unbind", dev, dev);
+	write_sysfs(NDL_SYS_DIR "/bus/pci/drivers_probe%s", "", dev);
+}
+
+/* The group device, given to the host's user alone (udev may lag). */
+static int hand_group(const char *group, const struct passwd *pw, struct ndl_err *err)
+{
+	char path[NDL_PATH_MAX], noiommu[NDL_PATH_MAX];
+	int i;
+
+	if (!ndl_path(path, sizeof(path), "/dev/vfio/%s", group) ||
+	    !ndl_path(noiommu, sizeof(noiommu), "/dev/vfio/noiommu-%s", group))
+		return ndl_fail(err, NDL_E_INTERNAL, "path too long");
+	for (i = 0; i < 50 && access(path, F_OK) && access(noiommu, F_OK); i++)
+		usleep(100 * 1000);
+	if (!access(noiommu, F_OK))
+		return ndl_fail(err, NDL_E_INVALID,
+				"IOMMU group %s is a no-IOMMU VFIO group (enable_unsafe_noiommu_mode): the device's DMA would not be confined; refusing",
+				group);
+	if (chown(path, pw->pw_uid, pw->pw_gid) || chmod(path, 0600))
+		return ndl_fail(err, NDL_E_INTERNAL, "%s: %s", path, strerror(errno));
+	return 0;
+}
+
+/*
+ * A persistent TAP owned by the host's user (attaching needs no privilege,
+ * creating does). name: the one to reuse, or "" for a new "ndlhN".
+ */
+static int make_tap(char *name, size_t size, const struct passwd *pw, struct ndl_err *err)
+{
+	struct ifreq ifr;
+	char path[NDL_PATH_MAX];
+	struct stat st;
+	int fd;
+
+	if (!ndl_path(path, sizeof(path), "/dev/net/tun"))
+		return ndl_fail(err, NDL_E_INTERNAL, "path too long");
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return ndl_fail(err, NDL_E_INTERNAL, "%s: %s", path, strerror(errno));
+	memset(&ifr, 0, sizeof(ifr));
+	ifr.ifr_flags = IFF_TAP | IFF_NO_PI;
+	str_copy(ifr.ifr_name, sizeof(ifr.ifr_name), name[0] ? name : "ndlh%d");
+	if (ioctl(fd, TUNSETIFF, &ifr) || ioctl(fd, TUNSETOWNER, (unsigned long)pw->pw_uid) ||
+	    ioctl(fd, TUNSETGROUP, (unsigned long)pw->pw_gid) || ioctl(fd, TUNSETPERSIST, 1UL)) {
+		ndl_fail(err, NDL_E_INTERNAL, "cannot create the TAP interface: %s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	str_copy(name, size, ifr.ifr_name);
+	/* The host opens the clone device itself; where no udev made it 0666 (the distributions' default), make it so. */
+	if (!stat(path, &st) && (st.st_mode & 0666) != 0666)
+		chmod(path, 0666);
+	return 0;
+}
+
+static void drop_tap(const char *name)
+{
+	struct ifreq ifr;
+	int fd;
+
+	if (!name || !name[0])
+		return;
+	fd = open("/dev/net/tun", O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	memset(&ifr, 0, sizeof(ifr));
+	ifr.ifr_flags = IFF_TAP | IFF_NO_PI;
+	str_copy(ifr.ifr_name, sizeof(ifr.ifr_name), name);
+	if (!ioctl(fd, TUNSETIFF, &ifr))
+		ioctl(fd, TUNSETPERSIST, 0UL);
+	close(fd);
+}
+
+/* One "KEY VALUE" line; a value with a newline cannot be passed on. */
+static void put(char *buf, size_t *len, const char *key, const char *v1, const char *v2)
+{
+	if (strchr(v1, '\n') || (v2 && strchr(v2, '\n')))
+		return;
+	*len += (size_t)snprintf(buf + *len, *len < CONF_MAX ? CONF_MAX - *len : 0, "%s %s%s%s\n",
+				 key, v1, v2 ? "=" : "", v2 ? v2 : "");
+}
+
+static json_object *at(json_object *o, const char *key, size_t i)
+{
+	json_object *a;
+
+	return json_object_object_get_ex(o, key, &a) ? json_object_array_get_idx(a, i) : NULL;
+}
+
+static size_t len_of(json_object *o, const char *key)
+{
+	json_object *a;
+
+	return json_object_object_get_ex(o, key, &a) && json_object_is_type(a, json_type_array) ?
+		json_object_array_length(a) : 0;
+}
+
+/* The .inf's values, parameter defaults, then the user's [all] and [device]. */
+static void put_registry(char *buf, size_t *len, json_object *ins, const char *driver,
+			 const char *dev)
+{
+	char sec[64], name[300];
+	struct conf c;
+	struct ndl_err e;
+	size_t i;
+
+	for (i = 0; i < len_of(ins, "registry"); i++) {
+		json_object *r = at(ins, "registry", i), *v;
+		const char *sub = jx_str(r, "subkey"), *type = jx_str(r, "type");
+
+		if ((sub && str_istarts(sub, "Ndi")) || !type || !json_object_object_get_ex(r, "value", &v))
+			continue;
+		if (strcmp(type, "sz") && strcmp(type, "expand_sz") && strcmp(type, "dword") &&
+		    strcmp(type, "qword"))
+			continue;	/* the host takes strings; NDIS reads numbers from them */
+		snprintf(name, sizeof(name), "%s%s%s", sub ? sub : "", sub ? "\\" : "",
+			 jx_str(r, "name") ? jx_str(r, "name") : "");
+		put(buf, len, "reg", name, json_object_get_string(v));
+	}
+	for (i = 0; i < len_of(ins, "params"); i++) {
+		json_object *p = at(ins, "params", i);
+
+		if (jx_str(p, "name") && jx_str(p, "default"))
+			put(buf, len, "reg", jx_str(p, "name"), jx_str(p, "default"));
+	}
+	ndl_err_clear(&e);
+	if (config_params(driver, &c, &e) == 0) {
+		config_params_section(dev, sec, sizeof(sec));
+		for (i = 0; i < c.n; i++)
+			if (str_ieq(c.e[i].section, CONFIG_ALL))
+				put(buf, len, "reg", c.e[i].key, c.e[i].value);
+		for (i = 0; i < c.n; i++)
+			if (str_ieq(c.e[i].section, sec))
+				put(buf, len, "reg", c.e[i].key, c.e[i].value);
+	}
+	conf_free(&c);
+}
+
+/* The options file: the driver image, its data files, the TAP, the registry. */
+static int write_conf(const char *dev, const char *driver, const char *tap,
+		      struct ndl_err *err)
+{
+	struct ndl_device *devs = NULL;
+	const struct ndl_device *d;
+	json_object *m = NULL, *ins;
+	struct dev_match mt;
+	char *buf = NULL, path[NDL_PATH_MAX], dir[NDL_PATH_MAX];
+	const char *sys;
+	size_t n, len = 0, i;
+	int ret = -1;
+
+	m = store_manifest(driver, err);
+	if (!m || devices_scan(&devs, &n, err))
+		goto out;
+	d = devices_find(devs, n, dev);
+	if (!d) {
+		ndl_fail(err, NDL_E_NOT_FOUND, "no device %s", dev);
+		goto out;
+	}
+	device_match(d, m, &mt);
+	ins = mt.rank < 0 ? NULL : at(m, "installs", (size_t)jx_int(at(m, "models", (size_t)mt.model),
+								      "install_index"));
+	sys = ins ? jx_str(ins, "sys") : NULL;
+	if (!sys) {
+		ndl_fail(err, NDL_E_INVALID, "driver %s names no .sys for device %s", driver, dev);
+		goto out;
+	}
+	buf = calloc(1, CONF_MAX + 1);
+	if (!buf || !store_file_path(driver, sys, path, sizeof(path))) {
+		ndl_fail(err, NDL_E_INTERNAL, "out of memory or path too long");
+		goto out;
+	}
+	len += (size_t)snprintf(buf, CONF_MAX, "# written by ndisload bind --isolated\n");
+	put(buf, &len, "sys", path, NULL);
+	put(buf, &len, "tap", tap, NULL);
+	put(buf, &len, "name", driver, NULL);
+	for (i = 0; i < len_of(m, "files"); i++) {
+		json_object *f = at(m, "files", i);
+
+		if (str_ieq(jx_str(f, "role"), "data") &&
+		    store_file_path(driver, jx_str(f, "name"), path, sizeof(path)))
+			put(buf, &len, "file", path, NULL);
+	}
+	put_registry(buf, &len, ins, driver, dev);
+	if (len >= CONF_MAX) {
+		ndl_fail(err, NDL_E_TOO_LARGE, "the options for %s do not fit in %d bytes", dev, CONF_MAX);
+		goto out;
+	}
+	if (!ndl_path(dir, sizeof(dir), ISO_RUN_DIR) || fs_mkdirs(dir, 0755, err) ||
+	    !ndl_path(path, sizeof(path), ISO_RUN_DIR "/%s.conf", dev))
+		goto out;
+	/* Readable by the host's user only through the unit (root opens nothing for it): 0644, no secrets. */
+	ret = fs_write_atomic(path, buf, len, 0644, err);
+out:
+	free(buf);
+	free(devs);
+	json_object_put(m);
+	return ret;
+}
+
+/* The TAP of a previous start (kept over restarts), or "". */
+static void old_tap(const char *dev, char tap[IFNAMSIZ])
+{
+	char path[NDL_PATH_MAX], *data = NULL, *p;
+	size_t len;
+	struct ndl_err e;
+
+	tap[0] = 0;
+	if (!ndl_path(path, sizeof(path), ISO_RUN_DIR "/%s.conf", dev) ||
+	    fs_read_file(path, CONF_MAX, &data, &len, &e))
+		return;
+	p = strstr(data, "\ntap ");
+	if (p && sscanf(p + 5, "%15[A-Za-z0-9_.-]", tap) != 1)
+		tap[0] = 0;
+	free(data);
+}
+
+json_object *isolated_start(const char *dev, const char *driver, struct ndl_err *err)
+{
+	struct passwd *pw = getpwnam(ISO_USER);
+	char group[32], tap[IFNAMSIZ];
+	json_object *r;
+
+	if (iommu_group(dev, group, sizeof(group), err))
+		return NULL;
+	if (!pw) {
+		ndl_fail(err, NDL_E_INTERNAL, "there is no user %s to run the driver as", ISO_USER);
+		ndl_hint(err, "reinstall ndisload (its sysusers.d entry creates the user)");
+		return NULL;
+	}
+	if (load_vfio(err))
+		return NULL;
+	iso_run_stop(dev);
+	old_tap(dev, tap);
+	if (to_vfio(dev, err) || hand_group(group, pw, err) ||
+	    make_tap(tap, sizeof(tap), pw, err) || write_conf(dev, driver, tap, err))
+		return NULL;
+	if (iso_run_start(dev, pw, err))
+		return NULL;
+	r = json_object_new_object();
+	jx_add_str(r, "tap", tap);
+	jx_add_str(r, "mode", iso_run_systemd() ? "systemd" : "supervisor");
+	return r;
+}
+
+int isolated_stop(const char *dev, struct ndl_err *err)
+{
+	char tap[IFNAMSIZ], path[NDL_PATH_MAX];
+
+	(void)err;
+	iso_run_stop(dev);
+	old_tap(dev, tap);
+	drop_tap(tap);
+	if (ndl_path(path, sizeof(path), ISO_RUN_DIR "/%s.conf", dev))
+		unlink(path);
+	from_vfio(dev);
+	return 0;
+}
+
+json_object *isolated_state(const char *dev)
+{
+	char tap[IFNAMSIZ];
+	json_object *r = iso_run_state(dev);
+
+	old_tap(dev, tap);
+	if (tap[0])
+		jx_add_str(r, "tap", tap);
+	jx_add_str(r, "mode", iso_run_systemd() ? "systemd" : "supervisor");
+	return r;
+}
+
+json_object *isolated_boot(const char *dev, const char *driver)
+{
+	json_object *r = isolated_state(dev), *started;
+	struct ndl_err e;
+
+	jx_add_str(r, "device", dev);
+	jx_add_str(r, "driver", driver);
+	if (!strcmp(jx_str(r, "state"), "running"))
+		return r;
+	ndl_err_clear(&e);
+	started = isolated_start(dev, driver, &e);
+	if (!started) {
+		jx_add_str(r, "error", e.msg);
+		return r;
+	}
+	json_object_put(started);
+	json_object_put(r);
+	return isolated_boot(dev, driver);
+}

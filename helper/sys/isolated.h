@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Isolated mode's privileged half (docs/isolated.md): the helper, as root,
+ * hands one PCI function to ndisload-host, which runs the Windows driver
+ * unprivileged. It checks the IOMMU (no IOMMU, or a no-IOMMU VFIO group:
+ * refused), takes the function from its Linux driver onto vfio-pci, gives
+ * the VFIO group device and a TAP made for it to the user ndisload-host,
+ * writes the host's options file /run/ndisload/host/<device>.conf
+ * (atomically) and starts ndisload-host@<device>.service, or, where
+ * systemd is not PID 1, a small supervisor that runs the host without
+ * privileges and restarts it after a crash as the unit would.
+ */
+#ifndef NDL_ISOLATED_H
+#define NDL_ISOLATED_H
+
+#include <json-c/json.h>
+
+#include "lib/err.h"
+
+#define ISO_USER	"ndisload-host"
+#define ISO_RUN_DIR	"/run/ndisload/host"
+
+/* Starts (or restarts) DEVICE isolated with DRIVER; result: {"tap", "mode"}. */
+json_object *isolated_start(const char *device, const char *driver,
+			    struct ndl_err *err);
+/* Stops DEVICE's host and gives the function back to Linux's drivers. */
+int isolated_stop(const char *device, struct ndl_err *err);
+/* At boot (load --all): starts DEVICE's host unless it runs; {"device", "driver", "state"|"error"}. */
+json_object *isolated_boot(const char *device, const char *driver);
+/* {"state", "tap", "mode", "restarts", "last_crash"} of DEVICE's host. */
+json_object *isolated_state(const char *device);
+
+#endif
