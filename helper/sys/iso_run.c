@@ -139,6 +139,24 @@ static int open_log(const char *dev)
 	return open(path, flags, 0640);
 }
 
+/*
+ * Waits for the host, passing a stop on to it once. Polled: a SIGTERM
+ * between the fork and a blocking waitpid() would not interrupt it, and
+ * the host would outlive its supervisor holding the device and the TAP.
+ */
+static void wait_host(pid_t pid, int *st)
+{
+	bool told = false;
+
+	while (waitpid(pid, st, WNOHANG) != pid) {
+		if (stopping && !told) {
+			kill(pid, SIGTERM);
+			told = true;
+		}
+		usleep(50 * 1000);
+	}
+}
+
 /* Restart=on-failure with StartLimitBurst=5 in 60 s, as the unit has it. */
 static void supervise(const char *bin, const char *dev, const char *conf,
 		      const struct passwd *pw)
@@ -171,9 +189,7 @@ static void supervise(const char *bin, const char *dev, const char *conf,
 			return;
 		}
 		write_state(dev, "running", pid, restarts, last);
-		while (waitpid(pid, &st, 0) < 0)
-			if (errno == EINTR && stopping)
-				kill(pid, SIGTERM);
+		wait_host(pid, &st);
 		if (!stopping && WIFEXITED(st) && WEXITSTATUS(st) == 0)
 			stopping = 1;
 		if (!stopping) {
@@ -276,8 +292,15 @@ void iso_run_stop(const char *dev)
 	/* The host halts the adapter on SIGTERM; the unit allows 15 s. */
 	for (i = 0; i < 200 && !kill(pid, 0); i++)
 		usleep(100 * 1000);
-	if (!kill(pid, 0))
+	if (!kill(pid, 0)) {
+		/* A host that does not stop: it goes with its supervisor. */
+		json_object *s = iso_run_state(dev);
+
+		if (jx_int(s, "pid") > 1)
+			kill((pid_t)jx_int(s, "pid"), SIGKILL);
+		json_object_put(s);
 		kill(pid, SIGKILL);
+	}
 	if (run_path(path, sizeof(path), dev, "pid"))
 		unlink(path);
 }
