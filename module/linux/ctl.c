@@ -12,6 +12,8 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
+#include <linux/slab.h>
+
 #include "ndl.h"
 #include "ctl.h"
 #include "drv.h"
@@ -91,6 +93,57 @@ static long ndl_ioc_remove(void __user *uarg)
 	return ndl_stack_run(ndl_remove_on_stack, &c, -1);
 }
 
+struct ndl_virtual_call {
+	struct ndl_virtual *v;
+	bool add;
+};
+
+static long ndl_virtual_on_stack(void *arg)
+{
+	struct ndl_virtual_call *c = arg;
+	struct ndl_virtual *v = c->v;
+
+	if (c->add)
+		return ndl_virt_add(v->driver, &v->instance, v->error,
+				    sizeof(v->error));
+	return ndl_virt_remove(v->driver, v->instance,
+			       v->flags & NDL_REMOVE_FORCE);
+}
+
+/* NDL_IOC_ADD_VIRTUAL / NDL_IOC_REMOVE_VIRTUAL */
+static long ndl_ioc_virtual(void __user *uarg, bool add)
+{
+	struct ndl_virtual_call c;
+	struct ndl_virtual *v;
+	long ret;
+
+	v = kmalloc(sizeof(*v), GFP_KERNEL);
+	if (!v)
+		return -ENOMEM;
+	ret = ndl_ctl_read(v, uarg, sizeof(*v));
+	if (ret)
+		goto out;
+	ret = -EPERM;
+	if (!ndl_ctl_may_change())
+		goto out;
+	ret = -EINVAL;
+	if (v->flags & ~(add ? 0 : NDL_REMOVE_FORCE) ||
+	    !ndl_ctl_terminated(v->driver, sizeof(v->driver)) ||
+	    (!add && v->instance >= NDL_MAX_VIRTUAL))
+		goto out;
+	if (add)
+		v->instance = 0;
+	memset(v->error, 0, sizeof(v->error));
+	c.v = v;
+	c.add = add;
+	ret = ndl_stack_run(ndl_virtual_on_stack, &c, -1);
+	if (add && copy_to_user(uarg, v, sizeof(*v)))
+		ret = ret ? ret : -EFAULT;
+out:
+	kfree(v);
+	return ret;
+}
+
 static long ndl_ctl_ioctl(struct file *file, unsigned int cmd,
 			  unsigned long arg)
 {
@@ -110,6 +163,10 @@ static long ndl_ctl_ioctl(struct file *file, unsigned int cmd,
 		return ndl_ctl_list_drivers(uarg);
 	case _IOC_NR(NDL_IOC_LIST_DEVICES):
 		return ndl_ctl_list_devices(uarg);
+	case _IOC_NR(NDL_IOC_ADD_VIRTUAL):
+		return ndl_ioc_virtual(uarg, true);
+	case _IOC_NR(NDL_IOC_REMOVE_VIRTUAL):
+		return ndl_ioc_virtual(uarg, false);
 	default:
 		return -ENOTTY;
 	}

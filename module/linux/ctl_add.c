@@ -215,6 +215,15 @@ static const char *ndl_pci_id_bad(const struct ndl_device_id *id)
 	return NULL;
 }
 
+/* A virtual (root-enumerated) ID carries nothing but its bus. */
+static const char *ndl_virtual_id_bad(const struct ndl_device_id *id)
+{
+	static const struct ndl_device_id zero = { .bus = NDL_BUS_VIRTUAL };
+
+	return memcmp(id, &zero, sizeof(zero)) ?
+	       "a virtual ID has no other fields" : NULL;
+}
+
 /* What is wrong with a USB ID, or NULL (interface numbers are a u8). */
 static const char *ndl_usb_id_bad(const struct ndl_device_id *id)
 {
@@ -234,7 +243,7 @@ static const char *ndl_usb_id_bad(const struct ndl_device_id *id)
 static int ndl_add_ids(struct ndl_add_ctx *c)
 {
 	struct ndl_device_id *ids;
-	u32 i;
+	u32 i, n_virtual = 0;
 
 	ids = ndl_copy_array(c->req.ids, c->req.n_ids, sizeof(*ids));
 	if (IS_ERR(ids))
@@ -245,7 +254,11 @@ static int ndl_add_ids(struct ndl_add_ctx *c)
 		const struct ndl_device_id *id = &ids[i];
 		const char *why = id->bus == NDL_BUS_PCI ? ndl_pci_id_bad(id) :
 				  id->bus == NDL_BUS_USB ? ndl_usb_id_bad(id) :
-				  "unknown bus";
+				  id->bus == NDL_BUS_VIRTUAL ?
+				  ndl_virtual_id_bad(id) : "unknown bus";
+
+		if (!why && id->bus == NDL_BUS_VIRTUAL && ++n_virtual > 1)
+			why = "a second virtual ID";
 
 		if (why)
 			return ndl_refuse(c, -EINVAL, "ID %u: %s", i, why);

@@ -28,7 +28,7 @@
 
 DEFINE_MUTEX(ndl_drv_lock);
 LIST_HEAD(ndl_drivers);
-static DEFINE_MUTEX(ndl_ctl_lock);
+DEFINE_MUTEX(ndl_ctl_lock);
 
 void ndl_pkg_free(struct ndl_pkg *pkg)
 {
@@ -119,6 +119,8 @@ void ndl_devrec_name(const struct ndl_devrec *rec, char *buf, size_t len)
 {
 	if (rec->bus == NDL_BUS_USB)
 		snprintf(buf, len, "usb %s", rec->usb_path);
+	else if (rec->bus == NDL_BUS_VIRTUAL)
+		snprintf(buf, len, "virtual adapter %u", rec->loc.domain);
 	else
 		snprintf(buf, len, "%04x:%02x:%02x.%u", rec->loc.domain,
 			 rec->loc.bus, rec->loc.slot, rec->loc.function);
@@ -150,6 +152,9 @@ void ndl_devrec_fail(struct ndl_devrec *rec, int err, u32 ndis_status,
 static bool ndl_ids_overlap(const struct ndl_device_id *a,
 			    const struct ndl_device_id *b)
 {
+	/* Virtual adapters are made per driver, on request: no overlap. */
+	if (a->bus == NDL_BUS_VIRTUAL || b->bus == NDL_BUS_VIRTUAL)
+		return false;
 	if (a->bus != b->bus || a->vendor != b->vendor ||
 	    a->device != b->device)
 		return false;
@@ -395,6 +400,7 @@ static bool ndl_drv_busy(struct ndl_drv *drv)
 
 static void ndl_drv_teardown(struct ndl_drv *drv)
 {
+	ndl_virt_remove_all(drv);
 	ndl_usb_unregister(drv);
 	ndl_pci_unregister(drv);
 	mutex_lock(&ndl_drv_lock);

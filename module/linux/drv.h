@@ -17,7 +17,8 @@
 #include "../uapi/ndisload.h"
 
 struct ndl_driver;	/* runtime/core/driver.h */
-struct ndl_bound;	/* adapter.h: a device bound and running */
+struct ndl_bound;
+struct platform_device;	/* adapter.h: a device bound and running */
 
 /* A registry value as pushed, data in kernel memory. */
 struct ndl_kreg {
@@ -58,7 +59,8 @@ struct ndl_devrec {
 	struct list_head link;		/* ndl_drv.devices */
 	struct ndl_drv *drv;		/* the driver it belongs to */
 	u16 bus;			/* enum ndl_bus */
-	struct ndl_pci_location loc;	/* PCI */
+	struct ndl_pci_location loc;	/* PCI; virtual: domain = instance */
+	struct platform_device *vdev;	/* virtual: its device (virt.c) */
 	char usb_path[32];		/* USB: the device, e.g. "1-1" */
 	u16 vendor, device, subvendor, subdevice;
 	u8 revision;
@@ -98,6 +100,8 @@ struct ndl_drv {
 };
 
 extern struct mutex ndl_drv_lock;
+/* Serialises adds and removes (drv.c), held across the slow parts. */
+extern struct mutex ndl_ctl_lock;
 extern struct list_head ndl_drivers;
 
 /*
@@ -132,6 +136,12 @@ int ndl_pci_register(struct ndl_drv *drv, u32 *bound, u32 *owned);
 void ndl_pci_unregister(struct ndl_drv *drv);
 /* Does the driver's ID list match this device? Best match's index or -1. */
 int ndl_pci_match(const struct ndl_drv *drv, const struct pci_dev *pdev);
+
+/* virt.c: virtual (root-enumerated) adapters. */
+int ndl_virt_add(const char *driver, u32 *instance, char *err, size_t errlen);
+int ndl_virt_remove(const char *driver, u32 instance, bool force);
+/* Every virtual adapter of drv (driver removal, ndl_ctl_lock held). */
+void ndl_virt_remove_all(struct ndl_drv *drv);
 
 /* usb.c: the same for the driver's USB IDs (none: nothing registered). */
 int ndl_usb_register(struct ndl_drv *drv, u32 *bound, u32 *owned);

@@ -51,7 +51,8 @@ void *ndl_os_dma_alloc(struct ndl_os_dev *dev, size_t size, u64 *bus,
 	dma_addr_t handle;
 	void *va;
 
-	if (!size || ndl_dma_set_bits(dev, dma_bits))
+	/* No device (USB, virtual adapters): nothing is a bus master. */
+	if (!dev || !size || ndl_dma_set_bits(dev, dma_bits))
 		return NULL;
 	ndl_fpu_pause();
 	va = dma_alloc_coherent(&dev->pdev->dev, size, &handle, ndl_dma_gfp());

@@ -20,6 +20,8 @@
  *   NDL_IOC_REMOVE_DRIVER  struct ndl_remove_driver   CAP_SYS_ADMIN)
  *   NDL_IOC_LIST_DRIVERS   struct ndl_list + ndl_driver_info[]  (anyone)
  *   NDL_IOC_LIST_DEVICES   struct ndl_list + ndl_device_info[]  (anyone)
+ *   NDL_IOC_ADD_VIRTUAL    struct ndl_virtual        (CAP_NET_ADMIN or
+ *   NDL_IOC_REMOVE_VIRTUAL struct ndl_virtual         CAP_SYS_ADMIN)
  *
  * The device node is created mode 0600; the capability check is made on
  * every changing call as well, so a descriptor handed to an unprivileged
@@ -103,6 +105,19 @@
  * is halted (MiniportHalt), the pci_driver is unregistered and the image
  * unloaded. Unloading the module (rmmod) removes every driver this way.
  *
+ * VIRTUAL ADAPTERS (NDL_IOC_ADD_VIRTUAL, NDL_IOC_REMOVE_VIRTUAL)
+ *
+ * A driver whose .inf names no bus device (ROOT\..., *NAME: VPN and
+ * virtual adapters) is added with one NDL_BUS_VIRTUAL ID (every other
+ * field 0). Nothing binds it by itself: each NDL_IOC_ADD_VIRTUAL creates
+ * one adapter (its registry: the values for that ID), on a platform device
+ * "ndisload-virtual.N.auto" of its own, and returns its instance number
+ * (the lowest free one below NDL_MAX_VIRTUAL). NDL_IOC_REMOVE_VIRTUAL
+ * halts the instance named; EBUSY while its interface is up unless
+ * NDL_REMOVE_FORCE. Removing the driver removes its virtual adapters. In
+ * the device list a virtual adapter has bus NDL_BUS_VIRTUAL and
+ * location.domain = its instance.
+ *
  * LISTING (NDL_IOC_LIST_DRIVERS, NDL_IOC_LIST_DEVICES)
  *
  * The caller passes a buffer of `max` elements; the module fills up to
@@ -158,6 +173,7 @@
 #define NDL_MAX_IDS		256	/* device IDs per driver */
 #define NDL_MAX_REGS		1024	/* registry values per driver */
 #define NDL_MAX_REG_DATA	4096	/* bytes per registry value */
+#define NDL_MAX_VIRTUAL		16	/* virtual adapters per driver */
 
 struct ndl_hdr {
 	__u32 size;		/* sizeof the whole argument struct */
@@ -197,6 +213,7 @@ struct ndl_file {
 enum ndl_bus {
 	NDL_BUS_PCI = 1,
 	NDL_BUS_USB = 2,
+	NDL_BUS_VIRTUAL = 3,	/* root-enumerated: NDL_IOC_ADD_VIRTUAL */
 };
 
 /* struct ndl_device_id.match: optional fields that must also match. */
@@ -386,6 +403,16 @@ struct ndl_device_info {
 	char message[NDL_MSG_MAX];	/* the last failure, in words */
 };
 
+/* ---- NDL_IOC_ADD_VIRTUAL / NDL_IOC_REMOVE_VIRTUAL ----------------------- */
+
+struct ndl_virtual {
+	struct ndl_hdr hdr;
+	char driver[NDL_NAME_MAX];	/* in: the driver's name */
+	__u32 instance;			/* add: out; remove: in */
+	__u32 flags;			/* remove: NDL_REMOVE_FORCE; add: 0 */
+	char error[NDL_MSG_MAX];	/* out: why an add failed */
+};
+
 /* ---- driver control devices: /dev/ndisload-dev/<name> ------------------ */
 
 /*
@@ -424,6 +451,8 @@ struct ndl_devctl {
 #define NDL_IOC_REMOVE_DRIVER	_IOW(NDL_IOC_MAGIC, 0x02, struct ndl_remove_driver)
 #define NDL_IOC_LIST_DRIVERS	_IOWR(NDL_IOC_MAGIC, 0x03, struct ndl_list)
 #define NDL_IOC_LIST_DEVICES	_IOWR(NDL_IOC_MAGIC, 0x04, struct ndl_list)
+#define NDL_IOC_ADD_VIRTUAL	_IOWR(NDL_IOC_MAGIC, 0x05, struct ndl_virtual)
+#define NDL_IOC_REMOVE_VIRTUAL	_IOW(NDL_IOC_MAGIC, 0x06, struct ndl_virtual)
 /*
  * On a control device only: 0 once the driver completed the request
  * (status tells how; returned bytes were copied to out unless status is

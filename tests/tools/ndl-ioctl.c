@@ -13,11 +13,14 @@
  *       -d FILE        a data/firmware file (repeatable)
  *       -V VERSION     version string (default "test")
  *       -i ID          VVVV:DDDD[:SVVV:SDDD][/RR] in hex (repeatable)
- *                      or usb:VVVV:PPPP[/BCD][@MI] (MI decimal)
+ *                      or usb:VVVV:PPPP[/BCD][@MI] (MI decimal), or
+ *                      "virtual"
  *       -r VALUE       [#IDX:|@DOM:BB:SS.F:]NAME=TYPE:DATA (repeatable);
  *                      TYPE sz|expand|dword|qword|multi (DATA a,b,c)|binary
  *                      (DATA hex)
  *   ndl-ioctl remove NAME [force]
+ *   ndl-ioctl add-virtual NAME   make a virtual adapter; prints "instance N"
+ *   ndl-ioctl remove-virtual NAME N [force]
  *   ndl-ioctl drivers            one line per driver
  *   ndl-ioctl devices [NAME]     one line per device
  *   ndl-ioctl ethtool IFACE      the interface's ethtool driver info, link
@@ -179,9 +182,13 @@ static int parse_id(const char *s, struct ndl_device_id *id)
 		return parse_usb_id(s + 4, id);
 	n = sscanf(s, "%x:%x:%x:%x", &v, &d, &sv, &sd);
 
+	memset(id, 0, sizeof(*id));
+	if (!strcmp(s, "virtual")) {
+		id->bus = NDL_BUS_VIRTUAL;
+		return 0;
+	}
 	if (n != 2 && n != 4)
 		return -1;
-	memset(id, 0, sizeof(*id));
 	id->bus = NDL_BUS_PCI;
 	id->vendor = v;
 	id->device = d;
@@ -407,6 +414,37 @@ static int do_remove(int argc, char **argv)
 	return 0;
 }
 
+/* ---- virtual adapters ------------------------------------------------------ */
+
+static int do_add_virtual(int argc, char **argv)
+{
+	struct ndl_virtual v = { .hdr = HDR(v) };
+
+	if (argc < 1)
+		return 2;
+	snprintf(v.driver, sizeof(v.driver), "%s", argv[0]);
+	if (xioctl(NDL_IOC_ADD_VIRTUAL, &v) < 0)
+		return report_errno(v.error);
+	printf("instance %u\n", v.instance);
+	return 0;
+}
+
+static int do_remove_virtual(int argc, char **argv)
+{
+	struct ndl_virtual v = { .hdr = HDR(v) };
+
+	if (argc < 2)
+		return 2;
+	snprintf(v.driver, sizeof(v.driver), "%s", argv[0]);
+	v.instance = strtoul(argv[1], NULL, 0);
+	if (argc > 2 && !strcmp(argv[2], "force"))
+		v.flags = NDL_REMOVE_FORCE;
+	if (xioctl(NDL_IOC_REMOVE_VIRTUAL, &v) < 0)
+		return report_errno(NULL);
+	printf("removed %s %u\n", v.driver, v.instance);
+	return 0;
+}
+
 /* ---- lists ---------------------------------------------------------------- */
 
 /* Fetch a whole list, growing the buffer until it fits. */
@@ -486,6 +524,15 @@ static int do_devices(const char *driver)
 	if (!d)
 		return report_errno(NULL);
 	for (i = 0; i < n; i++)
+		if (d[i].bus == NDL_BUS_VIRTUAL)
+			printf("device virtual.%u driver=%s state=%s if=%s flags=%s%s error=%d msg=%s\n",
+			       d[i].location.domain, d[i].driver,
+			       dev_state(d[i].state),
+			       d[i].ifname[0] ? d[i].ifname : "-",
+			       d[i].flags & NDL_DEVF_UP ? "up," : "",
+			       d[i].flags & NDL_DEVF_CARRIER ? "carrier," : "",
+			       d[i].last_error, d[i].message);
+		else
 		printf("device %s%04x:%02x:%02x.%x %04x:%04x driver=%s state=%s if=%s flags=%s%s%s%s%s speed=%llu error=%d status=0x%x owner=%s msg=%s\n",
 		       d[i].bus == NDL_BUS_USB ? "usb:" : "",
 		       d[i].location.domain, d[i].location.bus,
@@ -683,6 +730,11 @@ static void malformed_add(void)
 		 a->ids[0].bus = NDL_BUS_USB; a->ids[0].match = NDL_MATCH_MI;
 		 a->ids[0].interface = 256);
 	ADD_CASE("add-id-bus-unknown", EINVAL, a->ids[0].bus = 77);
+	ADD_CASE("add-id-virtual-vendor", EINVAL,
+		 a->ids[0].bus = NDL_BUS_VIRTUAL);	/* vendor stays set */
+	ADD_CASE("add-id-virtual-twice", EINVAL,
+		 a->ids[0] = (struct ndl_device_id){ .bus = NDL_BUS_VIRTUAL };
+		 a->ids[1] = a->ids[0]; a->req.n_ids = 2);
 	ADD_CASE("add-id-vendor-ffff", EINVAL, a->ids[0].vendor = 0xffff);
 	ADD_CASE("add-id-vendor-0", EINVAL, a->ids[0].vendor = 0);
 	ADD_CASE("add-id-match-flags", EINVAL, a->ids[0].match = 0x80);
@@ -746,6 +798,34 @@ static void malformed_add(void)
 	munmap(guard, 8192);
 }
 
+static void malformed_virtual(void)
+{
+	struct ndl_virtual v = { .hdr = HDR(v) };
+
+	strcpy(v.driver, "no-such-driver");
+	expect("add-virtual-unknown", xioctl(NDL_IOC_ADD_VIRTUAL, &v), ENOENT);
+	expect("remove-virtual-unknown",
+	       xioctl(NDL_IOC_REMOVE_VIRTUAL, &v), ENOENT);
+	v.flags = NDL_REMOVE_FORCE;	/* remove only */
+	expect("add-virtual-flags", xioctl(NDL_IOC_ADD_VIRTUAL, &v), EINVAL);
+	v.flags = 0x100;
+	expect("remove-virtual-flags",
+	       xioctl(NDL_IOC_REMOVE_VIRTUAL, &v), EINVAL);
+	v.flags = 0;
+	v.instance = NDL_MAX_VIRTUAL;
+	expect("remove-virtual-instance",
+	       xioctl(NDL_IOC_REMOVE_VIRTUAL, &v), EINVAL);
+	v.instance = 0;
+	v.hdr.size--;
+	expect("add-virtual-size", xioctl(NDL_IOC_ADD_VIRTUAL, &v), EINVAL);
+	v.hdr.size++;
+	memset(v.driver, 'x', sizeof(v.driver));
+	expect("add-virtual-name-unterminated",
+	       xioctl(NDL_IOC_ADD_VIRTUAL, &v), EINVAL);
+	expect("add-virtual-fault", xioctl(NDL_IOC_ADD_VIRTUAL, (void *)8),
+	       EFAULT);
+}
+
 static void malformed_other(void)
 {
 	struct ndl_version v = { .hdr = HDR(v) };
@@ -776,6 +856,8 @@ static void malformed_other(void)
 	memset(r.name, 'x', sizeof(r.name));
 	expect("remove-name-unterminated",
 	       xioctl(NDL_IOC_REMOVE_DRIVER, &r), EINVAL);
+
+	malformed_virtual();
 
 	l.elem_size = sizeof(struct ndl_driver_info);
 	expect("list-drivers-ok", xioctl(NDL_IOC_LIST_DRIVERS, &l), 0);
@@ -828,6 +910,10 @@ static int run(int argc, char **argv)
 		return do_add(argc - 1, argv + 1);
 	if (!strcmp(cmd, "remove"))
 		return do_remove(argc - 1, argv + 1);
+	if (!strcmp(cmd, "add-virtual"))
+		return do_add_virtual(argc - 1, argv + 1);
+	if (!strcmp(cmd, "remove-virtual"))
+		return do_remove_virtual(argc - 1, argv + 1);
 	if (!strcmp(cmd, "drivers"))
 		return do_drivers();
 	if (!strcmp(cmd, "devices"))
