@@ -61,6 +61,14 @@ ULONG NTAPI ndlw_NdisMGetDmaAlignment(NDIS_HANDLE h)
 
 /* ---- shared memory ---------------------------------------------------------- */
 
+/* Each NDIS generation declares it in its own attribute bits. */
+static bool ndl_ad_bus_master(struct ndl_adapter *ad)
+{
+	if (ad->ndis6)
+		return ndl6_bus_master(ad);
+	return ad->attributes & NDIS_ATTRIBUTE_BUS_MASTER;
+}
+
 static int dma_bits(struct ndl_adapter *ad)
 {
 	return ad->dma64 ? 64 : 32;
@@ -147,8 +155,8 @@ void NTAPI ndlw_NdisMAllocateSharedMemory(NDIS_HANDLE h, ULONG len,
 	pa->QuadPart = 0;
 	if (!ad || !len)
 		return;
-	if (!(ad->attributes & NDIS_ATTRIBUTE_BUS_MASTER))
-		ndl_fixme_once("%s: NdisMAllocateSharedMemory without NDIS_ATTRIBUTE_BUS_MASTER",
+	if (!ndl_ad_bus_master(ad))
+		ndl_fixme_once("%s: NdisMAllocateSharedMemory from an adapter that did not declare itself a bus master",
 			       ad->name);
 	p = ndl_os_dma_alloc(ad->dev, len, &bus, dma_bits(ad));
 	if (!p) {

@@ -336,6 +336,8 @@ NDIS_STATUS ndl6_req_call(struct ndl_adapter *ad, struct ndl_request *r);
 /* MiniportResetEx (inside ndl_mp_enter) and MiniportCheckForHangEx. */
 NDIS_STATUS ndl6_reset_call(struct ndl_adapter *ad, BOOLEAN *addressing);
 bool ndl6_check_for_hang_call(struct ndl_adapter *ad);
+/* Registered as a bus master (NDIS_MINIPORT_ATTRIBUTES_BUS_MASTER)? */
+bool ndl6_bus_master(struct ndl_adapter *ad);
 /* The periodic hang check is due (DISPATCH): run it from a work item. */
 void ndl6_hang_tick(struct ndl_adapter *ad);
 

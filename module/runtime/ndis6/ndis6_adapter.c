@@ -43,6 +43,7 @@ int ndl6_adapter_create(struct ndl_adapter *ad, u32 tx_slots)
 	if (!a6)
 		return -NDL_ENOMEM;
 	ad->ndis6 = a6;
+	ndl6_shmem_init(ad);
 	a6->d6 = ad->nd->ndis6;
 	a6->state = NDL6_HALTED;
 	/* Every NDIS 6 miniport is deserialized: no miniport lock. */
@@ -65,11 +66,17 @@ void ndl6_adapter_free(struct ndl_adapter *ad)
 	ndlw_KeRemoveQueueDpc(&a6->return_dpc);
 	ndl_dpc_flush();
 	ndl_work_flush();	/* a deferred request start refers to ad */
+	ndl6_shmem_release(ad, "the adapter's removal");
 	if (a6->pnp_waiter)
 		ndl_os_waiter_destroy(a6->pnp_waiter);
 	ndl_free(a6->oids);
 	ndl_free(a6);
 	ad->ndis6 = NULL;
+}
+
+bool ndl6_bus_master(struct ndl_adapter *ad)
+{
+	return ad->ndis6->attr_flags & NDIS_MINIPORT_ATTRIBUTES_BUS_MASTER;
 }
 
 /* ---- NdisMSetMiniportAttributes --------------------------------------------- */
@@ -513,6 +520,7 @@ int ndl6_adapter_initialize(struct ndl_adapter *ad,
 	if (st != NDIS_STATUS_SUCCESS) {
 		ndl_err("%s: MiniportInitializeEx failed with 0x%08x", ad->name,
 			st);
+		ndl6_shmem_release(ad, "MiniportInitializeEx that failed");
 		ndl_adapter_release_leftovers(ad,
 					      "MiniportInitializeEx that failed");
 		set_state(ad, NDL6_HALTED);
@@ -592,6 +600,7 @@ void ndl6_halt_with(struct ndl_adapter *ad, u32 action)
 		ndl_err("%s: MiniportHaltEx returned at IRQL %u", ad->name,
 			ndl_os_irql_current());
 	set_state(ad, NDL6_HALTED);
+	ndl6_shmem_release(ad, "MiniportHaltEx");
 	ndl_adapter_release_leftovers(ad, "MiniportHaltEx");
 	ndl_req_abort_current(ad);
 	ndl6_tx_abort(ad);

@@ -111,6 +111,9 @@ struct ndl_ndis6_adapter {
 	KDPC return_dpc;
 	bool rx_warned;				/* indicated while not running */
 	bool surprise_removed;			/* halt says why */
+
+	/* NdisAllocateSharedMemory blocks (ndis6_shmem.c) */
+	LIST_ENTRY shmem;
 };
 
 static inline struct ndl_ndis6_adapter *ndl6(struct ndl_adapter *ad)
@@ -127,6 +130,13 @@ static inline bool ndl6_running(struct ndl_adapter *ad)
 {
 	return ndl_atomic_load(&ad->ndis6->state) == NDL6_RUNNING;
 }
+
+/*
+ * ndis6_shmem.c: the block list; free what the driver left allocated
+ * (after names the handler that returned), with a warning.
+ */
+void ndl6_shmem_init(struct ndl_adapter *ad);
+void ndl6_shmem_release(struct ndl_adapter *ad, const char *after);
 
 /* ndis6_send.c */
 int ndl6_tx_init(struct ndl_adapter *ad, u32 slots);

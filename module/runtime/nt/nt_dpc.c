@@ -16,6 +16,8 @@
 static KSPIN_LOCK dpc_lock;
 static LIST_ENTRY dpc_queue = { &dpc_queue, &dpc_queue };
 static u32 dpc_queued, dpc_running;
+/* Bit n: CPU n is inside a DPC routine (KeQueryDpcWatchdogInformation). */
+static u64 dpc_cpus;
 
 void NTAPI ndlw_KeInitializeDpc(KDPC *dpc, PKDEFERRED_ROUTINE fn, void *ctx)
 {
@@ -81,6 +83,23 @@ BOOLEAN NTAPI ndlw_KeRemoveQueueDpc(KDPC *dpc)
 	return was;
 }
 
+/* A DPC runs to its end on the CPU it started on (DISPATCH_LEVEL). */
+static u64 dpc_cpu_bit(void)
+{
+	u32 cpu = ndl_os_cpu_id();
+
+	return cpu < 64 ? (u64)1 << cpu : 0;
+}
+
+bool ndl_dpc_running_here(void)
+{
+	KIRQL old = ndl_lock_any(&dpc_lock);
+	bool here = (dpc_cpus & dpc_cpu_bit()) != 0;
+
+	ndl_unlock_any(&dpc_lock, old);
+	return here;
+}
+
 void ndl_rt_run_dispatch(void)
 {
 	KIRQL irql = ndl_os_irql_raise(NDL_DISPATCH_LEVEL);
@@ -101,6 +120,7 @@ void ndl_rt_run_dispatch(void)
 		dpc->DpcData = NULL;
 		dpc_queued--;
 		dpc_running++;
+		dpc_cpus |= dpc_cpu_bit();
 		fn = dpc->DeferredRoutine;
 		ctx = dpc->DeferredContext;
 		a1 = dpc->SystemArgument1;
@@ -117,6 +137,7 @@ void ndl_rt_run_dispatch(void)
 					ndl_os_irql_current(), 0, 0);
 		}
 		old = ndl_lock_any(&dpc_lock);
+		dpc_cpus &= ~dpc_cpu_bit();
 		dpc_running--;
 		ndl_unlock_any(&dpc_lock, old);
 	}

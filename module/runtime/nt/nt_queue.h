@@ -22,6 +22,8 @@ void ndl_work_flush(void);
 u32 ndl_dpc_pending(void);
 u32 ndl_work_pending(void);
 u32 ndl_timer_pending(void);
+/* Whether this CPU is inside a DPC routine now. */
+bool ndl_dpc_running_here(void);
 /* Earliest armed timer's monotonic due time, or 0 if none. */
 u64 ndl_timer_next_due(void);
 
