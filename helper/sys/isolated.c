@@ -24,6 +24,7 @@
 #include "sys/iso_run.h"
 
 #define CONF_MAX (64 * 1024)
+#define TAP_BUSY_TRIES 100	/* 10 s: the unit gives a stopping host 15 */
 
 static int write_sysfs(const char *fmt, const char *dev, const char *value)
 {
@@ -152,7 +153,7 @@ static int make_tap(char *name, size_t size, const struct passwd *pw, struct ndl
 	struct ifreq ifr;
 	char path[NDL_PATH_MAX];
 	struct stat st;
-	int fd;
+	int fd, busy;
 
 	if (!ndl_path(path, sizeof(path), "/dev/net/tun"))
 		return ndl_fail(err, NDL_E_INTERNAL, "path too long");
@@ -162,7 +163,13 @@ static int make_tap(char *name, size_t size, const struct passwd *pw, struct ndl
 	memset(&ifr, 0, sizeof(ifr));
 	ifr.ifr_flags = IFF_TAP | IFF_NO_PI;
 	str_copy(ifr.ifr_name, sizeof(ifr.ifr_name), name[0] ? name : "ndlh%d");
-	if (ioctl(fd, TUNSETIFF, &ifr) || ioctl(fd, TUNSETOWNER, (unsigned long)pw->pw_uid) ||
+	/*
+	 * A host just stopped (or killed with its supervisor) may still be
+	 * exiting with the TAP open: EBUSY until its descriptors are closed.
+	 */
+	for (int i = 0; (busy = ioctl(fd, TUNSETIFF, &ifr)) && errno == EBUSY && i < TAP_BUSY_TRIES; i++)
+		usleep(100 * 1000);
+	if (busy || ioctl(fd, TUNSETOWNER, (unsigned long)pw->pw_uid) ||
 	    ioctl(fd, TUNSETGROUP, (unsigned long)pw->pw_gid) || ioctl(fd, TUNSETPERSIST, 1UL)) {
 		ndl_fail(err, NDL_E_INTERNAL, "cannot create the TAP interface: %s", strerror(errno));
 		close(fd);
