@@ -104,6 +104,12 @@ void progress_tick_begin(struct progress_ticker *t, const char *label)
 	t->running = false;
 	if (!t->bar.tty)
 		return;
+	/*
+	 * Forced (tests): the first frame now, not from the thread, which a
+	 * step that fails at once can end before it is ever scheduled.
+	 */
+	if (t->bar.forced)
+		progress_update(&t->bar, 0, 0);
 	pthread_mutex_init(&t->lock, NULL);
 	pthread_cond_init(&t->wake, NULL);
 	/* Without the thread the step simply runs without its marker. */
