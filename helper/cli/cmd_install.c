@@ -97,8 +97,12 @@ int cmd_install(int argc, char **argv)
 		printf("  check: %s\n", jx_str(v, "verdict") ? jx_str(v, "verdict") : "?");
 	if (json_object_object_get_ex(r, "warnings", &v))
 		show_warnings(stdout, v);
-	printf("Next: 'ndisload devices' shows matching devices; 'ndisload bind DEVICE %s' binds one.\n",
-	       jx_str(drv, "name"));
+	if (jx_bool(drv, "virtual"))
+		printf("Next: a virtual (root-enumerated) adapter driver binds to no device; 'ndisload load %s' loads it.\n",
+		       jx_str(drv, "name"));
+	else
+		printf("Next: 'ndisload devices' shows matching devices; 'ndisload bind DEVICE %s' binds one.\n",
+		       jx_str(drv, "name"));
 	json_object_put(r);
 	return 0;
 }

@@ -242,6 +242,13 @@ bool hwid_equal(const struct hwid *a, const struct hwid *b)
 	       strcmp(a->text, b->text) == 0;
 }
 
+bool hwid_root_enumerated(const struct hwid *id)
+{
+	return id->bus == HWID_OTHER &&
+	       ((!strncmp(id->text, "ROOT\\", 5) && id->text[5]) ||
+		(id->text[0] == '*' && id->text[1]));
+}
+
 static void add(struct hwid *ids, size_t max, size_t *n, enum hwid_bus bus,
 		unsigned has, const struct hwid *from)
 {

@@ -44,6 +44,12 @@ bool hwid_parse(const char *s, struct hwid *out);
 /* "PCI", "USB", or the text before '\' ("SD", "ROOT", ...). */
 void hwid_bus_name(const struct hwid *id, char *out, size_t size);
 bool hwid_equal(const struct hwid *a, const struct hwid *b);
+/*
+ * A root-enumerated ID ("ROOT\\NAME" or "*NAME"): Windows creates such
+ * an adapter on request, with no bus device behind it (VPN and virtual
+ * adapters); ndisload adds one with `ndisload add-virtual`.
+ */
+bool hwid_root_enumerated(const struct hwid *id);
 
 /* A device as sysfs shows it. */
 struct hwid_device {

@@ -191,6 +191,8 @@ struct inf_driver {
 	const char *driver_date, *driver_version, *catalog;
 	const char *decorations;	/* models sections chosen, for messages */
 	bool has_x86_only;		/* models exist, but none for amd64 */
+	/* No PCI or USB model: the root-enumerated models are used. */
+	bool root_enumerated;
 
 	struct inf_model *models;
 	size_t nmodels, models_cap;

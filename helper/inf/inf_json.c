@@ -159,6 +159,7 @@ json_object *inf_driver_json(const struct inf_driver *d)
 		json_object_array_add(a, json_object_new_string(d->files[i]->name));
 	json_object_object_add(o, "includes", a);
 	json_object_object_add(o, "supported", json_object_new_boolean(!d->unsupported));
+	json_object_object_add(o, "root_enumerated", json_object_new_boolean(d->root_enumerated));
 	jx_add_str_or_null(o, "unsupported", d->unsupported);
 	jx_add_str_or_null(o, "hint", d->unsupported_hint);
 	a = json_object_new_array();

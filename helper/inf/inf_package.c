@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * A driver package as a whole: the main .inf with the .inf files it
- * includes, the models that apply on amd64 and name PCI or USB devices, the
- * files those need (and which of them the package lacks), and a clear
+ * includes, the models that apply on amd64 and name PCI or USB devices (or,
+ * in a package that names none, its root-enumerated models), the files
+ * those need (and which of them the package lacks), and a clear
  * reason when ndisload cannot run the package at all.
  */
 #include <stdio.h>
@@ -71,7 +72,7 @@ const struct inf_file *inf_include(struct inf_driver *d, const char *name,
 	return f;
 }
 
-static bool model_supported(const struct inf_model *m)
+static bool model_on_bus(const struct inf_model *m)
 {
 	size_t i;
 
@@ -79,6 +80,38 @@ static bool model_supported(const struct inf_model *m)
 		if (m->ids[i].bus != HWID_OTHER)
 			return true;
 	return false;
+}
+
+static bool model_root_enumerated(const struct inf_model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nids; i++)
+		if (hwid_root_enumerated(&m->ids[i]))
+			return true;
+	return false;
+}
+
+/*
+ * The models ndisload serves: those naming PCI or USB devices; in a
+ * package with none, the root-enumerated ones (a virtual adapter driver:
+ * a package for a card that also lists a ROOT\ ID keeps to the card).
+ */
+static void mark_used(struct inf_driver *d, bool *used)
+{
+	size_t i;
+
+	for (i = 0; i < d->nmodels; i++)
+		if (model_on_bus(&d->models[i]))
+			used[d->models[i].install] = true;
+	for (i = 0; i < d->ninstalls; i++)
+		if (used[i])
+			return;
+	for (i = 0; i < d->nmodels; i++)
+		if (model_root_enumerated(&d->models[i])) {
+			used[d->models[i].install] = true;
+			d->root_enumerated = true;
+		}
 }
 
 static void need_file(struct inf_driver *d, const struct inf_fileref *r)
@@ -174,9 +207,9 @@ static void verdict(struct inf_driver *d, const bool *used)
 		}
 	} else if (!nused) {
 		d->unsupported = arena_printf(d->arena,
-			"the package names no PCI or USB device (its devices are on: %s)%s",
+			"the package names no PCI, USB or root-enumerated device (its devices are on: %s)%s",
 			other_buses(d), nvirtual ? "; it installs a virtual adapter" : "");
-		d->unsupported_hint = "ndisload binds PCI and USB network cards; SDIO, root-enumerated and virtual adapters are not supported";
+		d->unsupported_hint = "ndisload binds PCI and USB network cards and adds root-enumerated (ROOT\\ or *) virtual adapters; SDIO and other buses are not supported";
 	} else if (nkmdf == nused) {
 		d->unsupported = "the driver is built on the Windows Driver Framework (KMDF: NetAdapterCx or WiFiCx), which ndisload does not emulate";
 		d->unsupported_hint = "look for an NDIS miniport driver for this card (packages for Windows 7 or 8 usually are)";
@@ -218,9 +251,7 @@ struct inf_driver *inf_parse_package(const struct inf_pkg_file *files,
 	for (i = 0; i < d->ninstalls; i++)
 		inf_read_install(d, &d->installs[i]);
 	used = arena_alloc(a, d->ninstalls + 1);
-	for (i = 0; i < d->nmodels; i++)
-		if (model_supported(&d->models[i]))
-			used[d->models[i].install] = true;
+	mark_used(d, used);
 	verdict(d, used);
 	collect_needed(d, used);
 	return d;

@@ -353,7 +353,8 @@ static json_object *manifest_of(const struct inf_driver *d, const char *name,
 			size_t j, n = json_object_array_length(ids);
 			bool dup = false;
 
-			if (mo->ids[k].bus == HWID_OTHER)
+			if (mo->ids[k].bus == HWID_OTHER &&
+			    !(d->root_enumerated && hwid_root_enumerated(&mo->ids[k])))
 				continue;
 			any = true;
 			for (j = 0; j < n; j++)
@@ -366,6 +367,8 @@ static json_object *manifest_of(const struct inf_driver *d, const char *name,
 			json_object_array_add(models, inf_model_json(d, mo));
 	}
 	json_object_object_add(m, "device_ids", ids);
+	/* Its adapters come from add-virtual, not from a bus device. */
+	json_object_object_add(m, "virtual", json_object_new_boolean(d->root_enumerated));
 	json_object_object_add(m, "models", models);
 	if (json_object_object_get_ex(pkg, "installs", &v))
 		json_object_object_add(m, "installs", json_object_get(v));
@@ -723,7 +726,7 @@ json_object *store_driver_json(json_object *m)
 {
 	static const char *const copy[] = {
 		"name", "inf", "provider", "version", "driver_date", "class",
-		"installed_at", "device_ids", "check",
+		"installed_at", "device_ids", "virtual", "check",
 	};
 	json_object *o = json_object_new_object(), *v, *files, *fa;
 	size_t i;

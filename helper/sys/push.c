@@ -75,6 +75,25 @@ static size_t len_of(json_object *o, const char *key)
 	       json_object_array_length(a) : 0;
 }
 
+/* A root-enumerated driver gets one NDL_BUS_VIRTUAL ID, whatever it names. */
+static int add_virtual_id(struct push *p, const char *text, int install,
+			  struct ndl_err *err)
+{
+	size_t i;
+
+	for (i = 0; i < p->nids; i++)
+		if (p->ids[i].bus == NDL_BUS_VIRTUAL)
+			return 0;
+	if (p->nids >= NDL_MAX_IDS)
+		return ndl_fail(err, NDL_E_INVALID, "more than %d device IDs", NDL_MAX_IDS);
+	memset(&p->ids[p->nids], 0, sizeof(p->ids[p->nids]));
+	p->ids[p->nids].bus = NDL_BUS_VIRTUAL;
+	p->id_install[p->nids] = install;
+	p->id_text[p->nids] = arena_strdup(p->a, text);
+	p->nids++;
+	return 0;
+}
+
 static int add_id(struct push *p, const char *text, int install, struct ndl_err *err)
 {
 	struct hwid h;
@@ -84,6 +103,8 @@ static int add_id(struct push *p, const char *text, int install, struct ndl_err 
 	for (i = 0; i < p->nids; i++)
 		if (!strcmp(p->id_text[i], text))
 			return 0;
+	if (hwid_parse(text, &h) && hwid_root_enumerated(&h))
+		return add_virtual_id(p, h.text, install, err);
 	if (!hwid_parse(text, &h) || (h.bus != HWID_PCI && h.bus != HWID_USB) ||
 	    !(h.has & HWID_DEV) || (h.has & (HWID_CC | HWID_UCLASS))) {
 		note(p, "%s is not a PCI or USB vendor/device ID the module can serve; skipped", text);

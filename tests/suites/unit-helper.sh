@@ -89,7 +89,7 @@ expect inspect-x86 5 'only for other processor architectures' "$N" inspect "$top
 expect install-kmdf 5 'Windows Driver Framework' "$N" install "$top/tests/helper/inf/kmdf_pci.inf"
 expect install-filter 5 'Class=NetService: this package is not a network adapter driver' \
 	"$N" install "$top/tests/helper/inf-corpus/network_ndis_filter_netlwf.inf"
-expect install-sdio 5 'no PCI or USB device' \
+expect install-sdio 5 'no PCI, USB or root-enumerated device' \
 	"$N" install "$top/tests/helper/inf-corpus/network_wlan_WDI_PLATFORM_WinInf_SDIO_x64_netrtwlans.inf"
 expect install-incomplete 5 'incomplete: pcnet.inf needs pcn.sys, which was not given' "$N" install "$pcn/pcnet.inf"
 expect install-broken-inf 5 'nul_byte.inf:4: contains a NUL' "$N" install "$top/tests/helper/inf/bad/nul_byte.inf"
@@ -113,6 +113,19 @@ sum=$(sha256sum "$acme/x64/ACMEFL.SYS" | cut -d' ' -f1)
 grep -q "\"sha256\": \"$sum\"" "$store/manifest.json" && pass manifest-sha256 || fail manifest-sha256 "no $sum"
 grep -q '"PCI\\\\VEN_10EC&DEV_8139&SUBSYS_12341186"' "$store/manifest.json" && pass manifest-ids || fail manifest-ids ""
 grep -q '"name": "ReceiveBuffers"' "$store/manifest.json" && pass manifest-params || fail manifest-params ""
+# A root-enumerated (virtual adapter) package: Microsoft's netvmini sample.
+vmini=$top/build/drivers-msvc/netvmini630
+if [ -f "$vmini/netvmini630.sys" ]; then
+	expect install-virtual 0 'virtual \(root-enumerated\) adapter driver binds to no device' "$N" install "$vmini/netvmini630.inf"
+	grep -q '"virtual": true' "$R/var/lib/ndisload/drivers/netvmini630/manifest.json" &&
+		pass manifest-virtual || fail manifest-virtual "$(grep -n virtual "$R/var/lib/ndisload/drivers/netvmini630/manifest.json")"
+	grep -q 'TOASTER\|B85B7C50' "$R/var/lib/ndisload/drivers/netvmini630/manifest.json" &&
+		fail manifest-virtual-root-only "a bus-enumerated ID stored" || pass manifest-virtual-root-only
+	expect inspect-virtual-json 0 '"root_enumerated": true' "$N" inspect --json "$vmini/netvmini630.inf"
+	expect remove-virtual-driver 0 '' "$N" remove netvmini630
+else
+	fail install-virtual "$vmini/netvmini630.sys is not built; run make"
+fi
 expect install-wave 0 'Installed driver wlan' "$N" install --name wlan "$wave/wavelan_usb.inf"
 [ -f "$R/var/lib/ndisload/drivers/wlan/wavecommon.inf" ] && [ -f "$R/var/lib/ndisload/drivers/wlan/wave_fw.bin" ] &&
 	pass store-include || fail store-include "$(ls "$R/var/lib/ndisload/drivers/wlan")"
