@@ -147,6 +147,23 @@ void ndl_devrec_fail(struct ndl_devrec *rec, int err, u32 ndis_status,
 	mutex_unlock(&ndl_drv_lock);
 }
 
+void ndl_devrec_running(struct ndl_devrec *rec, struct ndl_bound *b)
+{
+	lockdep_assert_held(&ndl_drv_lock);
+	rec->state = NDL_DEV_RUNNING;
+	rec->bound = b;
+	rec->last_error = 0;
+	rec->ndis_status = 0;
+	rec->message[0] = 0;
+}
+
+void ndl_devrec_gone(struct ndl_devrec *rec)
+{
+	lockdep_assert_held(&ndl_drv_lock);
+	rec->bound = NULL;
+	rec->state = NDL_DEV_GONE;
+}
+
 /* ---- adding ------------------------------------------------------------------ */
 
 static bool ndl_ids_overlap(const struct ndl_device_id *a,

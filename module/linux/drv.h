@@ -118,10 +118,12 @@ void ndl_drv_remove_all(void);
 /* Find a driver by name; caller holds ndl_drv_lock. */
 struct ndl_drv *ndl_drv_find(const char *name);
 
-/* Device records; caller holds ndl_drv_lock. */
+/* Device records and their state changes; caller holds ndl_drv_lock. */
 struct ndl_devrec *ndl_devrec_get(struct ndl_drv *drv, struct pci_dev *pdev);
 struct ndl_devrec *ndl_devrec_get_usb(struct ndl_drv *drv,
 				      struct usb_device *udev);
+void ndl_devrec_running(struct ndl_devrec *rec, struct ndl_bound *b);
+void ndl_devrec_gone(struct ndl_devrec *rec);
 /* "0000:00:03.0" or "usb 1-1", for messages. */
 void ndl_devrec_name(const struct ndl_devrec *rec, char *buf, size_t len);
 /*

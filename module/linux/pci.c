@@ -76,13 +76,8 @@ static long ndl_probe_on_stack(void *arg)
 		return -ENOMEM;
 	ret = ndl_bound_create(c->drv, c->pdev, idx, rec);
 	mutex_lock(&ndl_drv_lock);
-	if (!ret) {
-		rec->state = NDL_DEV_RUNNING;
-		rec->bound = pci_get_drvdata(c->pdev);
-		rec->last_error = 0;
-		rec->ndis_status = 0;
-		rec->message[0] = 0;
-	}
+	if (!ret)
+		ndl_devrec_running(rec, pci_get_drvdata(c->pdev));
 	mutex_unlock(&ndl_drv_lock);
 	return ret;
 }
@@ -101,10 +96,8 @@ static long ndl_remove_on_stack(void *arg)
 
 	mutex_lock(&ndl_drv_lock);
 	list_for_each_entry(rec, &c->drv->devices, link)
-		if (rec->bound && rec->bound->pdev == c->pdev) {
-			rec->bound = NULL;
-			rec->state = NDL_DEV_GONE;
-		}
+		if (rec->bound && rec->bound->pdev == c->pdev)
+			ndl_devrec_gone(rec);
 	mutex_unlock(&ndl_drv_lock);
 	ndl_bound_destroy(c->pdev);
 	return 0;

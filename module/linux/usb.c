@@ -184,13 +184,8 @@ static long ndl_usb_probe_on_stack(void *arg)
 		return -ENOMEM;
 	ret = ndl_usb_bound_create(c->drv, c->intf, idx, rec);
 	mutex_lock(&ndl_drv_lock);
-	if (!ret) {
-		rec->state = NDL_DEV_RUNNING;
-		rec->bound = usb_get_intfdata(c->intf);
-		rec->last_error = 0;
-		rec->ndis_status = 0;
-		rec->message[0] = 0;
-	}
+	if (!ret)
+		ndl_devrec_running(rec, usb_get_intfdata(c->intf));
 	mutex_unlock(&ndl_drv_lock);
 	return ret;
 }
@@ -209,10 +204,8 @@ static long ndl_usb_disconnect_on_stack(void *arg)
 	struct ndl_bound *b = usb_get_intfdata(c->intf);
 
 	mutex_lock(&ndl_drv_lock);
-	if (b->rec->bound == b) {
-		b->rec->bound = NULL;
-		b->rec->state = NDL_DEV_GONE;
-	}
+	if (b->rec->bound == b)
+		ndl_devrec_gone(b->rec);
 	mutex_unlock(&ndl_drv_lock);
 	b->surprise = b->osusb.udev->state == USB_STATE_NOTATTACHED;
 	if (b->surprise)

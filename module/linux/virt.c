@@ -145,8 +145,7 @@ int ndl_virt_add(const char *driver, u32 *instance, char *err, size_t errlen)
 		strscpy(err, rec->message, errlen);
 	} else {
 		rec->vdev = vdev;
-		rec->state = NDL_DEV_RUNNING;
-		rec->bound = b;
+		ndl_devrec_running(rec, b);
 		*instance = rec->loc.domain;
 	}
 	mutex_unlock(&ndl_drv_lock);
