@@ -44,7 +44,7 @@ static void describe(struct ndl_adapter *ad, struct ndl_pdo_desc *d)
 				 id.revision, id.class_code);
 	} else {
 		ndl_memset(d, 0, sizeof(*d));
-		d->bus = NDL_BUS_ROOT;
+		d->bus = NDL_PDO_BUS_ROOT;
 		d->ui_number = ~0u;
 		ndl_snprintf(d->enumerator, sizeof(d->enumerator), "ROOT");
 		ndl_snprintf(d->class_guid, sizeof(d->class_guid),

@@ -116,8 +116,8 @@ static bool fill(const struct ndl_pdo_desc *d, const char *pdo_name,
 		p->len = sizeof(GUID);
 		break;
 	case DevicePropertyLegacyBusType:
-		set_num(p, d->bus == NDL_BUS_PCI ? NDL_BUS_PCI_TYPE :
-			d->bus == NDL_BUS_USB ? NDL_BUS_PNP_TYPE :
+		set_num(p, d->bus == NDL_PDO_BUS_PCI ? NDL_BUS_PCI_TYPE :
+			d->bus == NDL_PDO_BUS_USB ? NDL_BUS_PNP_TYPE :
 			NDL_BUS_INTERNAL);
 		break;
 	case DevicePropertyBusNumber:
@@ -138,7 +138,7 @@ static bool fill(const struct ndl_pdo_desc *d, const char *pdo_name,
 		break;
 	case DevicePropertyRemovalPolicy:
 		/* RemovalPolicyExpectSurpriseRemoval / ...NoRemoval */
-		set_num(p, d->bus == NDL_BUS_USB ? 3 : 1);
+		set_num(p, d->bus == NDL_PDO_BUS_USB ? 3 : 1);
 		break;
 	default:
 		return false;

@@ -394,11 +394,11 @@ void ndl_io_driver_init(DRIVER_OBJECT *drv);
 
 /* ---- physical device objects of bound devices (nt_pdo.c) ---------------- */
 
-enum ndl_bus { NDL_BUS_PCI, NDL_BUS_USB, NDL_BUS_ROOT };
+enum ndl_pdo_bus { NDL_PDO_BUS_PCI, NDL_PDO_BUS_USB, NDL_PDO_BUS_ROOT };
 
 /* What IoGetDeviceProperty reports for a PDO (UTF-8; "" = not known). */
 struct ndl_pdo_desc {
-	enum ndl_bus bus;
+	enum ndl_pdo_bus bus;
 	u32 bus_number;
 	u32 address;			/* PCI: (device << 16) | function */
 	u32 ui_number;			/* slot number, or ~0u if none */

@@ -83,7 +83,7 @@ static NTSTATUS capabilities(struct ndl_pdo *p, IRP *irp)
 
 	if (!c)
 		return ndl_irp_complete(irp, STATUS_INVALID_PARAMETER, 0);
-	if (p->desc.bus == NDL_BUS_USB)
+	if (p->desc.bus == NDL_PDO_BUS_USB)
 		flags |= (1u << 4) | (1u << 9);	/* Removable, SurpriseRemovalOK */
 	ndl_memcpy(c + 4, &flags, 4);
 	ndl_memcpy(c + 8, &p->desc.address, 4);
@@ -153,7 +153,7 @@ static NTAPI NTSTATUS pdo_dispatch(DEVICE_OBJECT *dev, void *arg)
 	return ndl_irp_complete(irp, STATUS_INVALID_DEVICE_REQUEST, 0);
 }
 
-static DRIVER_OBJECT *bus_driver(enum ndl_bus bus)
+static DRIVER_OBJECT *bus_driver(enum ndl_pdo_bus bus)
 {
 	static const char *const names[] = { "PCI", "USB", "ROOT" };
 	DRIVER_OBJECT *drv = &bus_drivers[bus];
@@ -180,13 +180,13 @@ NTSTATUS ndl_pdo_create(const struct ndl_pdo_desc *desc,
 	NTSTATUS st;
 
 	*out = NULL;
-	if (!desc || desc->bus > NDL_BUS_ROOT)
+	if (!desc || desc->bus > NDL_PDO_BUS_ROOT)
 		return STATUS_INVALID_PARAMETER;
 	ndl_snprintf(name, sizeof(name), "\\Device\\NTPNP_%s%04u",
 		     prefix[desc->bus],
 		     __atomic_add_fetch(&pdo_serial, 1, __ATOMIC_RELAXED));
 	st = ndl_device_create(bus_driver(desc->bus), sizeof(struct ndl_pdo),
-			       name, desc->bus == NDL_BUS_PCI ?
+			       name, desc->bus == NDL_PDO_BUS_PCI ?
 			       FILE_DEVICE_BUS_EXTENDER : FILE_DEVICE_UNKNOWN,
 			       0, out);
 	if (!NT_SUCCESS(st))
@@ -234,7 +234,7 @@ void ndl_pdo_desc_pci(struct ndl_pdo_desc *d, u32 bus, u32 dev, u32 fn,
 	char vd[24];
 
 	ndl_memset(d, 0, sizeof(*d));
-	d->bus = NDL_BUS_PCI;
+	d->bus = NDL_PDO_BUS_PCI;
 	d->bus_number = bus;
 	d->address = (dev << 16) | fn;
 	d->ui_number = ~0u;

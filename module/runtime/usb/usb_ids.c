@@ -17,7 +17,7 @@ void ndl_pdo_desc_usb(struct ndl_pdo_desc *d, u16 vendor, u16 product,
 	char vp[32], mi[8] = "";
 
 	ndl_memset(d, 0, sizeof(*d));
-	d->bus = NDL_BUS_USB;
+	d->bus = NDL_PDO_BUS_USB;
 	d->bus_number = bus;
 	d->address = port;
 	d->ui_number = port;

@@ -81,6 +81,17 @@ ndl_kernel_problems() {
 	dmesg | grep -E 'WARNING:|BUG:|Oops|general protection|Call Trace:|UBSAN:|KFENCE:|KASAN:|ODEBUG:|DMA-API:|kernel BUG|INFO: task .* blocked|INFO: trying to register non-static key|inconsistent lock state|possible (circular|recursive) locking' | head -n 20
 }
 
+# ndl_dmesg_clean [REGEX]: no kernel log line at warning level or worse
+# but those REGEX (extended) matches and the clocksource watchdog's (a
+# loaded TCG host makes it see a long readout or mark the TSC unstable,
+# which says nothing about the code under test); prints what it found.
+ndl_dmesg_clean() {
+	_w=$(dmesg -r | grep -E '^<[0-4]>' |
+		grep -vE 'clocksource|tsc: Marking TSC unstable|TSC found unstable' |
+		grep -vE "${1:-^$}")
+	[ -z "$_w" ] || { echo "$_w"; return 1; }
+}
+
 # ndl_debug_config: on a debug kernel (ndl_debug=1, tests/vm/run.sh
 # --kernel), every option of tests/vm/debug/kernel.config must be in the
 # running kernel's /proc/config.gz, and kmemleak, KFENCE and lockdep must

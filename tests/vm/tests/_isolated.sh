@@ -12,11 +12,7 @@ iso_no_iommu_fault() {
 	_f=$(dmesg | grep -iE 'DMAR:.*fault|DMAR: \[DMA' ) || true
 	[ -z "$_f" ] || { echo "$_f"; return 1; }
 }
-# No kernel message at warning level or worse, but the clocksource
-# watchdog's: a loaded TCG host makes it see a long readout or mark the
-# TSC unstable, which says nothing about the driver.
+# No kernel message at warning level or worse (ndl_dmesg_clean).
 iso_dmesg_clean() {
-	_w=$(dmesg -r | grep -E '^<[0-4]>' |
-		grep -vE 'clocksource|tsc: Marking TSC unstable|TSC found unstable')
-	[ -z "$_w" ] || { echo "$_w"; return 1; }
+	ndl_dmesg_clean
 }

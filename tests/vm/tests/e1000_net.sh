@@ -44,9 +44,7 @@ carrier_is() { # VALUE SECONDS
 # Kernel log lines at warning level or worse, but the module's taint notes
 # and the hang this test causes.
 dmesg_clean() {
-	_w=$(dmesg -r | grep -E '^<[0-4]>' |
-		grep -vE 'taints kernel|verification failed|hung[:;] resetting')
-	[ -z "$_w" ] || { echo "$_w"; return 1; }
+	ndl_dmesg_clean 'taints kernel|verification failed|hung[:;] resetting'
 }
 # QEMU's user network answers the router solicitation with a router
 # advertisement to all nodes: a multicast frame, so a fec0:: address

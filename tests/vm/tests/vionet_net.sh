@@ -148,8 +148,7 @@ wdm_pass() {
 	check wdm/uninstall ndisload remove "$name"
 }
 dmesg_clean() {
-	_w=$(dmesg -r | grep -E '^<[0-4]>' | grep -vE 'taints kernel|verification failed')
-	[ -z "$_w" ] || { echo "$_w"; return 1; }
+	ndl_dmesg_clean 'taints kernel|verification failed'
 }
 
 check insmod ndl_load
