@@ -12,7 +12,7 @@
 
 #include "check.h"
 #include "common.h"
-#include "core/exports.h"
+#include "test_export.h"
 #include "nt/nt_procgroup.h"
 #include "nt/nt_status.h"
 #include "nt/nt_exports.h"
@@ -22,21 +22,10 @@ typedef NTSTATUS NTAPI (*target_ex_fn)(KDPC *dpc, const PROCESSOR_NUMBER *pn);
 typedef NTSTATUS NTAPI (*watchdog_fn)(KDPC_WATCHDOG_INFORMATION *wi);
 typedef CCHAR NTAPI (*bitscan_fn)(ULONGLONG set);
 
-static void *nt_export(const char *name)
-{
-	const struct ndl_dll *nt = ndl_dll_find(ndl_exports_default(),
-						"ntoskrnl.exe");
-	const struct ndl_export *e = nt ? ndl_dll_export_by_name(nt, name) :
-					  NULL;
-
-	CHECK(e != NULL && e->addr != NULL);
-	return e ? e->addr : NULL;
-}
-
 /* Group 0 holds every active processor; ALL_PROCESSOR_GROUPS counts all. */
 static void test_count_ex_groups(void)
 {
-	count_ex_fn count = nt_export("KeQueryActiveProcessorCountEx");
+	count_ex_fn count = test_export("ntoskrnl.exe", "KeQueryActiveProcessorCountEx");
 	ULONG n = ndlw_KeQueryActiveProcessorCount(NULL);
 
 	CHECK(n >= 1);
@@ -47,7 +36,7 @@ static void test_count_ex_groups(void)
 /* A group number that is neither valid nor ALL_PROCESSOR_GROUPS: zero. */
 static void test_count_ex_bad_group(void)
 {
-	count_ex_fn count = nt_export("KeQueryActiveProcessorCountEx");
+	count_ex_fn count = test_export("ntoskrnl.exe", "KeQueryActiveProcessorCountEx");
 
 	CHECK_EQ_INT(count(1), 0);
 	CHECK_EQ_INT(count(0xfffe), 0);
@@ -56,7 +45,7 @@ static void test_count_ex_bad_group(void)
 /* A valid processor of group 0: STATUS_SUCCESS and the DPC targets it. */
 static void test_target_ex_sets_processor(void)
 {
-	target_ex_fn target = nt_export("KeSetTargetProcessorDpcEx");
+	target_ex_fn target = test_export("ntoskrnl.exe", "KeSetTargetProcessorDpcEx");
 	ULONG n = ndlw_KeQueryActiveProcessorCount(NULL);
 	PROCESSOR_NUMBER pn = { .Group = 0, .Number = (UCHAR)(n - 1) };
 	KDPC dpc;
@@ -69,7 +58,7 @@ static void test_target_ex_sets_processor(void)
 /* An invalid processor number: STATUS_INVALID_PARAMETER, DPC unchanged. */
 static void test_target_ex_invalid_number(void)
 {
-	target_ex_fn target = nt_export("KeSetTargetProcessorDpcEx");
+	target_ex_fn target = test_export("ntoskrnl.exe", "KeSetTargetProcessorDpcEx");
 	ULONG n = ndlw_KeQueryActiveProcessorCount(NULL);
 	PROCESSOR_NUMBER past = { .Group = 0, .Number = (UCHAR)n };
 	PROCESSOR_NUMBER group1 = { .Group = 1, .Number = 0 };
@@ -101,7 +90,7 @@ static NTAPI void watchdog_dpc(KDPC *dpc, void *ctx, void *a1, void *a2)
  */
 static void test_watchdog_in_dpc(void)
 {
-	watchdog_fn query = nt_export("KeQueryDpcWatchdogInformation");
+	watchdog_fn query = test_export("ntoskrnl.exe", "KeQueryDpcWatchdogInformation");
 	KDPC dpc;
 
 	in_dpc_runs = 0;
@@ -123,7 +112,7 @@ static void test_watchdog_in_dpc(void)
  */
 static void test_watchdog_outside_dpc(void)
 {
-	watchdog_fn query = nt_export("KeQueryDpcWatchdogInformation");
+	watchdog_fn query = test_export("ntoskrnl.exe", "KeQueryDpcWatchdogInformation");
 	KDPC_WATCHDOG_INFORMATION wi;
 	KIRQL old;
 
@@ -137,7 +126,7 @@ static void test_watchdog_outside_dpc(void)
 /* Zero-based position of the lowest set bit, -1 when every bit is 0. */
 static void test_least_significant_bit(void)
 {
-	bitscan_fn lsb = nt_export("RtlFindLeastSignificantBit");
+	bitscan_fn lsb = test_export("ntoskrnl.exe", "RtlFindLeastSignificantBit");
 
 	CHECK_EQ_INT(lsb(0), -1);
 	CHECK_EQ_INT(lsb(1), 0);
@@ -150,7 +139,7 @@ static void test_least_significant_bit(void)
 /* Zero-based position of the highest set bit, -1 when every bit is 0. */
 static void test_most_significant_bit(void)
 {
-	bitscan_fn msb = nt_export("RtlFindMostSignificantBit");
+	bitscan_fn msb = test_export("ntoskrnl.exe", "RtlFindMostSignificantBit");
 
 	CHECK_EQ_INT(msb(0), -1);
 	CHECK_EQ_INT(msb(1), 0);

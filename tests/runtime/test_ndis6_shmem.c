@@ -12,7 +12,7 @@
 
 #include "check.h"
 #include "ndis6_testdrv.h"
-#include "core/exports.h"
+#include "test_export.h"
 #include "ndis/ndis_adapter.h"
 #include "ndis6/ndis6_shmem.h"
 
@@ -32,17 +32,6 @@ static union {
 	SCATTER_GATHER_LIST l;
 	u8 room[sizeof(SCATTER_GATHER_LIST) + 4 * sizeof(SCATTER_GATHER_ELEMENT)];
 } sg;
-
-static void *ndis_export(const char *name)
-{
-	const struct ndl_dll *d = ndl_dll_find(ndl_exports_default(),
-					       "ndis.sys");
-	const struct ndl_export *e = d ? ndl_dll_export_by_name(d, name) :
-					 NULL;
-
-	CHECK(e != NULL && e->addr != NULL);
-	return e ? e->addr : NULL;
-}
 
 static struct ndl_adapter *adapter(const char *name)
 {
@@ -235,8 +224,8 @@ int main(void)
 	if (!drv)
 		return test_exit() | 1;
 	drv->entry_status = 0;		/* as if DriverEntry had succeeded */
-	shm_alloc = ndis_export("NdisAllocateSharedMemory");
-	shm_free = ndis_export("NdisFreeSharedMemory");
+	shm_alloc = test_export("ndis.sys", "NdisAllocateSharedMemory");
+	shm_free = test_export("ndis.sys", "NdisFreeSharedMemory");
 	RUN(test_allocate_fills_parameters);
 	RUN(test_revision_2);
 	RUN(test_bad_header);
