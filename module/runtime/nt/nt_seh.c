@@ -98,9 +98,19 @@ static struct seh_frames *frames_of(void *h, const void *here)
 static __noreturn void resume(const CONTEXT *ctx)
 {
 #ifdef __SANITIZE_ADDRESS__
-	/* The runtime frames left behind are never returned to. */
+	/*
+	 * The runtime frames left behind are never returned to, so their
+	 * redzones would stay poisoned under the frames the driver builds
+	 * next (KASAN's __asan_handle_no_return does nothing, and knows only
+	 * the task stack anyway): everything below the resumed frame is dead.
+	 */
 	extern void __asan_handle_no_return(void);
+	extern void __asan_allocas_unpoison(const void *top, const void *bottom);
+	uintptr_t low, high;
 
+	ndl_os_stack_limits(&low, &high);
+	if (low < ctx->Rsp && ctx->Rsp <= high)
+		__asan_allocas_unpoison((void *)low, (void *)(uintptr_t)ctx->Rsp);
 	__asan_handle_no_return();
 #endif
 	ndl_seh_restore(ctx);
