@@ -58,6 +58,8 @@ for m in $want; do deps_of "$m"; done | sort -u | while read -r f; do
 	*) cp "$moddir/$f" "$gmod/$base" ;;
 	esac
 done
+# Built into the kernel (the debug kernel's USB host drivers): nothing to load.
+[ ! -e "$moddir/modules.builtin" ] || cp "$moddir/modules.builtin" "$gmod/"
 # Dependency order for the guest's load_module(): "module: deps" lines.
 for m in $want; do
 	files=$(deps_of "$m" | xargs -rn1 basename | sed -E 's/\.ko(\.xz|\.zst|\.gz)?$//')

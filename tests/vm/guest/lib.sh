@@ -30,7 +30,11 @@ load_module() {
 	_mods=/lib/modules/$NDL_KVER
 	_deps=$(grep -E "^($(echo "$1" | tr - _)|$(echo "$1" | tr _ -))( |$)" \
 		"$_mods/ndl-deps" | head -n1)
-	[ -n "$_deps" ] || { echo "load_module: $1 not in the initramfs" >&2; return 1; }
+	if [ -z "$_deps" ]; then
+		grep -qE "/($(echo "$1" | tr - _)|$(echo "$1" | tr _ -))\.ko\$" \
+			"$_mods/modules.builtin" 2>/dev/null && return 0
+		echo "load_module: $1 not in the initramfs" >&2; return 1
+	fi
 	for _m in $(echo "$_deps" | tr ' ' '\n' | tac); do
 		grep -qE "^$(echo "$_m" | tr - _) " /proc/modules && continue
 		insmod "$_mods/$_m.ko" || return 1
