@@ -38,7 +38,9 @@
 #                      PORT on the first NIC
 #   # iommu: yes       a q35 machine with QEMU's emulated Intel IOMMU
 #                      (intel-iommu with interrupt remapping, split irqchip)
-#                      and intel_iommu=on: IOMMU groups, so vfio-pci works
+#                      and intel_iommu=on: IOMMU groups, so vfio-pci works;
+#                      with --kernel --all such tests say SKIP (isolated
+#                      mode has no kernel code of ours to check)
 #   # overlay: NAME    append the archive tests/vm/NAME-overlay.sh builds to
 #                      the initramfs (nm: NetworkManager, D-Bus and udev)
 #   # host: NAME       run tests/vm/host/NAME.sh on the host while the guest
@@ -102,6 +104,10 @@ if [ $all = 1 ]; then
 		if [ "$kver" != "$kdefault" ] &&
 		   grep -q '^# kernels: default$' "$t"; then
 			echo "SKIP: vm/$kver/$n (kernel-independent: runs on the default kernel $kdefault only)"
+			continue
+		fi
+		if [ -n "$kdir" ] && grep -q '^# iommu: yes$' "$t"; then
+			echo "SKIP: vm/$kver/$n (isolated mode puts no code of ours in the kernel, and the debug kernel has no IOMMU or VFIO to run it)"
 			continue
 		fi
 		tests="$tests $n"
