@@ -12,13 +12,19 @@
  * ndl_seh_entry(ctx, kind). A zero return is a plain return (a probe that
  * passed); otherwise the (possibly modified) context is resumed.
  *
- * ndl_seh_restore resumes a context: it stores EFLAGS, RCX and RIP in the
- * three slots just below the target RSP (dead stack under Windows' x64
- * ABI, which has no red zone), loads every other register, switches to
- * the target stack and pops the three. The stub's frame keeps its
- * seh_frames more than 24 bytes below its caller's stack pointer, so no
- * context being read is overwritten. Only the arithmetic flags and DF come
- * from the context: IF, AC, TF and IOPL stay as they are.
+ * ndl_seh_restore resumes a context: it stores RAX, EFLAGS, RCX and RIP in
+ * the four slots just below the target RSP (dead stack under Windows' x64
+ * ABI, which has no red zone), loads every other register, moves RSP to
+ * the lowest slot in one instruction and pops the four. Until that move an
+ * interrupt lands on the old, deeper stack; after it, below the slots. (It
+ * used to load the target RSP and then subtract: an interrupt between the
+ * two pushed its frame over the slots, so the driver resumed with the
+ * interrupt frame's words as its EFLAGS and RCX: interrupts off behind the
+ * kernel's back, seen by lockdep in the debug lane's seh_msvc.) The stub's
+ * frame keeps its seh_frames at least 32 bytes (its gap and the return
+ * address) below its caller's stack pointer, so no context being read is
+ * overwritten. Only the arithmetic flags and DF come from the context: IF,
+ * AC, TF and IOPL stay as they are.
  */
 #include "nt/nt_seh.h"
 
@@ -57,7 +63,8 @@
 #define NDL_ASM_JMP_RAX "jmp *%rax\n"
 #endif
 
-/* Stub frame: 0x20 shadow space, 0x10 pad, seh_frames, >= 24 bytes gap. */
+/* Stub frame: 0x20 shadow space, 0x10 pad, seh_frames, >= 24 bytes gap
+ * (with the return address: room for ndl_seh_restore's four slots). */
 #define STUB_FRAMES	0x30
 #define STUB_CTX	(STUB_FRAMES + NDL_SEH_FRAMES_CTX)
 #define STUB_SIZE	0xec8
@@ -184,12 +191,13 @@ __asm__(".pushsection .text\n"
 	"movq %rdx, -16(%rax)\n"
 	"movq " S(NDL_CTX_RIP) "(%rcx), %rdx\n"
 	"movq %rdx, -8(%rax)\n"
+	"movq " GPR(0) "(%rcx), %rdx\n"
+	"movq %rdx, -32(%rax)\n"
 	"ldmxcsr " S(NDL_CTX_MXCSR) "(%rcx)\n"
 	LOAD_XMM(0) LOAD_XMM(1) LOAD_XMM(2) LOAD_XMM(3)
 	LOAD_XMM(4) LOAD_XMM(5) LOAD_XMM(6) LOAD_XMM(7)
 	LOAD_XMM(8) LOAD_XMM(9) LOAD_XMM(10) LOAD_XMM(11)
 	LOAD_XMM(12) LOAD_XMM(13) LOAD_XMM(14) LOAD_XMM(15)
-	"movq " GPR(0) "(%rcx), %rax\n"
 	"movq " GPR(2) "(%rcx), %rdx\n"
 	"movq " GPR(3) "(%rcx), %rbx\n"
 	"movq " GPR(5) "(%rcx), %rbp\n"
@@ -203,8 +211,8 @@ __asm__(".pushsection .text\n"
 	"movq " GPR(13) "(%rcx), %r13\n"
 	"movq " GPR(14) "(%rcx), %r14\n"
 	"movq " GPR(15) "(%rcx), %r15\n"
-	"movq " S(NDL_CTX_RSP) "(%rcx), %rsp\n"
-	"leaq -24(%rsp), %rsp\n"
+	"leaq -32(%rax), %rsp\n"
+	"popq %rax\n"
 	"popfq\n"
 	"popq %rcx\n"
 	NDL_ASM_RET
