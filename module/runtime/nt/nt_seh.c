@@ -105,12 +105,13 @@ static __noreturn void resume(const CONTEXT *ctx)
 	 * the task stack anyway): everything below the resumed frame is dead.
 	 */
 	extern void __asan_handle_no_return(void);
-	extern void __asan_allocas_unpoison(const void *top, const void *bottom);
+	/* gcc's own prototype of it: (top, bottom as an integer) */
+	extern void __asan_allocas_unpoison(void *top, long bottom);
 	uintptr_t low, high;
 
 	ndl_os_stack_limits(&low, &high);
 	if (low < ctx->Rsp && ctx->Rsp <= high)
-		__asan_allocas_unpoison((void *)low, (void *)(uintptr_t)ctx->Rsp);
+		__asan_allocas_unpoison((void *)low, (long)ctx->Rsp);
 	__asan_handle_no_return();
 #endif
 	ndl_seh_restore(ctx);
