@@ -104,9 +104,6 @@ static __noreturn void resume(const CONTEXT *ctx)
 	 * next (KASAN's __asan_handle_no_return does nothing, and knows only
 	 * the task stack anyway): everything below the resumed frame is dead.
 	 */
-	extern void __asan_handle_no_return(void);
-	/* gcc's own prototype of it: (top, bottom as an integer) */
-	extern void __asan_allocas_unpoison(void *top, long bottom);
 	uintptr_t low, high;
 
 	ndl_os_stack_limits(&low, &high);

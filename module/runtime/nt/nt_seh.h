@@ -166,6 +166,12 @@ enum ndl_seh_kind {
  */
 int NTAPI ndl_seh_entry(CONTEXT *ctx, u32 kind);
 
+#ifdef __SANITIZE_ADDRESS__
+/* The sanitizer's entry points (KASAN, or ASan in user space). */
+void __asan_handle_no_return(void);
+void __asan_allocas_unpoison(void *top, long bottom);	/* gcc's prototype */
+#endif
+
 /*
  * Resume at *ctx: every integer, XMM register, MXCSR, flags (not IF).
  * Never returns; not declared __noreturn because objtool cannot see that

@@ -63,8 +63,10 @@
 #define NDL_ASM_JMP_RAX "jmp *%rax\n"
 #endif
 
-/* Stub frame: 0x20 shadow space, 0x10 pad, seh_frames, >= 24 bytes gap
- * (with the return address: room for ndl_seh_restore's four slots). */
+/*
+ * Stub frame: 0x20 shadow space, 0x10 pad, seh_frames, >= 24 bytes gap
+ * (with the return address: room for ndl_seh_restore's four slots).
+ */
 #define STUB_FRAMES	0x30
 #define STUB_CTX	(STUB_FRAMES + NDL_SEH_FRAMES_CTX)
 #define STUB_SIZE	0xec8
