@@ -39,6 +39,7 @@ static VOID E1kReadConfig(PE1K_ADAPTER A, NDIS_HANDLE Wcc)
 	if (!NddReadInt(Config, L"InterruptModeration", 1, 0, 1))
 		A->Itr = 0;
 	NddReadNetworkAddress(Config, A->Eth.CurrentAddress);
+	E1kFaultReadConfig(A, Config);
 	NdisCloseConfiguration(Config);
 }
 

@@ -63,6 +63,13 @@ typedef struct _E1K_ADAPTER {
 	BOOLEAN Halting;
 	BOOLEAN Removed;
 	ULONG64 SwRxErrors;		/* bad descriptors (RxLock) */
+
+	/* fault.c's test faults (RxLock), off by default. */
+	ULONG CrashOnRx;		/* INF TestCrashOnRxPacket */
+	ULONG RxGood;			/* good frames since the ring's init */
+	BOOLEAN BogusDma;		/* INF TestBogusDma */
+	ULONG BogusEntry;		/* the entry pointing nowhere, or ~0 */
+	PULONG Unset;			/* a pointer nobody sets */
 } E1K_ADAPTER, *PE1K_ADAPTER;
 
 /*
@@ -112,6 +119,11 @@ VOID E1kUpdateStats(PE1K_ADAPTER A);
 extern const NDD_RX_RING_OPS E1kRxOps;
 VOID E1kRxRingInit(PE1K_ADAPTER A);
 VOID E1kReturnPacket(NDIS_HANDLE Context, PNDIS_PACKET Packet);
+
+/* fault.c */
+VOID E1kFaultReadConfig(PE1K_ADAPTER A, NDIS_HANDLE Config);
+VOID E1kFaultRxRingInit(PE1K_ADAPTER A);
+BOOLEAN E1kFaultRxDone(PE1K_ADAPTER A, ULONG i, BOOLEAN Good);
 
 /* send.c */
 extern const NDD_TX_OPS E1kTxOps;

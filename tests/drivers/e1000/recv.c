@@ -71,7 +71,8 @@ static PNDD_RX E1kRxNext(PVOID Context, PULONG Entry, PULONG Length)
 		E1kBarrier();	/* status before the rest */
 		*Length = D->Length;
 		A->Rx.Cur = (i + 1) % A->RxCount;
-		if (E1kRxGood(A, Status, D->Errors, *Length)) {
+		if (E1kFaultRxDone(A, i, E1kRxGood(A, Status, D->Errors,
+							  *Length))) {
 			*Entry = i;
 			return A->Rx.Slot[i];
 		}
@@ -91,6 +92,7 @@ VOID E1kRxRingInit(PE1K_ADAPTER A)
 	NddRxRingFill(&A->Rx);
 	A->RxTail = A->RxCount - 1;
 	A->RxDiscard = FALSE;
+	E1kFaultRxRingInit(A);
 }
 
 VOID E1kReturnPacket(NDIS_HANDLE Context, PNDIS_PACKET Packet)
