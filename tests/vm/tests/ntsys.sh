@@ -17,9 +17,9 @@
 # timeout: 90
 . /tests/_ndl.sh
 sys=$NDL_DRIVERS/ntsys/ntsys.sys
-fw=/tmp/ntsys.bin
-# "NTSF", 4 bytes, then the MAC's first four bytes at offset 8
-printf 'NTSF\000\000\000\000\002\116\124\123\356\356\356\356' >"$fw"
+# The firmware file ships in the driver's package (its .inf copies it):
+# "NTSF", 4 bytes, then the MAC's first four bytes at offset 8.
+fw=$NDL_DRIVERS/ntsys/ntsys.bin
 
 add() {	# add [-d FILE]: push ntsys with the registry values of its .inf
 	_out=$(ndl-ioctl add ntsys -s "$sys" -i 1b36:0005 "$@" \
@@ -80,6 +80,8 @@ errno ENODEV'
 	[ "$(cat /tmp/hold.out)" = "$_w" ] || { cat /tmp/hold.out; return 1; }
 }
 
+fw_shipped() { [ -f "$fw" ] || { ls "$NDL_DRIVERS/ntsys"; return 1; }; }
+check firmware-shipped fw_shipped
 check insmod ndl_load
 check add add -d "$fw"
 check driver-entry entry_ok
