@@ -117,10 +117,14 @@ test('POST /drivers: the rtl8139 test miniport package (build/drivers/rtl8139) i
 	eq((await send('DELETE', '/drivers/' + r.json.driver.name)).status, 200, 'removed again');
 });
 
-test('POST /drivers: a virtual adapter package (vether) is refused with 422 and says why', async () => {
+test('POST /drivers: a virtual adapter package (vether, root-enumerated) installs, marked virtual', async () => {
 	const r = await uploadFiles(srv, driverPackage('vether'));
-	isError(r, 422, 'invalid');
-	check(/virtual|PCI or USB/.test(r.json.error.message), r.json.error.message);
+	eq(r.status, 201, `status (${r.text.slice(0, 300)})`);
+	eq(r.json.driver.virtual, true, 'virtual');
+	check(r.json.driver.device_ids.length > 0 &&
+	      r.json.driver.device_ids.every((id) => /^ROOT\\|^\*/i.test(id)),
+	      `device_ids ${JSON.stringify(r.json.driver.device_ids)}`);
+	eq((await send('DELETE', '/drivers/' + r.json.driver.name)).status, 200, 'removed again');
 });
 
 test('POST /drivers: unknown and malformed staging ids are refused', async () => {
