@@ -28,11 +28,11 @@ check() {
 # load_module NAME: insmod a Debian module with its dependencies, in order.
 load_module() {
 	_mods=/lib/modules/$NDL_KVER
-	_deps=$(grep -E "^($(echo "$1" | tr - _)|$(echo "$1" | tr _ -))( |$)" \
-		"$_mods/ndl-deps" | head -n1)
+	_spell="$(echo "$1" | tr - _)|$(echo "$1" | tr _ -)"	# either spelling
+	_deps=$(grep -E "^($_spell)( |$)" "$_mods/ndl-deps" | head -n1)
 	if [ -z "$_deps" ]; then
-		grep -qE "/($(echo "$1" | tr - _)|$(echo "$1" | tr _ -))\.ko\$" \
-			"$_mods/modules.builtin" 2>/dev/null && return 0
+		grep -qE "/($_spell)\.ko\$" "$_mods/modules.builtin" 2>/dev/null &&
+			return 0
 		echo "load_module: $1 not in the initramfs" >&2; return 1
 	fi
 	for _m in $(echo "$_deps" | tr ' ' '\n' | tac); do
