@@ -2,10 +2,11 @@
 // The wireless page in headless Chromium against the real web configurator
 // in a QEMU guest (tests/vm/tests/_wifi_web.sh), reached through QEMU's
 // port forward: log in, find the wlan interface, scan, see the simulated
-// networks with WPA3 offered as unavailable (with the reason), join the
-// WPA2 network with its passphrase and watch the state become
-// "connected" — the key never coming back in any answer. The guest checks
-// the link from inside (tests/vm/tests/wifi_web.sh).
+// networks (each with a quality bar to scale) with WPA3 offered as
+// unavailable (with the reason), join the WPA2 network with its
+// passphrase and watch the state become "connected" — the key never
+// coming back in any answer. The guest checks the link from inside
+// (tests/vm/tests/wifi_web.sh).
 // Run by tests/vm/host/wifi_web.sh while the guest runs (tests/vm/run.sh
 // gives NDL_VM_RESULTS, NDL_VM_PORT and NDL_VM_PID).
 import fs from 'node:fs';
@@ -76,6 +77,24 @@ test('a scan lists the simulated networks with signal, channel and security', as
 	check(/Open/.test(await row('ndl-open').textContent()), 'ndl-open listed as open');
 	check(/WEP/.test(await row('ndl-wep').textContent()), 'ndl-wep listed as WEP');
 	await shot('02-scan');
+});
+
+test('each network has a quality bar: percent from dBm as Windows counts it, drawn to scale', async () => {
+	// vwifi's access points (tests/drivers/vwifi/vw_aps.c): 0 % at -100 dBm,
+	// 100 % at -50 dBm and above (WLAN_ASSOCIATION_ATTRIBUTES).
+	const want = { 'ndl-open': [-42, 100], 'ndl-wep': [-55, 90], 'ndl-wpa2': [-50, 100], 'ndl-wpa2-5g': [-67, 66] };
+	for (const [ssid, [dbm, pct]] of Object.entries(want)) {
+		const cell = page.locator(`#networks tbody tr[data-ssid="${ssid}"] td`).first();
+		const bar = cell.locator('[role="meter"].quality');
+		eq(await bar.getAttribute('aria-valuenow'), String(pct), `${ssid}: aria-valuenow`);
+		const text = (await cell.textContent()).replace(/\s+/g, ' ');
+		check(text.includes(`${pct} %`) && text.includes(`${dbm} dBm`), `${ssid}: cell says "${text}"`);
+		const outer = await bar.boundingBox();
+		const inner = await bar.locator('.quality-fill').boundingBox();
+		check(outer && inner && outer.width > 0, `${ssid}: the bar is not drawn`);
+		const drawn = (100 * inner.width) / (outer.width - 2);	// inside its 1 px border
+		check(Math.abs(drawn - pct) <= 3, `${ssid}: the fill is ${drawn.toFixed(1)} % of the bar, want ${pct} %`);
+	}
 });
 
 test('Join fills the form; a short passphrase is refused with the reason', async () => {

@@ -29,9 +29,28 @@ async function wirelessInterfaces() {
 	return names;
 }
 
-function signalBars(dbm) {
-	const bars = dbm >= -55 ? 4 : dbm >= -67 ? 3 : dbm >= -75 ? 2 : 1;
-	return '▂▄▆█'.slice(0, bars).padEnd(4, '·');
+/**
+ * Signal quality in percent from dBm, as Windows reports it
+ * (WLAN_ASSOCIATION_ATTRIBUTES.wlanSignalQuality): 0 at -100 dBm,
+ * 100 at -50 dBm and above, linear in between.
+ */
+function signalQuality(dbm) {
+	return Math.max(0, Math.min(100, Math.round(2 * (dbm + 100))));
+}
+
+/** A bar drawn with CSS (the pages work offline), its figures beside it. */
+function qualityBar(dbm) {
+	if (typeof dbm !== 'number') return h('span', { class: 'muted' }, '—');
+	const pct = signalQuality(dbm);
+	const level = pct >= 60 ? 'good' : pct >= 30 ? 'fair' : 'weak';
+	const fill = h('span', { class: 'quality-fill' });
+	// Through the CSSOM: the CSP (style-src 'self') refuses style attributes.
+	fill.style.width = pct + '%';
+	const bar = h('span', {
+		class: 'quality ' + level, role: 'meter', 'aria-valuemin': '0', 'aria-valuemax': '100',
+		'aria-valuenow': String(pct), 'aria-label': `Signal quality ${pct} %`,
+	}, fill);
+	return h('span', { class: 'quality-cell' }, bar, ` ${pct} % `, h('span', { class: 'sub' }, `${dbm} dBm`));
 }
 
 function renderState(s) {
@@ -125,7 +144,7 @@ function renderNetworks(nets) {
 		btn.setAttribute('aria-label', `Join ${n.hidden ? 'hidden network' : n.ssid}`);
 		btn.addEventListener('click', () => join(n));
 		return h('tr', { 'data-ssid': n.ssid },
-			h('td', {}, h('span', { 'aria-hidden': 'true' }, signalBars(n.signal_dbm) + ' '), `${n.signal_dbm} dBm`),
+			h('td', {}, qualityBar(n.signal_dbm)),
 			h('td', {}, n.hidden ? h('em', {}, '(hidden)') : n.ssid),
 			h('td', {}, String(n.channel)),
 			h('td', {}, securityLabel[n.security] || n.security),
