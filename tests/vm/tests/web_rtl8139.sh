@@ -9,8 +9,8 @@
 # like Debian's udhcpc package's), watches the Status graph follow the
 # guest's download, and stops the driver; then the setup assistant
 # (tests/web/setup.vm.test.mjs) takes a .zip of the same package from login
-# to the interface up with its DHCP address; the guest checks each step from
-# inside.
+# to the interface up with its DHCP address and its graph moving; the guest
+# checks each step from inside, and downloads until the page has seen it.
 # nic: e1000 rtl8139
 # fwd: 8087
 # host: web_rtl8139
@@ -73,6 +73,17 @@ wait_dhcp() {
 	fi
 }
 
+# traffic_until_gone: downloads the host's file again and again, each
+# followed by a second's pause, until $rtl goes (the page's Stop, the
+# host's removal): the browser watching the Status graph sees the real
+# counters move whenever it looks, however long it takes to get there.
+traffic_until_gone() {
+	while [ -e "/sys/class/net/$rtl" ]; do
+		timeout 60 wget -q -O /dev/null "http://$ndl_serve" 2>/dev/null
+		sleep 1
+	done
+}
+
 # Wait (up to 200 s) for the interface the page's bind + start creates.
 rtl_iface 200
 if [ -z "$rtl" ]; then
@@ -85,16 +96,18 @@ else
 	# The page's "bring up (DHCP)" gets the address from QEMU's DHCP server.
 	wait_dhcp dhcp-address-by-page
 	check carrier ndl_wait_carrier "$rtl" 10
-	# The browser opens the Status page now: its graph must see the download.
-	sleep 8
 	check ping ping -c 3 -W 3 10.0.3.2
 	ndl_serve=$(echo "$ndl_serve" | sed 's/^10\.0\.2\.2:/10.0.3.2:/')
 	check download ndl_download
+	# The browser's Status graph must see traffic: it goes on until Stop.
+	traffic_until_gone &
+	traffic=$!
 	echo "HOST: traffic done" >"$NDL_RESULTS"
 	# The page's Stop takes the driver and its interface away.
 	n=0
 	while [ -e "/sys/class/net/$rtl" ] && [ $n -lt 240 ]; do sleep 0.5; n=$((n + 1)); done
 	check stopped-by-page sh -c "[ ! -e /sys/class/net/$rtl ]"
+	wait $traffic
 	# Then the setup assistant (setup.vm.test.mjs): the driver is removed,
 	# and a .zip of its package installs, binds, starts and brings it up.
 	rtl_iface 300
@@ -103,10 +116,14 @@ else
 		wait_dhcp dhcp-address-by-assistant
 		check assistant-ping ping -c 3 -W 3 10.0.3.2
 		check assistant-download ndl_download
+		# For the Status graph the assistant ends on, until the removal.
+		traffic_until_gone &
+		traffic=$!
 		# The host removes the running driver when its page checks are done.
 		n=0
 		while [ -e "/sys/class/net/$rtl" ] && [ $n -lt 240 ]; do sleep 0.5; n=$((n + 1)); done
 		check removed-while-running sh -c "[ ! -e /sys/class/net/$rtl ]"
+		wait $traffic
 	fi
 fi
 echo "HOST: done" >"$NDL_RESULTS"
