@@ -10,6 +10,14 @@
 #define WC_DEFAULT_PORT		8087
 #define WC_MAX_JSON		(64 * 1024)	/* = the helper's message cap */
 #define WC_MAX_HEADERS		(32 * 1024)	/* request line + headers */
+/*
+ * libmicrohttpd's memory pool per connection (headers, then the reply's
+ * header block). Above 32 KiB it maps each pool with mmap and unmaps it when
+ * the connection closes; at 32 KiB or less it takes it from malloc, and a
+ * burst of hundreds of connections left megabytes of freed pools in the
+ * allocator's arenas. One page over the header limit keeps it mapped.
+ */
+#define WC_CONN_POOL		(WC_MAX_HEADERS + 4096)
 #define WC_MAX_UPLOAD_FILES	16		/* = the helper's fds per message */
 
 struct wc_config {

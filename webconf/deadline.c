@@ -69,13 +69,13 @@ static void cut(struct wc_deadline_entry *e)
 }
 
 /*
- * libmicrohttpd gives every connection a pool of WC_MAX_HEADERS from malloc
- * (below glibc's mmap threshold), so a burst of hundreds of connections
- * leaves megabytes of freed pages resident in the allocator's arenas, and
- * each burst fragments them further. Handing them back once a burst is
- * over keeps the daemon's footprint where it was before the flood.
+ * A burst of hundreds of connections leaves freed pages resident in the
+ * malloc arena (each connection's libmicrohttpd state, request records,
+ * bodies of up to 64 KiB; the pools themselves are mapped: WC_CONN_POOL).
+ * Handing them back once a burst is over keeps the daemon's footprint where
+ * it was before the flood.
  */
-#define WC_BURST_MIN	64
+#define WC_BURST_MIN	16
 
 static bool burst_over(const struct wc_deadlines *d)
 {

@@ -3,6 +3,7 @@
  * ndisload-webconf: start-up and shut-down. Loads the token and the pages,
  * opens the loopback listeners and runs until SIGINT/SIGTERM.
  */
+#include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -67,6 +68,14 @@ int main(int argc, char **argv)
 	struct stat st;
 	sigset_t set;
 
+	/*
+	 * One malloc arena for every thread: glibc otherwise adds an arena
+	 * (each some 100-200 KiB resident) whenever two threads contend, up
+	 * to 8 per CPU, so each flood left the daemon a little larger until
+	 * the cap. The daemon's threads allocate little; one arena costs
+	 * nothing measurable in requests/s (make bench).
+	 */
+	mallopt(M_ARENA_MAX, 1);
 	rc = wc_config_parse(&cfg, argc, argv);
 	if (rc)
 		return rc > 0 ? 0 : 2;

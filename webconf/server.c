@@ -283,7 +283,7 @@ int wc_server_start(struct wc_server *srv, const int *fds, int nfds)
 			MHD_OPTION_THREAD_POOL_SIZE, cfg->threads,
 			MHD_OPTION_CONNECTION_LIMIT, (cfg->max_connections + 16) * cfg->threads,
 			MHD_OPTION_CONNECTION_TIMEOUT, cfg->idle_timeout,
-			MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WC_MAX_HEADERS,
+			MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WC_CONN_POOL,
 			MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv,
 			MHD_OPTION_NOTIFY_CONNECTION, wc_deadlines_notify, &srv->deadlines,
 			/*
