@@ -23,6 +23,7 @@ static const struct {
 	[WC_E_CONFLICT]		= { "conflict", 409, "conflict" },
 	[WC_E_TOO_LARGE]	= { "too_large", 413, "too_large" },
 	[WC_E_MEDIA_TYPE]	= { "unsupported_media_type", 415, NULL },
+	[WC_E_HEADERS_TOO_LARGE] = { "headers_too_large", 431, NULL },
 	[WC_E_INVALID]		= { "invalid", 422, "invalid" },
 	[WC_E_INTERNAL]		= { "internal", 500, "internal" },
 	[WC_E_NOT_IMPLEMENTED]	= { "not_implemented", 501, "unknown_op" },

@@ -19,6 +19,7 @@ enum wc_err {
 	WC_E_CONFLICT,		/* 409 state forbids it */
 	WC_E_TOO_LARGE,		/* 413 body, file or message over its cap */
 	WC_E_MEDIA_TYPE,	/* 415 wrong Content-Type */
+	WC_E_HEADERS_TOO_LARGE,	/* 431 request line + headers over WC_MAX_HEADERS */
 	WC_E_INVALID,		/* 422 well-formed but rejected */
 	WC_E_INTERNAL,		/* 500 */
 	WC_E_NOT_IMPLEMENTED,	/* 501 the helper does not know the operation */

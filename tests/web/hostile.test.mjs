@@ -56,6 +56,20 @@ test('a request without Host: 400 with the security headers', async () => {
 	eq(j.error.code, 'bad_request', 'error code');
 });
 
+test('request line + headers just over 32 KiB: our 431 with the security headers, the connection closed', async () => {
+	const head = (kib) => `GET /api/v1/status HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${srv.token}\r\n` +
+		`X-Filler: ${'a'.repeat(kib * 1024)}\r\n\r\n`;
+	const ok = await raw(srv.port, head(31).replace('\r\n\r\n', '\r\nConnection: close\r\n\r\n'));
+	eq(ok.status, 200, 'status with 31 KiB of headers');
+	for (const kib of [32, 33]) {
+		const r = await raw(srv.port, head(kib));	// keep-alive asked: the daemon closes anyway
+		eq(r.status, 431, `status with ${kib} KiB of headers (${r.text.slice(0, 80)})`);
+		hasSecurityHeaders(r.headers, `${kib} KiB of headers`);
+		eq(JSON.parse(r.text).error.code, 'headers_too_large', 'error code');
+		eq(r.headers.connection, 'close', 'Connection');
+	}
+});
+
 test('Host with a port past 65535 (localhost:99999) or port 0: 403 bad_host', async () => {
 	for (const host of ['localhost:99999', '127.0.0.1:65536', '[::1]:70000', 'localhost:0', 'localhost:+80']) {
 		const r = await request(srv, { path: '/api/v1/status', token: srv.token, host });
