@@ -12,12 +12,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { check, eq, launchChromium, RESULTS, runTests, setup, sleep, test } from './lib/harness.mjs';
+import { guestAlive, url } from './lib/vmguest.mjs';
 
-const PORT = Number(process.env.NDL_VM_PORT);
 const PASSPHRASE = 'ndisload-passphrase';
 const SHOTS = path.join(RESULTS, 'screenshots');
-const url = (p) => `http://127.0.0.1:${PORT}${p}`;
-const guestAlive = () => { try { process.kill(Number(process.env.NDL_VM_PID), 0); return true; } catch { return false; } };
 let token;
 let iface;
 let browser;
