@@ -19,11 +19,16 @@ function hasSecurityHeaders(headers, what) {
 	eq(headers['x-frame-options'], 'DENY', `${what}: X-Frame-Options`);
 }
 
-/** Sends raw bytes; resolves {status, headers, text} of the answer (or status 0 when closed without one). */
+/**
+ * Sends raw bytes; resolves {status, headers, text, closed} of the answer
+ * (status 0 when closed without one; closed: the server ended the connection
+ * within 10 s).
+ */
 function raw(port, bytes, host = '127.0.0.1') {
 	return new Promise((resolve) => {
 		const s = net.connect(port, host);
 		let got = '';
+		let closed = false;
 		const done = () => {
 			s.destroy();
 			const [head, ...body] = got.split('\r\n\r\n');
@@ -33,11 +38,11 @@ function raw(port, bytes, host = '127.0.0.1') {
 				const i = l.indexOf(':');
 				if (i > 0) headers[l.slice(0, i).trim().toLowerCase()] = l.slice(i + 1).trim();
 			}
-			resolve({ status: Number((/^HTTP\/1\.[01] (\d+)/.exec(lines[0]) || [])[1] || 0), headers, text: body.join('\r\n\r\n') });
+			resolve({ status: Number((/^HTTP\/1\.[01] (\d+)/.exec(lines[0]) || [])[1] || 0), headers, text: body.join('\r\n\r\n'), closed });
 		};
 		s.on('data', (d) => { got += d; });
 		s.on('error', done);
-		s.on('end', done);
+		s.on('end', () => { closed = true; done(); });
 		s.write(bytes);
 		setTimeout(done, 10000);
 	});
@@ -68,6 +73,30 @@ test('request line + headers just over 32 KiB: our 431 with the security headers
 		eq(JSON.parse(r.text).error.code, 'headers_too_large', 'error code');
 		eq(r.headers.connection, 'close', 'Connection');
 	}
+});
+
+test('libmicrohttpd\'s own refusals (505, 400, 414/431 past the pool) echo nothing and close; the daemon still answers', async () => {
+	// docs/api.md: these are answered before the daemon sees a request, so
+	// they cannot carry its headers. What keeps that harmless: a browser's
+	// request line is always well formed (no page can make it send the first
+	// four), only an oversized header block (cookies) could reach the last,
+	// every body is a fixed text with nothing of the request in it, and the
+	// connection ends with the answer.
+	const marker = '<script>ndl-marker</script>';
+	const asks = [
+		['HTTP/2.0', `GET /${marker} HTTP/2.0\r\nHost: localhost\r\n\r\n`, 505],
+		['HTTP/0.9', `GET /${marker} HTTP/0.9\r\nHost: localhost\r\n\r\n`, 505],
+		['no version', `GET /${marker}\r\nHost: localhost\r\n\r\n`, 400],
+		['garbage', `\x01\x02 ${marker} \x03\r\n\r\n`, 400],
+		['past the pool', `GET /${marker}?${'a'.repeat(40 * 1024)} HTTP/1.1\r\nHost: localhost\r\n\r\n`, [414, 431]],
+	];
+	for (const [what, bytes, want] of asks) {
+		const r = await raw(srv.port, bytes);
+		check([want].flat().includes(r.status), `${what}: status ${r.status}, wanted ${want} (${r.text.slice(0, 80)})`);
+		check(!r.text.includes('ndl-marker'), `${what}: the body echoes the request: ${r.text.slice(0, 200)}`);
+		check(r.closed, `${what}: the connection stayed open`);
+	}
+	eq((await request(srv, { path: '/api/v1/status', token: srv.token })).status, 200, 'status afterwards');
 });
 
 test('Host with a port past 65535 (localhost:99999) or port 0: 403 bad_host', async () => {
