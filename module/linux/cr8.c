@@ -9,12 +9,19 @@
  * die notifier catches the #UD and emulates the access on the runtime's
  * IRQL (ndl_intrinsic_emulate), as the user-space host does on SIGILL.
  *
- * The exception entry turned interrupts off. Raising and lowering work on
- * the interrupted context's state, so it is restored first (as the kernel
- * does before handling a trap), and the interrupt flag the driver code
- * resumes with is the one the emulation left: raising above DISPATCH_LEVEL
- * disables interrupts for the code after the instruction, lowering again
- * enables them.
+ * The exception entry turned interrupts off, but the driver stack's IRQL
+ * still says what the driver ran at. Everything the notifier does past the
+ * first check is runtime code that goes by that IRQL: even finding the
+ * site takes the image list's lock, raising from PASSIVE_LEVEL and
+ * lowering back, which re-enables bottom halves (and may run softirqs).
+ * With interrupts off that is a bug (lockdep: "local_bh_enable with
+ * interrupts disabled", which also turned them on under the trap handler).
+ * So the interrupted context's interrupt flag is restored before any of it
+ * (as the kernel does before handling a trap), and the flag the driver
+ * code resumes with is the one the emulation left: raising above
+ * DISPATCH_LEVEL disables interrupts for the code after the instruction,
+ * lowering again enables them. A #UD off a driver stack is no Windows
+ * code's, and is left alone without touching either.
  */
 #include <linux/kdebug.h>
 #include <linux/notifier.h>
@@ -24,6 +31,7 @@
 
 #include "ndl.h"
 #include "core/intrinsics.h"
+#include "stack.h"
 
 /* The register file in the order instruction encodings number it. */
 static u64 *ndl_cr8_reg(void *ctx, int n)
@@ -45,15 +53,18 @@ static int ndl_cr8_notify(struct notifier_block *nb, unsigned long val,
 {
 	struct die_args *args = data;
 	struct pt_regs *regs = args->regs;
-	struct ndl_intrinsic insn;
 	unsigned int len;
 
 	if (val != DIE_TRAP || args->trapnr != X86_TRAP_UD || user_mode(regs) ||
-	    !ndl_intrinsic_at((const void *)regs->ip, &insn))
+	    !ndl_dctx_current())
 		return NOTIFY_DONE;
 	if (regs->flags & X86_EFLAGS_IF)
 		local_irq_enable();
 	len = ndl_intrinsic_emulate((const void *)regs->ip, ndl_cr8_reg, regs);
+	if (!len) {		/* no patched site: left to the kernel */
+		local_irq_disable();
+		return NOTIFY_DONE;
+	}
 	if (irqs_disabled())
 		regs->flags &= ~X86_EFLAGS_IF;
 	else
