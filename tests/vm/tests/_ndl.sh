@@ -10,6 +10,19 @@ NDL_KO=/lib/modules/$NDL_KVER/ndisload.ko
 NDL_DRIVERS=/lib/ndl/drivers${ndl_flavour:+-$ndl_flavour}
 NDL_DEBUGFS=/sys/kernel/debug/ndisload
 
+# ndl_flavours FUNCTION NAME FILE: FUNCTION NAME DIR for the default
+# flavour's drivers, then FUNCTION NAMEms DIR for the clang-MSVC builds
+# when DIR/FILE is there (a SKIP naming it when not): both build
+# flavours of a test miniport in one boot.
+ndl_flavours() {
+	"$1" "$2" "$NDL_DRIVERS"
+	if [ -f "/lib/ndl/drivers-msvc/$3" ]; then
+		"$1" "$2ms" /lib/ndl/drivers-msvc
+	else
+		skip "$2ms" "no clang-MSVC build /lib/ndl/drivers-msvc/$3 (build/drivers-msvc)"
+	fi
+}
+
 # ndl_load: insmod ndisload.ko unless it is loaded, and note the module's
 # own baseline accounting (the runtime keeps a few blocks while loaded).
 ndl_load() {
