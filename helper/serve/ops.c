@@ -337,8 +337,9 @@ static json_object *op_params_set(json_object *args, const int *fds, size_t nfds
 	if (device || true) {
 		json_object *loaded = loaded_names();
 
-		json_object_object_add(r, "reload_needed",
-				       json_object_new_boolean(in_list(loaded, name)));
+		/* In the module, or in ndisload-host (isolated): the settings apply at a reload. */
+		json_object_object_add(r, "reload_needed", json_object_new_boolean(
+			in_list(loaded, name) || isolated_running(name)));
 		json_object_put(loaded);
 	}
 out:

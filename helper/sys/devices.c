@@ -379,6 +379,8 @@ json_object *device_json(const struct ndl_device *d, json_object *manifests,
 	jx_add_str_or_null(o, "bound", bound);
 	json_object_object_add(o, "unbind_native", json_object_new_boolean(
 		bindings && str_ieq(conf_get(bindings, d->id, "unbind_native"), "yes")));
+	json_object_object_add(o, "isolated", json_object_new_boolean(
+		bindings && str_ieq(conf_get(bindings, d->id, "isolated"), "yes")));
 	json_object_object_add(o, "native_owned", json_object_new_boolean(
 		d->linux_driver[0] && !device_owned_by_us(d)));
 	return o;

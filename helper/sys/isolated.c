@@ -22,6 +22,7 @@
 #include "sys/devices.h"
 #include "sys/isolated.h"
 #include "sys/iso_run.h"
+#include "sys/push.h"
 
 #define CONF_MAX (64 * 1024)
 #define TAP_BUSY_TRIES 100	/* 10 s: the unit gives a stopping host 15 */
@@ -40,38 +41,31 @@ static int write_sysfs(const char *fmt, const char *dev, const char *value)
 	return close(fd) | ret;
 }
 
-static void current_driver(const char *dev, char *out, size_t size)
+/* The basename of link LINK in the device's sysfs directory, or "". */
+static void device_link(const char *dev, const char *link, char *out, size_t size)
 {
-	char path[NDL_PATH_MAX], link[NDL_PATH_MAX];
-	ssize_t n;
+	char dir[NDL_PATH_MAX];
 
 	out[0] = 0;
-	if (!ndl_path(path, sizeof(path), NDL_SYS_DIR "/bus/pci/devices/%s/driver", dev))
-		return;
-	n = readlink(path, link, sizeof(link) - 1);
-	if (n <= 0)
-		return;
-	link[n] = 0;
-	str_copy(out, size, strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
+	if (ndl_path(dir, sizeof(dir), NDL_SYS_DIR "/bus/pci/devices/%s", dev))
+		devices_link_base(dir, link, out, size);
+}
+
+static void current_driver(const char *dev, char *out, size_t size)
+{
+	device_link(dev, "driver", out, size);
 }
 
 /* The IOMMU group's number; refused without an IOMMU. */
 static int iommu_group(const char *dev, char *group, size_t size, struct ndl_err *err)
 {
-	char path[NDL_PATH_MAX], link[NDL_PATH_MAX];
-	ssize_t n;
-
-	if (!ndl_path(path, sizeof(path), NDL_SYS_DIR "/bus/pci/devices/%s/iommu_group", dev))
-		return ndl_fail(err, NDL_E_INTERNAL, "path too long");
-	n = readlink(path, link, sizeof(link) - 1);
-	if (n <= 0) {
+	device_link(dev, "iommu_group", group, size);
+	if (!group[0]) {
 		ndl_fail(err, NDL_E_INVALID,
 			 "%s has no IOMMU group: this machine runs without an IOMMU, and isolated mode needs one to confine the device's DMA; refusing",
 			 dev);
 		return ndl_hint(err, "enable VT-d/AMD-Vi in the firmware and boot with intel_iommu=on (or amd_iommu=on), or bind without --isolated");
 	}
-	link[n] = 0;
-	str_copy(group, size, strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
 	return 0;
 }
 
@@ -266,35 +260,62 @@ static void put_registry(char *buf, size_t *len, json_object *ins, const char *d
 	conf_free(&c);
 }
 
+/* The install section of driver manifest M that device DEV matches, and its .sys. */
+static json_object *install_of(const char *dev, const char *driver, json_object *m,
+			       const char **sys, struct ndl_err *err)
+{
+	struct ndl_device *devs = NULL;
+	const struct ndl_device *d;
+	json_object *ins = NULL;
+	struct dev_match mt;
+	size_t n;
+
+	*sys = NULL;
+	if (devices_scan(&devs, &n, err))
+		return NULL;
+	d = devices_find(devs, n, dev);
+	if (d) {
+		device_match(d, m, &mt);
+		ins = mt.rank < 0 ? NULL :
+			at(m, "installs", (size_t)jx_int(at(m, "models", (size_t)mt.model), "install_index"));
+		*sys = ins ? jx_str(ins, "sys") : NULL;
+		if (!*sys)
+			ndl_fail(err, NDL_E_INVALID, "driver %s names no .sys for device %s", driver, dev);
+	} else {
+		ndl_fail(err, NDL_E_NOT_FOUND, "no device %s", dev);
+	}
+	free(devs);
+	return *sys ? ins : NULL;
+}
+
+/* What `load` checks before a driver runs: its files unchanged, the license. */
+static int check_driver(const char *dev, const char *driver, struct ndl_err *err)
+{
+	json_object *m = store_manifest(driver, err);
+	const char *sys;
+	int ret;
+
+	if (!m)
+		return -1;
+	ret = install_of(dev, driver, m, &sys, err) ? push_check_files(driver, sys, err) : -1;
+	json_object_put(m);
+	return ret;
+}
+
 /* The options file: the driver image, its data files, the TAP, the registry. */
 static int write_conf(const char *dev, const char *driver, const char *tap,
 		      struct ndl_err *err)
 {
-	struct ndl_device *devs = NULL;
-	const struct ndl_device *d;
 	json_object *m = NULL, *ins;
-	struct dev_match mt;
 	char *buf = NULL, path[NDL_PATH_MAX], dir[NDL_PATH_MAX];
 	const char *sys;
-	size_t n, len = 0, i;
+	size_t len = 0, i;
 	int ret = -1;
 
 	m = store_manifest(driver, err);
-	if (!m || devices_scan(&devs, &n, err))
+	ins = m ? install_of(dev, driver, m, &sys, err) : NULL;
+	if (!ins)
 		goto out;
-	d = devices_find(devs, n, dev);
-	if (!d) {
-		ndl_fail(err, NDL_E_NOT_FOUND, "no device %s", dev);
-		goto out;
-	}
-	device_match(d, m, &mt);
-	ins = mt.rank < 0 ? NULL : at(m, "installs", (size_t)jx_int(at(m, "models", (size_t)mt.model),
-								      "install_index"));
-	sys = ins ? jx_str(ins, "sys") : NULL;
-	if (!sys) {
-		ndl_fail(err, NDL_E_INVALID, "driver %s names no .sys for device %s", driver, dev);
-		goto out;
-	}
 	buf = calloc(1, CONF_MAX + 1);
 	if (!buf || !store_file_path(driver, sys, path, sizeof(path))) {
 		ndl_fail(err, NDL_E_INTERNAL, "out of memory or path too long");
@@ -323,7 +344,6 @@ static int write_conf(const char *dev, const char *driver, const char *tap,
 	ret = fs_write_atomic(path, buf, len, 0644, err);
 out:
 	free(buf);
-	free(devs);
 	json_object_put(m);
 	return ret;
 }
@@ -351,7 +371,7 @@ json_object *isolated_start(const char *dev, const char *driver, struct ndl_err 
 	char group[32], tap[IFNAMSIZ];
 	json_object *r;
 
-	if (iommu_group(dev, group, sizeof(group), err))
+	if (iommu_group(dev, group, sizeof(group), err) || check_driver(dev, driver, err))
 		return NULL;
 	if (!pw) {
 		ndl_fail(err, NDL_E_INTERNAL, "there is no user %s to run the driver as", ISO_USER);
@@ -399,14 +419,14 @@ json_object *isolated_state(const char *dev)
 	return r;
 }
 
-json_object *isolated_boot(const char *dev, const char *driver)
+json_object *isolated_load(const char *dev, const char *driver, bool restart)
 {
 	json_object *r = isolated_state(dev), *started;
 	struct ndl_err e;
 
 	jx_add_str(r, "device", dev);
 	jx_add_str(r, "driver", driver);
-	if (!strcmp(jx_str(r, "state"), "running"))
+	if (!restart && !strcmp(jx_str(r, "state"), "running"))
 		return r;
 	ndl_err_clear(&e);
 	started = isolated_start(dev, driver, &e);
@@ -416,5 +436,26 @@ json_object *isolated_boot(const char *dev, const char *driver)
 	}
 	json_object_put(started);
 	json_object_put(r);
-	return isolated_boot(dev, driver);
+	return isolated_load(dev, driver, false);
+}
+
+bool isolated_running(const char *driver)
+{
+	struct ndl_err e;
+	struct conf b;
+	bool any = false;
+
+	if (config_bindings(&b, &e) == 0)
+		for (size_t i = 0; i < b.n && !any; i++) {
+			json_object *st;
+
+			if (!str_ieq(b.e[i].key, "driver") || !str_ieq(b.e[i].value, driver) ||
+			    !str_ieq(conf_get(&b, b.e[i].section, "isolated"), "yes"))
+				continue;
+			st = isolated_state(b.e[i].section);
+			any = strcmp(jx_str(st, "state"), "stopped") != 0;
+			json_object_put(st);
+		}
+	conf_free(&b);
+	return any;
 }

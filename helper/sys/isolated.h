@@ -14,6 +14,7 @@
 #define NDL_ISOLATED_H
 
 #include <json-c/json.h>
+#include <stdbool.h>
 
 #include "lib/err.h"
 
@@ -25,8 +26,14 @@ json_object *isolated_start(const char *device, const char *driver,
 			    struct ndl_err *err);
 /* Stops DEVICE's host and gives the function back to Linux's drivers. */
 int isolated_stop(const char *device, struct ndl_err *err);
-/* At boot (load --all): starts DEVICE's host unless it runs; {"device", "driver", "state"|"error"}. */
-json_object *isolated_boot(const char *device, const char *driver);
+/*
+ * At load (--all at boot, or DRIVER): starts DEVICE's host unless it runs,
+ * or with restart always, with the current settings; {"device", "driver",
+ * "state"|"error"}.
+ */
+json_object *isolated_load(const char *device, const char *driver, bool restart);
+/* Whether a host of DRIVER runs (or restarts): new settings need a reload. */
+bool isolated_running(const char *driver);
 /* {"state", "tap", "mode", "restarts", "last_crash"} of DEVICE's host. */
 json_object *isolated_state(const char *device);
 

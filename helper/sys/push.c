@@ -357,6 +357,37 @@ static int add_files(struct push *p, const char *name, const char *sys,
 	return 0;
 }
 
+/* Whether the license lets these files run (vendor-branded builds). */
+static int license_check(const struct push *p, struct ndl_err *err)
+{
+#ifdef NDL_HAVE_LICENSE
+	char why[512];
+
+	if (!ndl_license_push_allowed(p->sha, p->nfiles, why, sizeof(why)))
+		return ndl_fail(err, NDL_E_LICENSE, "%s", why);
+#else
+	(void)p;
+	(void)err;
+#endif
+	return 0;
+}
+
+int push_check_files(const char *name, const char *sys, struct ndl_err *err)
+{
+	struct push p;
+	int ret;
+
+	memset(&p, 0, sizeof(p));
+	p.manifest = store_manifest(name, err);
+	if (!p.manifest)
+		return -1;
+	ret = add_files(&p, name, sys, err) || license_check(&p, err) ? -1 : 0;
+	for (size_t i = 0; i < p.nfiles; i++)
+		free(p.file_data[i]);
+	json_object_put(p.manifest);
+	return ret;
+}
+
 /* Write text to the sysfs file at path; 0 or -1. */
 static int sysfs_write(const char *path, const char *text)
 {
@@ -596,16 +627,8 @@ json_object *push_driver(const char *name, const struct push_opts *opt,
 	}
 	if (add_overrides(&p, name, err) || add_files(&p, name, sys, err))
 		goto out;
-#ifdef NDL_HAVE_LICENSE
-	{
-		char why[512];
-
-		if (!ndl_license_push_allowed(p.sha, p.nfiles, why, sizeof(why))) {
-			ndl_fail(err, NDL_E_LICENSE, "%s", why);
-			goto out;
-		}
-	}
-#endif
+	if (license_check(&p, err))
+		goto out;
 	if (loaded(name)) {
 		if (!opt->reload) {
 			ndl_fail(err, NDL_E_CONFLICT, "driver %s is already loaded", name);
@@ -657,6 +680,32 @@ out:
 	return result;
 }
 
+/*
+ * DRIVER's isolated bindings: each host started unless it runs, or
+ * restarted (with the current settings) on reload. *in_kernel: whether the
+ * driver goes into the module too (an in-kernel binding, or none at all).
+ */
+static json_object *load_isolated(const char *driver, bool reload, bool *in_kernel)
+{
+	json_object *a = json_object_new_array();
+	size_t i, kernel = 0;
+	struct ndl_err e;
+	struct conf b;
+
+	if (config_bindings(&b, &e) == 0)
+		for (i = 0; i < b.n; i++) {
+			if (!str_ieq(b.e[i].key, "driver") || !str_ieq(b.e[i].value, driver))
+				continue;
+			if (str_ieq(conf_get(&b, b.e[i].section, "isolated"), "yes"))
+				json_object_array_add(a, isolated_load(b.e[i].section, driver, reload));
+			else
+				kernel++;
+		}
+	conf_free(&b);
+	*in_kernel = kernel || !json_object_array_length(a);
+	return a;
+}
+
 json_object *push_load(const char *driver, const struct push_opts *opt,
 		       struct ndl_err *err)
 {
@@ -667,22 +716,31 @@ json_object *push_load(const char *driver, const struct push_opts *opt,
 	size_t i, k;
 
 	if (driver) {
-		json_object *one = push_driver(driver, opt, err);
+		json_object *one = NULL;
+		bool in_kernel;
 
-		json_object_put(r);
 		json_object_put(ok);
 		json_object_put(errs);
 		json_object_put(results);
-		if (!one)
-			return NULL;
-		r = json_object_new_object();
+		isolated = load_isolated(driver, opt->reload, &in_kernel);
+		if (in_kernel) {
+			one = push_driver(driver, opt, err);
+			if (!one) {
+				json_object_put(isolated);
+				json_object_put(r);
+				return NULL;
+			}
+		}
 		names = json_object_new_array();
-		json_object_array_add(names, json_object_new_string(driver));
+		if (one)
+			json_object_array_add(names, json_object_new_string(driver));
 		json_object_object_add(r, "loaded", names);
 		names = json_object_new_array();
-		json_object_array_add(names, one);
+		if (one)
+			json_object_array_add(names, one);
 		json_object_object_add(r, "results", names);
 		json_object_object_add(r, "errors", json_object_new_array());
+		json_object_object_add(r, "isolated", isolated);
 		return r;
 	}
 	if (config_bindings(&b, err)) {
@@ -701,7 +759,7 @@ json_object *push_load(const char *driver, const struct push_opts *opt,
 		if (!str_ieq(b.e[i].key, "driver"))
 			continue;
 		if (str_ieq(conf_get(&b, b.e[i].section, "isolated"), "yes")) {
-			json_object_array_add(isolated, isolated_boot(b.e[i].section, b.e[i].value));
+			json_object_array_add(isolated, isolated_load(b.e[i].section, b.e[i].value, false));
 			continue;
 		}
 		for (k = 0; k < json_object_array_length(names); k++)

@@ -22,6 +22,12 @@ struct push_opts {
 /* One driver; result: {"driver", "bound", "owned", "ids", "notes"}. */
 json_object *push_driver(const char *name, const struct push_opts *opt,
 			 struct ndl_err *err);
+/*
+ * What `load` checks of DRIVER's files before they run, for isolated mode:
+ * its .sys (SYS) and data files unchanged since installed (SHA-256), and
+ * allowed by the license; 0, or -1 with err set.
+ */
+int push_check_files(const char *driver, const char *sys, struct ndl_err *err);
 /* Drivers with bindings (or one): {"loaded", "skipped", "errors"}. */
 json_object *push_load(const char *driver, const struct push_opts *opt,
 		       struct ndl_err *err);

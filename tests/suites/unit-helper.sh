@@ -163,6 +163,18 @@ expect bind-isolated-no-iommu 5 '0000:00:04.0 has no IOMMU group: this machine r
 grep -q '^isolated' "$R/etc/ndisload/bindings.conf" && fail bind-isolated-nothing-saved "$(cat "$R/etc/ndisload/bindings.conf")" ||
 	pass bind-isolated-nothing-saved
 expect bind-isolated-load 2 '--isolated starts the driver host itself' "$N" bind --isolated --load 0000:00:04.0 acme_pci
+# With an IOMMU group (a link stands for one here), the driver's files are
+# checked as `load` checks them before anything is touched: a .sys changed
+# since it was installed is refused (and a branded build's license is
+# checked there too), nothing saved.
+ln -s ../../../../kernel/iommu_groups/7 "$R/sys/bus/pci/devices/0000:00:04.0/iommu_group"
+cp "$store/ACMEFL.SYS" "$T/acmefl.orig" && echo tampered >>"$store/ACMEFL.SYS"
+expect bind-isolated-checks-files 5 'ACMEFL.SYS changed since it was installed' \
+	"$N" bind --isolated 0000:00:04.0 acme_pci
+grep -q '^isolated' "$R/etc/ndisload/bindings.conf" && fail bind-isolated-checked-nothing-saved "$(cat "$R/etc/ndisload/bindings.conf")" ||
+	pass bind-isolated-checked-nothing-saved
+cp "$T/acmefl.orig" "$store/ACMEFL.SYS" && rm "$R/sys/bus/pci/devices/0000:00:04.0/iommu_group"
+expect devices-isolated-field 0 '"isolated": false' "$N" devices --json
 expect params-show 0 'SpeedDuplex = 0' "$N" params acme_pci
 expect params-device-section 0 'FastLinkOEM.ndi.NTamd64' "$N" params --device 0000:00:03.0 acme_pci
 expect params-set 0 'ReceiveBuffers = 256' "$N" params acme_pci ReceiveBuffers=256

@@ -7,11 +7,19 @@
 # runs unprivileged, traffic with checksum through its TAP, status shows
 # it; kill -SEGV: status shows the crash and the restart, traffic resumes;
 # unbind stops it, removes the TAP and gives the device back to e1000;
-# `load --all` (boot) starts it again from the saved binding.
+# `load --all` (boot) starts it again from the saved binding. The test
+# miniport's fault switches, set as a user would (`ndisload params`, then
+# `load --reload`): TestCrashOnRxPacket=2000 crashes the driver (NULL) in
+# mid-download; the supervisor restarts it, the download (resumed with
+# wget -c where the connection did not survive) completes with the right
+# checksum, the crash line names the driver's .text, the kernel stays
+# untainted. TestBogusDma=1: the chip's write to 0x7bad000000 is blocked
+# by the IOMMU (the DMAR fault in dmesg, the only one allowed) and
+# traffic still works.
 # nic: e1000
 # iommu: yes
 # serve: 4
-# timeout: 240
+# timeout: 300
 . /tests/_ndl.sh
 . /tests/_isolated.sh
 
@@ -69,6 +77,36 @@ crash() {
 	ndisload status | grep -q 'last exit: signal 11 (SIGSEGV)' &&
 	ndisload status | grep -q 'last crash: SIGSEGV' || { ndisload status; return 1; }
 }
+# The crash switch in force: one download through the driver's crash.
+BOGUS=7bad000000
+download_through_crash() {
+	_p=$(host_pid)
+	rm -f /tmp/iso-dl
+	for _try in 1 2 3; do
+		timeout 120 wget -q -c -O /tmp/iso-dl "http://$ndl_serve" && break
+		wait_state running 30 || return 1
+	done
+	_sum=$(sha256sum /tmp/iso-dl | cut -d' ' -f1)
+	rm -f /tmp/iso-dl
+	[ "$_sum" = "$ndl_serve_sha" ] || { echo "checksum $_sum, want $ndl_serve_sha"; return 1; }
+	[ "$(host_pid)" != "$_p" ] && [ "$(state restarts)" -ge 1 ] &&
+	ndisload status | grep -qE 'last crash: SIGSEGV \(address 0x0\) at ndle1000\.sys\+0x[0-9a-f]+ in \.text' ||
+		{ ndisload status; cat "/run/ndisload/host/$slot.log"; return 1; }
+}
+# NAME=VALUE...: the device's parameters set, the host restarted with them.
+set_params() {
+	ndisload params --device "$slot" ndle1000 "$@" | grep -q "load --reload ndle1000" &&
+	ndisload load --reload ndle1000 | grep -q "Isolated $slot: ndle1000 in ndisload-host" &&
+	wait_state running && [ "$(state restarts)" = 0 ] && up
+}
+bogus_dma_blocked() {
+	_n=100
+	until dmesg | grep -qE "$(iso_fault_regex $BOGUS)"; do
+		_n=$((_n - 1)); [ $_n -gt 0 ] || { dmesg | grep DMAR; return 1; }
+		sleep 0.1
+	done
+	[ "$(state restarts)" = 0 ]
+}
 given_back() {
 	_t=$1
 	[ "$(basename "$(readlink "/sys/bus/pci/devices/$slot/driver")")" = e1000 ] &&
@@ -88,10 +126,18 @@ check download ndl_download
 check crash-restart crash
 check up-after-crash up
 check download-after-crash ndl_download
+check crash-switch set_params TestCrashOnRxPacket=2000
+check download-through-crash download_through_crash
+check untainted test "$(ndl_bad_taint)" = 0
+check bogus-dma-switch set_params TestCrashOnRxPacket= TestBogusDma=1
+check ping-bogus-dma ping -c 3 -W 3 10.0.2.2
+check download-bogus-dma ndl_download
+check bogus-dma-blocked bogus_dma_blocked
+check switches-off sh -c "ndisload params --device $slot ndle1000 TestBogusDma= >/dev/null"
 t=$(tap)
 check boot-restart sh -c "ndisload bind $slot ndle1000 --isolated >/dev/null && kill \$(cat /run/ndisload/host/$slot.pid) && sleep 1 && ndisload load --all >/dev/null"
 check running-after-load wait_state running
 check unbind ndisload unbind "$slot"
 check given-back given_back "$t"
-check no-iommu-fault iso_no_iommu_fault
-check dmesg-clean iso_dmesg_clean
+check no-other-iommu-fault iso_no_iommu_fault $BOGUS
+check dmesg-clean ndl_dmesg_clean "$(iso_fault_regex $BOGUS)"

@@ -96,4 +96,4 @@ check crash-restart crash_restart
 check download-after-restart ndl_download
 check stop clean_stop
 check no-iommu-fault iso_no_iommu_fault
-check dmesg-clean iso_dmesg_clean
+check dmesg-clean ndl_dmesg_clean
