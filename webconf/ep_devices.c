@@ -13,6 +13,7 @@ enum MHD_Result wc_ep_devices_list(struct wc_request *req)
 static const struct wc_field bind_fields[] = {
 	{ "driver", WC_F_STRING, true, 64 },
 	{ "unbind_native", WC_F_BOOL, false, 0 },
+	{ "isolated", WC_F_BOOL, false, 0 },
 	{ NULL, 0, false, 0 }
 };
 
@@ -31,6 +32,9 @@ enum MHD_Result wc_ep_device_bind(struct wc_request *req)
 	json_object_object_add(args, "driver", json_object_get(v));
 	if (json_object_object_get_ex(body, "unbind_native", &v))
 		json_object_object_add(args, "unbind_native", json_object_get(v));
+	/* Isolated mode: the helper runs the driver in ndisload-host (docs/isolated.md). */
+	if (json_object_object_get_ex(body, "isolated", &v))
+		json_object_object_add(args, "isolated", json_object_get(v));
 	json_object_put(body);
 	return wc_forward(req, 200, "device.bind", args);
 }

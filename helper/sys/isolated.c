@@ -64,7 +64,7 @@ static int iommu_group(const char *dev, char *group, size_t size, struct ndl_err
 		ndl_fail(err, NDL_E_INVALID,
 			 "%s has no IOMMU group: this machine runs without an IOMMU, and isolated mode needs one to confine the device's DMA; refusing",
 			 dev);
-		return ndl_hint(err, "enable VT-d/AMD-Vi in the firmware and boot with intel_iommu=on (or amd_iommu=on), or bind without --isolated");
+		return ndl_hint(err, "enable VT-d/AMD-Vi in the firmware and boot with intel_iommu=on (or amd_iommu=on), or bind without isolated mode (--isolated)");
 	}
 	return 0;
 }

@@ -329,6 +329,18 @@ test('POST /devices/{id}/bind: a driver that does not match the device is refuse
 	eq((await get('/devices')).json.devices.find((d) => d.id === '0000:00:04.0').bound, null, 'still unbound');
 });
 
+test('POST /devices/{id}/bind isolated: refused without an IOMMU (422, the binding unchanged); a non-boolean 400', async () => {
+	const r = await send('POST', '/devices/0000:00:03.0/bind', { driver: 'webnic', isolated: true });
+	isError(r, 422, 'invalid');
+	check(/has no IOMMU group/.test(r.json.error.message), `message: ${r.json.error.message}`);
+	isError(await send('POST', '/devices/0000:00:03.0/bind', { driver: 'webnic', isolated: 'yes' }), 400, 'bad_request');
+	const dev = (await get('/devices')).json.devices.find((d) => d.id === '0000:00:03.0');
+	eq(dev.bound, 'webnic', 'still bound in-kernel');
+	eq(dev.isolated, false, 'not isolated');
+	const st = await get('/status');
+	check(Array.isArray(st.json.isolated) && st.json.isolated.length === 0, `status isolated: ${JSON.stringify(st.json.isolated)}`);
+});
+
 test('POST /load: loading the bound driver without the kernel module is 503 module', async () => {
 	isError(await send('POST', '/load', { driver: 'webnic' }), 503, 'module');
 	isError(await send('POST', '/load', { driver: 5 }), 400, 'bad_request');

@@ -162,6 +162,20 @@ test('devices: a device without a Linux driver offers its driver with nothing st
 	await card.getByRole('button', { name: 'Use this driver' }).waitFor({ timeout: 10000 });
 });
 
+test('devices: the "Run isolated" switch asks the helper, which refuses on a machine without an IOMMU', async () => {
+	const card = page.locator('[data-device="0000:00:03.0"]');
+	const sw = card.getByRole('checkbox', { name: /Run isolated/ });
+	eq(await sw.isChecked(), false, 'in-kernel binding: switch off');
+	await sw.click();	// not check(): the refusal may uncheck it before check() looks
+	await card.locator('.error').filter({ hasText: /no IOMMU group/ }).waitFor({ timeout: 10000 });
+	await shot('07a-devices-isolated-refused');
+	await card.locator('input.run-isolated:not(:checked)').waitFor({ timeout: 10000 });	// put back
+	eq((await api('/devices')).json.devices.find((d) => d.id === '0000:00:03.0').isolated, false, 'not isolated in the helper');
+	await page.reload();
+	await card.waitFor({ timeout: 5000 });
+	eq(await card.getByRole('checkbox', { name: /Run isolated/ }).isChecked(), false, 'switch off after a reload');
+});
+
 test('devices: starting the driver without the kernel module shows why, on the card', async () => {
 	const card = page.locator('[data-device="0000:00:03.0"]');
 	await card.getByRole('button', { name: 'Start webnic now' }).click();

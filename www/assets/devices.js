@@ -4,7 +4,9 @@
 // bound device's driver is started here, and a started one shows its state,
 // interface, link and address with Restart, Stop and (where no network
 // manager owns the interface) "bring up with DHCP"; "Diagnose" (ndisload
-// doctor) for a device a Windows driver serves.
+// doctor) for a device a Windows driver serves. The "Run isolated" switch
+// binds a device in isolated mode (the driver in ndisload-host, an
+// unprivileged process behind the IOMMU; docs/isolated.md) or back.
 import { api, h, initPage, showError } from './app.js';
 
 const hex = (v) => (typeof v === 'string' ? v.replace(/^0x/, '').toUpperCase() : '?');
@@ -46,25 +48,63 @@ function runFacts(r) {
 	];
 }
 
+/** Isolated mode: the host's entry in status (a stopped one when absent). */
+function isolatedState(d, st) {
+	return (st.isolated || []).find((x) => x.device === d.id) || { state: 'stopped' };
+}
+
+function isolatedFacts(iso) {
+	const ended = iso.last_crash ? `last crash: ${iso.last_crash}` : iso.last_exit ? `last exit: ${iso.last_exit}` : '';
+	return [
+		h('dt', {}, 'Runs'), h('dd', { class: 'iso-mode' }, 'isolated, in ndisload-host (unprivileged, behind the IOMMU)'),
+		h('dt', {}, 'State'), h('dd', { class: 'run-state' },
+			h('span', { class: 'badge ' + (iso.state === 'running' ? 'up' : 'down') }, iso.state),
+			iso.error ? h('span', { class: 'error' }, ' ' + iso.error) : null),
+		h('dt', {}, 'Interface'), h('dd', { class: 'iface' }, iso.tap ? h('code', {}, iso.tap) : '—'),
+		h('dt', {}, 'Restarts'), h('dd', { class: 'restarts' }, String(iso.restarts || 0),
+			ended ? h('span', { class: 'muted' }, ` (${ended})`) : null),
+	];
+}
+
+/** Isolated mode runs PCI functions (VFIO). */
+const isPci = (d) => (d.bus || 'pci') === 'pci';
+
+/** The "Run isolated" switch; onChange gets the new setting. */
+function isolatedSwitch(d, on, onChange) {
+	const box = h('input', { type: 'checkbox', class: 'run-isolated', 'aria-describedby': `iso-hint-${d.id}` });
+	box.checked = on;
+	// A refused change puts the switch back.
+	if (onChange) box.addEventListener('change', async () => { if (!(await onChange(box.checked))) box.checked = !box.checked; });
+	return h('label', { class: 'inline' }, box, 'Run isolated',
+		h('span', { class: 'muted', id: `iso-hint-${d.id}` },
+			' (the driver in its own unprivileged process behind the IOMMU: a crash restarts it, not the machine)'));
+}
+
 function deviceCard(d, st) {
 	const error = h('p', { class: 'error', role: 'alert', id: `err-${d.id}` });
 	const note = h('p', { class: 'note', role: 'status', 'aria-live': 'polite' }, notes.get(d.id) || '');
 	const matches = d.matches || [];
 	const actions = h('div', { class: 'actions' });
-	const run = d.bound ? runState(d, st) : null;
-	const card = h('article', { class: 'card', 'data-device': d.id, 'data-running': run ? run.state : 'stopped' },
+	const iso = d.bound && d.isolated ? isolatedState(d, st) : null;
+	const run = d.bound && !iso ? runState(d, st) : null;
+	const card = h('article', { class: 'card', 'data-device': d.id, 'data-running': (run || iso || {}).state || 'stopped' },
 		h('h2', {}, `${d.id}`),
 		h('dl', { class: 'facts' },
 			h('dt', {}, 'Hardware ID'), h('dd', {}, h('code', {}, `${(d.bus || 'pci').toUpperCase()}\\VEN_${hex(d.vendor)}&DEV_${hex(d.device)}`),
 				d.subsys ? h('span', { class: 'muted' }, ` subsystem ${d.subsys}`) : null),
 			h('dt', {}, 'Linux driver'), h('dd', { class: 'linux-driver' }, d.linux_driver || 'none'),
 			h('dt', {}, 'Windows driver'), h('dd', { class: 'bound' }, d.bound ? h('strong', {}, d.bound) : 'not used'),
-			run ? runFacts(run) : null),
+			run ? runFacts(run) : null, iso ? isolatedFacts(iso) : null),
 		actions, note, error);
 
 	if (d.bound) {
 		const ctx = { card, error, note, d };
-		if (run) {
+		if (iso) {
+			// The host runs apart from the module: Restart starts it again with the current settings.
+			const restart = h('button', { type: 'button' }, 'Restart ' + d.bound);
+			restart.addEventListener('click', () => act(card, error, '/load', { driver: d.bound, reload: true }));
+			actions.append(restart);
+		} else if (run) {
 			// Running: Restart (reload with the current settings) and Stop.
 			const restart = h('button', { type: 'button' }, 'Restart ' + d.bound);
 			restart.addEventListener('click', () => start(ctx, true));
@@ -90,7 +130,10 @@ function deviceCard(d, st) {
 		const diagnose = h('button', { type: 'button', class: 'secondary' }, 'Diagnose');
 		const report = h('div', { class: 'diagnosis', role: 'status', 'aria-live': 'polite' });
 		diagnose.addEventListener('click', () => diagnoseDevice(diagnose, report, error, d));
-		actions.append(unbind, diagnose);
+		// Diagnose watches the module's device: not for a driver in ndisload-host.
+		actions.append(...[unbind, iso ? null : diagnose, isPci(d) ? isolatedSwitch(d, !!iso, (on) =>
+			act(card, error, '/devices/' + encodeURIComponent(d.id) + '/bind', { driver: d.bound, isolated: on })) : null]
+			.filter(Boolean));
 		card.append(report);
 		return card;
 	}
@@ -105,13 +148,15 @@ function deviceCard(d, st) {
 	const native = d.linux_driver
 		? h('label', { class: 'inline' }, h('input', { type: 'checkbox', checked: true }), `Unbind the Linux driver ${d.linux_driver} first`)
 		: null;
+	const isolated = isPci(d) ? isolatedSwitch(d, false, null) : null;
 	const use = h('button', { type: 'button' }, 'Use this driver');
 	use.addEventListener('click', () => act(card, error, '/devices/' + encodeURIComponent(d.id) + '/bind', {
 		driver: select.value,
 		unbind_native: native ? native.querySelector('input').checked : false,
+		...(isolated && isolated.querySelector('input').checked ? { isolated: true } : {}),
 	}));
 	// append() would print a missing element as the text "null".
-	actions.append(...[h('label', { for: selId }, 'Windows driver to use'), select, native, use].filter(Boolean));
+	actions.append(...[h('label', { for: selId }, 'Windows driver to use'), select, native, isolated, use].filter(Boolean));
 	return card;
 }
 
@@ -119,15 +164,18 @@ function busy(card, on) {
 	card.querySelectorAll('button').forEach((b) => { b.disabled = on; });
 }
 
+/** POSTs, then redraws; false (the error shown on the card) when refused. */
 async function act(card, error, path, body) {
 	showError(error, null);
 	busy(card, true);
 	try {
 		await api('POST', path, body);
 		await refresh();
+		return true;
 	} catch (e) {
 		showError(error, e);
 		busy(card, false);
+		return false;
 	}
 }
 
