@@ -15,7 +15,8 @@
 #                     (ndl_debug=1), time limits times NDL_VM_SLOW (4)
 #   --nic MODEL       attach an emulated NIC (any PCI model of qemu -device
 #                     help: rtl8139, e1000, ne2k_pci, tulip, i82559c,
-#                     pcnet, virtio-net-pci, ...); repeatable; adds to the test's
+#                     pcnet, virtio-net-pci, ...), or usb-net (on xHCI) or
+#                     usb-net:ehci (on EHCI + UHCI); repeatable; adds to the test's
 #                     own "# nic:" directive
 #   --fwd PORT        forward host 127.0.0.1:PORT to the guest's PORT
 #   --mode MODE       guest mode: test (default), shell, demo
@@ -171,13 +172,21 @@ nic_args() { # MODEL INDEX -> QEMU arguments for one NIC on QEMU's user network
 	romfile=""
 	# No option ROM (boot firmware the guest never uses, and not every
 	# model's ROM file is installed); the non-PCI models have no such option.
-	case "$1" in virtio-net-device|usb-net|ne2k_isa) ;; *) romfile=",romfile=" ;; esac
+	case "$1" in virtio-net-device|usb-net*|ne2k_isa) ;; *) romfile=",romfile=" ;; esac
 	# NIC i gets its own user network 10.0.(2+i).0/24 (host 10.0.(2+i).2),
 	# so two NICs are two subnets in the guest, not one subnet twice.
-	# usb-net: on an xHCI controller of its own (usbhc$2), created first.
-	usbhc=""
-	[ "$1" = usb-net ] && usbhc="-device qemu-xhci,id=usbhc$2" romfile=",bus=usbhc$2.0"
-	echo "$usbhc -netdev user,id=n$2,net=10.0.$((2 + $2)).0/24$hostfwd -device $1,netdev=n$2,id=nic$2$romfile"
+	# usb-net: on a USB host controller of its own (usbhc$2), created
+	# first: xHCI (qemu-xhci), or for usb-net:ehci an ICH9 EHCI with its
+	# UHCI companion for ports 1-2, as on PCs: usb-net is a full-speed
+	# device, which an EHCI port hands to the companion.
+	usbhc="" model=$1
+	case "$1" in
+	usb-net) usbhc="-device qemu-xhci,id=usbhc$2" ;;
+	usb-net:ehci) model=usb-net
+		usbhc="-device ich9-usb-ehci1,id=usbhc$2 -device ich9-usb-uhci1,masterbus=usbhc$2.0,firstport=0" ;;
+	esac
+	[ -n "$usbhc" ] && romfile=",bus=usbhc$2.0"
+	echo "$usbhc -netdev user,id=n$2,net=10.0.$((2 + $2)).0/24$hostfwd -device $model,netdev=n$2,id=nic$2$romfile"
 }
 
 # serve_start MIB: start busybox httpd serving MIB MiB of random data;

@@ -61,6 +61,30 @@ ndl_wait_carrier() {
 	done
 }
 
+# ndl_wait_for SECONDS COMMAND...: poll until the command succeeds.
+ndl_wait_for() {
+	_t=$(($1 * 10)); shift
+	while ! "$@" 2>/dev/null; do
+		_t=$((_t - 1)); [ $_t -gt 0 ] || return 1; sleep 0.1
+	done
+}
+
+# ndl_usb_dev VID PID [HCD]: the sysfs name (e.g. 1-1) of a USB device
+# with these IDs (lower-case hex), behind a host controller that Linux
+# driver (xhci_hcd, uhci_hcd) drives if HCD is given.
+ndl_usb_dev() {
+	for _d in /sys/bus/usb/devices/*; do
+		[ "$(cat "$_d/idVendor" 2>/dev/null)" = "$1" ] &&
+			[ "$(cat "$_d/idProduct")" = "$2" ] || continue
+		[ -z "${3:-}" ] ||
+			[ "$(basename "$(readlink "$(readlink -f "$_d")/../../driver")")" = "$3" ] ||
+			continue
+		basename "$_d"
+		return 0
+	done
+	return 1
+}
+
 # ndl_net_up IFACE: address it on QEMU's user network (replaces earlier).
 ndl_net_up() {
 	ip addr flush dev "$1" 2>/dev/null
@@ -75,6 +99,24 @@ ndl_download() {
 	_sum=$(timeout 120 wget -q -O - "http://$ndl_serve" | sha256sum | cut -d' ' -f1)
 	[ "$_sum" = "$ndl_serve_sha" ] || { echo "checksum $_sum, want $ndl_serve_sha"; return 1; }
 	echo OK
+}
+
+# ndl_fetch_via SUBNET OUT: download the test file (# serve:) through the
+# host 10.0.SUBNET.2 (the user network of NIC SUBNET-2), its SHA-256 to OUT.
+ndl_fetch_via() {
+	_port=${ndl_serve%%/*}; _port=${_port#*:}
+	timeout 120 wget -q -O - "http://10.0.$1.2:$_port/${ndl_serve#*/}" |
+		sha256sum | cut -d' ' -f1 >"$2"
+}
+
+# ndl_parallel_downloads: the test file through the first two NICs'
+# networks (10.0.2.2, 10.0.3.2) at the same time, both checksums compared.
+ndl_parallel_downloads() {
+	ndl_fetch_via 2 /tmp/sum2 & _p2=$!
+	ndl_fetch_via 3 /tmp/sum3 & _p3=$!
+	wait $_p2 $_p3
+	[ "$(cat /tmp/sum2)" = "$ndl_serve_sha" ] && [ "$(cat /tmp/sum3)" = "$ndl_serve_sha" ] ||
+		{ echo "checksums $(cat /tmp/sum2) $(cat /tmp/sum3)"; return 1; }
 }
 
 # ndl_now_ns: a monotonic clock in ns (busybox date has no %N).

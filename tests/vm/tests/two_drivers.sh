@@ -20,18 +20,6 @@ second_inf() {
 	done
 	return 1
 }
-port=${ndl_serve%%/*}; port=${port#*:}
-file=${ndl_serve#*/}
-fetch() { # SUBNET OUT
-	wget -q -O - "http://10.0.$1.2:$port/$file" | sha256sum | cut -d' ' -f1 >"$2"
-}
-both_downloads() {
-	fetch 2 /tmp/sum2 & _p2=$!
-	fetch 3 /tmp/sum3 & _p3=$!
-	wait $_p2 $_p3
-	[ "$(cat /tmp/sum2)" = "$ndl_serve_sha" ] && [ "$(cat /tmp/sum3)" = "$ndl_serve_sha" ] ||
-		{ echo "checksums $(cat /tmp/sum2) $(cat /tmp/sum3)"; return 1; }
-}
 add_first() { ndl_add_rtl8139 | grep -qx "bound 1 owned 0"; }
 # The rtl8139 miniport declares 32-bit DMA, the second one 64-bit.
 dma_flags() {
@@ -55,7 +43,7 @@ check up-1 up_on "$if1" 2
 check up-2 up_on "$if2" 3
 check carrier-1 ndl_wait_carrier "$if1" 5
 check carrier-2 ndl_wait_carrier "$if2" 10
-check parallel-downloads both_downloads
+check parallel-downloads ndl_parallel_downloads
 check two-drivers-listed sh -c '[ $(ndl-ioctl drivers | wc -l) = 2 ]'
 check dma-32-and-64 dma_flags
 check down sh -c "ip link set $if1 down && ip link set $if2 down"

@@ -13,18 +13,6 @@ added() { ndl_add_rtl8139 | grep -qx "bound 2 owned 0"; }
 up_on() { # IFACE SUBNET: address it as .15 on 10.0.SUBNET.0/24
 	ip link set "$1" up && ip addr add "10.0.$2.15/24" dev "$1"
 }
-port=${ndl_serve%%/*}; port=${port#*:}
-file=${ndl_serve#*/}
-fetch() { # SUBNET OUT: download the test file through 10.0.SUBNET.2
-	wget -q -O - "http://10.0.$1.2:$port/$file" | sha256sum | cut -d' ' -f1 >"$2"
-}
-both_downloads() {
-	fetch 2 /tmp/sum2 & _p2=$!
-	fetch 3 /tmp/sum3 & _p3=$!
-	wait $_p2 $_p3
-	[ "$(cat /tmp/sum2)" = "$ndl_serve_sha" ] && [ "$(cat /tmp/sum3)" = "$ndl_serve_sha" ] ||
-		{ echo "checksums $(cat /tmp/sum2) $(cat /tmp/sum3)"; return 1; }
-}
 both_counted() {
 	[ "$(cat /sys/class/net/$if1/statistics/rx_bytes)" -gt 4000000 ] &&
 	[ "$(cat /sys/class/net/$if2/statistics/rx_bytes)" -gt 4000000 ]
@@ -40,7 +28,7 @@ check carrier-1 ndl_wait_carrier "$if1" 5
 check carrier-2 ndl_wait_carrier "$if2" 5
 check ping-1 ping -c 2 -W 3 -I "$if1" 10.0.2.2
 check ping-2 ping -c 2 -W 3 -I "$if2" 10.0.3.2
-check parallel-downloads both_downloads
+check parallel-downloads ndl_parallel_downloads
 check both-counted both_counted
 check down sh -c "ip link set $if1 down && ip link set $if2 down"
 check remove ndl-ioctl remove rtl8139
