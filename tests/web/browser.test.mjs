@@ -7,14 +7,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import {
-	addPciDevice, BRAND_PRODUCT, check, driverPackage, eq, makeRoot, request, RESULTS, runTests, setup, sleep,
-	startHelper, startWebconf, stopAll, test,
+	addPciDevice, addUsbDevice, BRAND_PRODUCT, check, driverPackage, eq, makeRoot, request, RESULTS, runTests, setup,
+	sleep, startHelper, startWebconf, stopAll, test, uploadFiles,
 } from './lib/harness.mjs';
 
 const SHOTS = path.join(RESULTS, 'screenshots');
 const root = makeRoot();
 // A second RTL8139 that no Linux driver serves (issue #20's stray "null").
 addPciDevice(root, '0000:00:06.0', { vendor: '0x10ec', device: '0x8139' }, null);
+// QEMU's usb-net (CDC Ethernet: communication + data interface) at bus
+// path 1-2, held by Linux's cdc_ether (issue #16).
+addUsbDevice(root, '1-2', { idVendor: '0525', idProduct: 'a4a2', bcdDevice: '0100', bDeviceClass: '02' },
+	[['02', '06', '00'], ['0a', '00', '00']], 'cdc_ether');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ndl-web-files-'));
 let srv;
 let browser;
@@ -337,6 +341,33 @@ test('devices: unbinding from the page', async () => {
 	await card.getByRole('button', { name: /Stop using webnic/ }).click();
 	await card.getByRole('button', { name: 'Use this driver' }).waitFor({ timeout: 10000 });
 	eq((await api('/devices')).json.devices.find((d) => d.id === '0000:00:03.0').bound, null, 'unbound in the helper');
+});
+
+test('devices: a USB adapter is listed beside the PCI ones (bus path, IDs, Linux driver) and binds the same way', async () => {
+	const up = await uploadFiles(srv, driverPackage('usbecm'));
+	eq(up.status, 201, `usbecm installed (${up.text.slice(0, 300)})`);
+	await page.goto(url('/devices.html'));
+	const card = page.locator('[data-device="1-2"]');
+	await card.waitFor({ timeout: 5000 });
+	eq((await card.locator('.bus').textContent()).trim(), 'USB, bus path 1-2', 'bus path');
+	eq((await card.locator('.hwid code').textContent()).trim(), 'USB\\VID_0525&PID_A4A2', 'hardware ID');
+	check((await card.locator('.hwid').textContent()).includes('revision 0100'), 'bcdDevice shown');
+	eq((await card.locator('.linux-driver').textContent()).trim(), 'cdc_ether', 'Linux driver');
+	eq((await page.locator('[data-device="0000:00:03.0"] .bus').textContent()).trim(), 'PCI', 'PCI device beside it');
+	eq(JSON.stringify(await card.locator('select option').allTextContents()), '["usbecm (best match)"]', 'only the USB driver offered');
+	check(await card.getByRole('checkbox', { name: 'Unbind the Linux driver cdc_ether first' }).isChecked(), 'unbind cdc_ether offered');
+	await shot('07d-devices-usb');
+	await card.getByRole('button', { name: 'Use this driver' }).click();
+	await card.locator('.bound strong').filter({ hasText: 'usbecm' }).waitFor({ timeout: 10000 });
+	let dev = (await api('/devices')).json.devices.find((d) => d.id === '1-2');
+	eq(dev.bound, 'usbecm', 'bound in the helper');
+	eq(dev.unbind_native, true, 'cdc_ether to be unbound at load');
+	eq(await card.getByRole('button', { name: 'Start usbecm now' }).count(), 1, 'Start offered');
+	await shot('07e-devices-usb-bound');
+	await card.getByRole('button', { name: /Stop using usbecm/ }).click();
+	await card.getByRole('button', { name: 'Use this driver' }).waitFor({ timeout: 10000 });
+	dev = (await api('/devices')).json.devices.find((d) => d.id === '1-2');
+	eq(dev.bound, null, 'unbound in the helper');
 });
 
 test('no script errors and no CSP violations on any page', () => {

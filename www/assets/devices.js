@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-// The devices page: each device with its current Linux driver and the
+// The devices page: each PCI or USB device with its current Linux driver and the
 // installed Windows drivers that match it ("use this driver", unbind); a
 // bound device's driver is started here, and a started one shows its state,
 // interface, link and address with Restart, Stop and (where no network
@@ -80,6 +80,23 @@ function isolatedSwitch(d, on, onChange) {
 			' (the driver in its own unprivileged process behind the IOMMU: a crash restarts it, not the machine)'));
 }
 
+/** Where the device sits and the hardware ID Windows knows it by: a PCI
+ * slot, or a USB device's bus path (bus-port[.port...]) and VID/PID. */
+function busFacts(d) {
+	if (d.bus === 'usb') {
+		return [
+			h('dt', {}, 'Bus'), h('dd', { class: 'bus' }, 'USB, bus path ', h('code', {}, d.id)),
+			h('dt', {}, 'Hardware ID'), h('dd', { class: 'hwid' }, h('code', {}, `USB\\VID_${hex(d.vendor)}&PID_${hex(d.device)}`),
+				d.revision ? h('span', { class: 'muted' }, ` revision ${d.revision}`) : null),
+		];
+	}
+	return [
+		h('dt', {}, 'Bus'), h('dd', { class: 'bus' }, 'PCI'),
+		h('dt', {}, 'Hardware ID'), h('dd', { class: 'hwid' }, h('code', {}, `PCI\\VEN_${hex(d.vendor)}&DEV_${hex(d.device)}`),
+			d.subsys ? h('span', { class: 'muted' }, ` subsystem ${d.subsys}`) : null),
+	];
+}
+
 function deviceCard(d, st) {
 	const error = h('p', { class: 'error', role: 'alert', id: `err-${d.id}` });
 	const note = h('p', { class: 'note', role: 'status', 'aria-live': 'polite' }, notes.get(d.id) || '');
@@ -90,8 +107,7 @@ function deviceCard(d, st) {
 	const card = h('article', { class: 'card', 'data-device': d.id, 'data-running': (run || iso || {}).state || 'stopped' },
 		h('h2', {}, `${d.id}`),
 		h('dl', { class: 'facts' },
-			h('dt', {}, 'Hardware ID'), h('dd', {}, h('code', {}, `${(d.bus || 'pci').toUpperCase()}\\VEN_${hex(d.vendor)}&DEV_${hex(d.device)}`),
-				d.subsys ? h('span', { class: 'muted' }, ` subsystem ${d.subsys}`) : null),
+			busFacts(d),
 			h('dt', {}, 'Linux driver'), h('dd', { class: 'linux-driver' }, d.linux_driver || 'none'),
 			h('dt', {}, 'Windows driver'), h('dd', { class: 'bound' }, d.bound ? h('strong', {}, d.bound) : 'not used'),
 			run ? runFacts(run) : null, iso ? isolatedFacts(iso) : null),

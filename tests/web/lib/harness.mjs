@@ -89,6 +89,32 @@ export function addPciDevice(root, addr, ids, linuxDriver) {
 	}
 }
 
+/** A USB device in the fake sysfs at bus path busPath (e.g. '1-1'):
+ * ids are its idVendor/idProduct/bcdDevice (bare hex, as the kernel
+ * prints them); each interface [class, subclass, protocol] becomes
+ * busPath:1.N, driven by linuxDriver (if any). */
+export function addUsbDevice(root, busPath, ids, interfaces, linuxDriver) {
+	const base = path.join(root, 'sys/bus/usb/devices');
+	const dir = path.join(base, busPath);
+	fs.mkdirSync(dir, { recursive: true });
+	const files = { bDeviceClass: '00', bDeviceSubClass: '00', bDeviceProtocol: '00', bConfigurationValue: '1', ...ids };
+	for (const [k, v] of Object.entries(files)) fs.writeFileSync(path.join(dir, k), v + '\n');
+	const drv = linuxDriver && path.join(root, 'sys/bus/usb/drivers', linuxDriver);
+	if (drv) {
+		fs.mkdirSync(drv, { recursive: true });
+		fs.writeFileSync(path.join(drv, 'unbind'), '');
+		fs.writeFileSync(path.join(drv, 'bind'), '');
+	}
+	interfaces.forEach(([cls, sub, prot], n) => {
+		const intf = path.join(base, `${busPath}:1.${n}`);
+		fs.mkdirSync(intf);
+		const hex2 = (v) => v.toString(16).padStart(2, '0');
+		for (const [k, v] of Object.entries({ bInterfaceNumber: hex2(n), bInterfaceClass: cls, bInterfaceSubClass: sub, bInterfaceProtocol: prot }))
+			fs.writeFileSync(path.join(intf, k), v + '\n');
+		if (drv) fs.symlinkSync(path.relative(intf, drv), path.join(intf, 'driver'));
+	});
+}
+
 /** A fresh NDISLOAD_ROOT: the state directories, a fake sysfs with the
  * QEMU RTL8139 at 0000:00:03.0 (driven by Linux's 8139cp), an Intel NIC no
  * test driver matches at 0000:00:04.0 and an AMD PCnet at 0000:00:05.0;
