@@ -144,6 +144,33 @@ static void test_ids(void)
 	CHECK(wcs_eq(w, "USB"));
 }
 
+/* Rule (USB identifiers, composite devices): the composite driver
+ * reports each function as USB\VID_v&PID_p&REV_r&MI_z and
+ * USB\VID_v&PID_p&MI_z (z: the interface number,
+ * bInterfaceNumber), and the interface's class triple as compatible IDs. */
+static void test_ids_composite(void)
+{
+	struct ndl_pdo_desc d;
+	const char *h2, *c2;
+
+	ndl_pdo_desc_usb(&d, 0x0cf3, 0x9271, 0x0108, 2, 0xff, 0x01, 0x02,
+			 1, 3);
+	CHECK_EQ_INT(strcmp(d.hardware_ids,
+			    "USB\\VID_0CF3&PID_9271&REV_0108&MI_02"), 0);
+	h2 = d.hardware_ids + strlen(d.hardware_ids) + 1;
+	CHECK_EQ_INT(strcmp(h2, "USB\\VID_0CF3&PID_9271&MI_02"), 0);
+	CHECK_EQ_INT(h2[strlen(h2) + 1], 0);	/* the list ends there */
+	CHECK_EQ_INT(strcmp(d.compatible_ids,
+			    "USB\\Class_FF&SubClass_01&Prot_02"), 0);
+	c2 = d.compatible_ids + strlen(d.compatible_ids) + 1;
+	CHECK_EQ_INT(strcmp(c2, "USB\\Class_FF&SubClass_01"), 0);
+	/* The whole device (no interface): no &MI_ anywhere. */
+	ndl_pdo_desc_usb(&d, 0x0cf3, 0x9271, 0x0108, -1, 0xff, 0x01, 0x02,
+			 1, 3);
+	CHECK_EQ_INT(strcmp(d.hardware_ids, "USB\\VID_0CF3&PID_9271&REV_0108"),
+		     0);
+}
+
 /* Rule (URB_FUNCTION_GET_DESCRIPTOR_FROM_DEVICE): the request pends,
  * completes at DISPATCH_LEVEL with USBD_STATUS_SUCCESS and
  * TransferBufferLength set to the bytes returned. */
@@ -603,6 +630,7 @@ int main(void)
 					&desc, &usb), STATUS_SUCCESS);
 	pdo = ndl_usb_dev_pdo(usb);
 	RUN(test_ids);
+	RUN(test_ids_composite);
 	RUN(test_device_descriptor);
 	RUN(test_parse);
 	RUN(test_select_configuration);
