@@ -12,6 +12,7 @@
 #   make vm-try PKG=DIR [NIC=model]   a Windows driver package through
 #                        the VM's end-to-end network test (verdict + dmesg);
 #                        the NIC defaults to the one the package's .inf names
+#                        (usb-net on xHCI for a USB package)
 #   make install         install (DESTDIR, PREFIX, BRAND=dir honoured);
 #                        make uninstall [PURGE=1] removes it again
 #   make installer BRAND=installer/brands/<name>
@@ -75,7 +76,7 @@ vm-shell: all
 	tests/vm/run.sh --shell
 
 vm-try: all
-	@test -n "$(PKG)" || { echo "usage: make vm-try PKG=DIR [NIC=rtl8139|e1000|...]" >&2; exit 2; }
+	@test -n "$(PKG)" || { echo "usage: make vm-try PKG=DIR [NIC=rtl8139|e1000|usb-net|...]" >&2; exit 2; }
 	tests/vm/run.sh --pkg "$(PKG)" --nic "$(or $(NIC),$$(tests/vm/pkg-nic.sh '$(PKG)'))" _try
 
 install: all

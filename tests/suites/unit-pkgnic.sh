@@ -6,7 +6,7 @@
 # machine; revisions, which "info pci" does not show, from QEMU 7.2's
 # device sources), and the model picked must report that same ID; then
 # the package rules: .inf/.INF, CRLF, lower-case IDs, the first ID QEMU
-# emulates wins, the rtl8139 fallback with its note.
+# emulates wins, the rtl8139 fallback with its note; USB IDs pick usb-net.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 pkgnic=$top/tests/vm/pkg-nic.sh
@@ -97,6 +97,29 @@ if grep -q 'using rtl8139 (say NIC=MODEL)' "$work/err"; then
 	pass fallback-note
 else
 	fail fallback-note "no note on stderr: $(cat "$work/err")"
+fi
+# USB: QEMU's one USB NIC, usb-net (its IDs as QEMU 7.2's
+# hw/usb/dev-network.c gives them), for a USB ID; composite (&MI_) and
+# revision (&REV_) forms too; a USB-only package whose IDs QEMU does not
+# emulate still gets a USB NIC, with the note.
+expect usb-net usb-net '%U% = Inst, USB\VID_0525&PID_A4A2'
+expect usb-lowercase-mi-rev usb-net '%U% = Inst, usb\vid_0525&pid_a4a2&rev_0100&mi_00'
+expect usb-after-pci usb-net \
+	'%A% = Inst, PCI\VEN_14E4&DEV_1677' \
+	'%U% = Inst, USB\VID_0525&PID_A4A2'
+expect pci-before-usb e1000 \
+	'%A% = Inst, PCI\VEN_8086&DEV_100E' \
+	'%U% = Inst, USB\VID_0525&PID_A4A2'
+expect usb-fallback usb-net '%W% = Inst, USB\VID_0CF3&PID_9271'
+if grep -q 'using usb-net (say NIC=MODEL)' "$work/err"; then
+	pass usb-fallback-note
+else
+	fail usb-fallback-note "no note on stderr: $(cat "$work/err")"
+fi
+if [ "$("$pkgnic" "$top/tests/drivers/usbecm" 2>/dev/null)" = usb-net ]; then
+	pass usbecm-package
+else
+	fail usbecm-package "the usbecm test package does not pick usb-net"
 fi
 if [ "$("$pkgnic" "$work/none" 2>/dev/null)" = rtl8139 ]; then
 	pass no-directory

@@ -1,12 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # pkg-nic.sh DIR: the QEMU NIC model for a Windows driver package (make
-# vm-try without NIC=): the first PCI hardware ID in the package's .inf
-# files that a QEMU 7.2 PCI NIC answers to picks it; rtl8139, with a note,
-# when none does. Where one vendor/device pair names several models (the
-# eepro100 family), the ID's REV_ (and SUBSYS_) pick among them.
-# pkg-nic.sh --id 'PCI\VEN_..&DEV_..[&SUBSYS_..][&REV_..]': the model for
-# one hardware ID, or nothing (tests/suites/unit-pkgnic.sh).
+# vm-try without NIC=): the first PCI or USB hardware ID in the package's
+# .inf files that a QEMU 7.2 NIC answers to picks it (USB: usb-net, which
+# tests/vm/run.sh puts on an xHCI controller); when none does, with a
+# note, usb-net if the first ID named is a USB one, rtl8139 otherwise.
+# Where one vendor/device pair names several models (the eepro100
+# family), the ID's REV_ (and SUBSYS_) pick among them.
+# pkg-nic.sh --id 'PCI\VEN_..&DEV_..[&SUBSYS_..][&REV_..]' or
+# 'USB\VID_..&PID_..[&REV_..][&MI_..]': the model for one hardware ID, or
+# nothing (tests/suites/unit-pkgnic.sh).
 set -u
 
 # VEN DEV SUBSYS REV MODEL: what each model reports (QEMU 7.2's
@@ -42,8 +45,24 @@ models() {
 EOF
 }
 
+# VID PID MODEL: the USB NICs (QEMU 7.2's hw/usb/dev-network.c: usb-net
+# reports the Linux USB gadget's CDC Ethernet/RNDIS IDs).
+usb_models() {
+	echo "0525 A4A2 usb-net"
+}
+
 # model_of ID: the model row matching one upper-case hardware ID, or nothing.
 model_of() {
+	case "$1" in
+	USB\\*)
+		_vid=$(printf '%s\n' "$1" | sed -n 's/.*VID_\([0-9A-F]\{4\}\).*/\1/p')
+		_pid=$(printf '%s\n' "$1" | sed -n 's/.*PID_\([0-9A-F]\{4\}\).*/\1/p')
+		usb_models | while read -r v d m; do
+			[ "$v" = "$_vid" ] && [ "$d" = "$_pid" ] && { echo "$m"; break; }
+		done
+		return
+		;;
+	esac
 	_ven=$(printf '%s\n' "$1" | sed -n 's/.*VEN_\([0-9A-F]\{4\}\).*/\1/p')
 	_dev=$(printf '%s\n' "$1" | sed -n 's/.*DEV_\([0-9A-F]\{4\}\).*/\1/p')
 	_sub=$(printf '%s\n' "$1" | sed -n 's/.*SUBSYS_\([0-9A-F]\{8\}\).*/\1/p')
@@ -58,8 +77,8 @@ model_of() {
 	done
 }
 
-ids_of() { # INF -> its PCI hardware IDs, upper case, in order
-	grep -ohiE 'PCI\\VEN_[0-9a-f]{4}&DEV_[0-9a-f]{4}(&SUBSYS_[0-9a-f]{8})?(&REV_[0-9a-f]{2})?' "$@" |
+ids_of() { # INF -> its PCI and USB hardware IDs, upper case, in order
+	grep -ohiE 'PCI\\VEN_[0-9a-f]{4}&DEV_[0-9a-f]{4}(&SUBSYS_[0-9a-f]{8})?(&REV_[0-9a-f]{2})?|USB\\VID_[0-9a-f]{4}&PID_[0-9a-f]{4}(&REV_[0-9a-f]{4})?(&MI_[0-9a-f]{2})?' "$@" |
 		tr '[:lower:]' '[:upper:]'
 }
 
@@ -68,12 +87,15 @@ if [ "${1:-}" = --id ]; then
 	exit 0
 fi
 dir=${1:?usage: pkg-nic.sh DIR}
-model=$(find "$dir" -maxdepth 1 -type f -iname '*.inf' 2>/dev/null | sort |
-	while IFS= read -r inf; do ids_of "$inf"; done |
-	while read -r id; do
+ids=$(find "$dir" -maxdepth 1 -type f -iname '*.inf' 2>/dev/null | sort |
+	while IFS= read -r inf; do ids_of "$inf"; done)
+model=$(printf '%s\n' "$ids" | while read -r id; do
+		[ -n "$id" ] || continue
 		m=$(model_of "$id")
 		[ -n "$m" ] && { echo "$m"; break; }
 	done)
 [ -n "$model" ] && { echo "$model"; exit 0; }
-echo "pkg-nic.sh: no .inf in $dir names a NIC QEMU emulates; using rtl8139 (say NIC=MODEL)" >&2
-echo rtl8139
+fallback=rtl8139
+case "$ids" in USB\\*) fallback=usb-net ;; esac
+echo "pkg-nic.sh: no .inf in $dir names a NIC QEMU emulates; using $fallback (say NIC=MODEL)" >&2
+echo "$fallback"

@@ -2,7 +2,8 @@
 # make vm-try PKG=DIR [NIC=MODEL]: any Windows driver package through the
 # same end-to-end network test, with the product's own CLI. The package is
 # in /lib/ndl/try (tests/vm/run.sh --pkg); the NIC comes from --nic (by
-# default the model the package's .inf names, tests/vm/pkg-nic.sh). The
+# default the model the package's .inf names, tests/vm/pkg-nic.sh; a USB
+# NIC's host controller driver is loaded first). The
 # driver is installed (ndisload install) and loaded (ndisload load), its
 # interface brought up on QEMU's user network, then ping and an 8 MiB TCP
 # download with checksum compare, timed (its MB/s in the verdict); the
@@ -15,6 +16,19 @@ pkg=/lib/ndl/try
 inf=$(ls "$pkg"/*.inf "$pkg"/*.INF 2>/dev/null | head -n1)
 verdict() { ndl_report "VERDICT: $*"; }
 
+# A USB NIC (make vm-try picked usb-net): the host controllers' drivers,
+# then any USB device enumerated, before the driver is loaded.
+usb_hosts() { grep -lsE '^0x0c03(00|20|30)$' /sys/bus/pci/devices/*/class; }
+usb_hosts_up() {
+	for _c in $(usb_hosts); do
+		case "$(cat "$_c")" in
+		0x0c0330) load_module xhci-pci || return 1 ;;
+		0x0c0320) load_module ehci-pci || return 1 ;;
+		0x0c0300) load_module uhci-hcd || return 1 ;;
+		esac
+	done
+}
+usb_device_seen() { ls /sys/bus/usb/devices | grep -qvE '^usb|:'; }
 try_install() { ndisload install --name try "$inf"; }
 try_load() { ndisload load --unbind-native try; }
 
@@ -22,6 +36,10 @@ if [ -z "$inf" ]; then
 	fail package "no .inf in the package (make vm-try PKG=DIR)"
 	verdict "FAIL: no .inf in the package"
 	exit 0
+fi
+if [ -n "$(usb_hosts)" ]; then
+	check usb-hosts usb_hosts_up
+	check usb-device ndl_wait_for 10 usb_device_seen
 fi
 check insmod ndl_load
 check install try_install
