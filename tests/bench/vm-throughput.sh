@@ -4,9 +4,10 @@
 # and ping RTT through a Windows hardware miniport under ndisload versus
 # Linux's native driver for the same emulated NIC, same VM, same run,
 # alternating (NDL_BENCH_ROUNDS rounds, default 2; the best round of each
-# counts): the RTL8139 miniport against 8139cp on QEMU's RTL8139C+, then
-# the 82540EM one (ndle1000) against e1000 on QEMU's e1000
-# (NDL_BENCH_NICS="rtl8139 e1000" by default). Prints each figure and the
+# counts): the RTL8139 miniport against 8139cp on QEMU's RTL8139C+, the
+# 82540EM one (ndle1000) against e1000 on QEMU's e1000, then the USB CDC
+# Ethernet one (usbecm) against cdc_ether on QEMU's usb-net behind xHCI
+# (NDL_BENCH_NICS="rtl8139 e1000 usb-net" by default). Prints each figure and the
 # wrapped/native ratios. Runs on the default kernel, or KVER.
 #
 # QEMU runs with -icount: the guest's clock counts the instructions its CPU
@@ -27,10 +28,11 @@ best() { # NAME max|min
 		sort -g | if [ "$2" = max ]; then tail -n1; else head -n1; fi
 }
 status=0
-for nic in ${NDL_BENCH_NICS:-rtl8139 e1000}; do
+for nic in ${NDL_BENCH_NICS:-rtl8139 e1000 usb-net}; do
 	case $nic in
 	rtl8139) nname="native 8139cp     " wname="ndisload + rtl8139" ;;
 	e1000) nname="native e1000      " wname="ndisload + ndle1000" ;;
+	usb-net) nname="native cdc_ether  " wname="ndisload + usbecm  " ;;
 	*) echo "vm-throughput: no benchmark for NIC $nic"; status=1; continue ;;
 	esac
 	# -icount needs TCG: no KVM, even where it would boot.

@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Benchmark body for tests/bench/vm-throughput.sh (not a test: its name
 # starts with "_"). One VM, one emulated NIC (ndl_bench_nic: rtl8139, the
-# default, or e1000; run.sh --nic attaches it): a 32 MiB TCP download from
-# the host into tmpfs (timed; checksum compared after) and 20 pings, first
-# through Linux's native driver (8139cp, e1000), then through the Windows
-# miniport under ndisload (rtl8139, ndle1000), alternating for ndl_rounds
+# default, e1000 or usb-net on xHCI; run.sh --nic attaches it): a 32 MiB
+# TCP download from the host into tmpfs (timed; checksum compared after)
+# and 20 pings, first through Linux's native driver (8139cp, e1000,
+# cdc_ether), then through the Windows miniport under ndisload (rtl8139,
+# ndle1000, usbecm), alternating for ndl_rounds
 # rounds (default 2); every figure goes out as a "BENCH: name value" line.
 # serve: 32
 # timeout: 600
@@ -15,16 +16,27 @@ nic=${ndl_bench_nic:-rtl8139}
 case $nic in
 rtl8139) native=8139cp drv=rtl8139 ;;
 e1000) native=e1000 drv=ndle1000 ;;
+usb-net) native=cdc_ether drv=usbecm ;;
 *) fail setup "no benchmark for NIC $nic"; exit 0 ;;
 esac
 
-# wrapped_add: push the NIC's Windows miniport (the e1000 one through the CLI).
+# wrapped_add: push the NIC's Windows miniport (the others through the CLI).
 wrapped_add() {
-	if [ "$drv" = rtl8139 ]; then
-		ndl_add_rtl8139 >/dev/null
+	case $drv in
+	rtl8139) ndl_add_rtl8139 >/dev/null ;;
+	ndle1000) ndisload install --name "$drv" "$NDL_DRIVERS/e1000/ndle1000.inf" >/dev/null &&
+		ndisload load "$drv" >/dev/null ;;
+	usbecm) ndisload install --name "$drv" "$NDL_DRIVERS/usbecm/usbecm.inf" >/dev/null &&
+		ndisload load "$drv" >/dev/null ;;
+	esac
+}
+# native_iface: the native driver's interface (USB: on the CDC
+# communication interface, the device's first).
+native_iface() {
+	if [ "$nic" = usb-net ]; then
+		basename "$(ls -d /sys/bus/usb/devices/*:1.0/net/* 2>/dev/null | head -n1)"
 	else
-		ndisload install --name "$drv" "$NDL_DRIVERS/e1000/ndle1000.inf" >/dev/null &&
-		ndisload load "$drv" >/dev/null
+		basename "$(ls -d /sys/bus/pci/devices/$slot/net/* 2>/dev/null | head -n1)"
 	fi
 }
 rounds=${ndl_rounds:-2}
@@ -67,7 +79,7 @@ measure() {
 
 native_round() {
 	load_module "$native" || { fail native-load "$native"; return; }
-	_if=$(basename "$(ls -d /sys/bus/pci/devices/$slot/net/* 2>/dev/null | head -n1)")
+	_if=$(native_iface)
 	ndl_net_up "$_if" && ndl_wait_carrier "$_if" 10 || { fail native-up "$_if"; return; }
 	measure native
 	rmmod "$native"
@@ -84,6 +96,10 @@ wrapped_round() {
 	rmmod ndisload
 }
 
+if [ "$nic" = usb-net ]; then
+	load_module xhci-pci || fail setup "xhci-pci"
+	ndl_wait_for 10 ndl_usb_dev 0525 a4a2 || fail setup "no usb-net device"
+fi
 i=0
 while [ $i -lt "$rounds" ]; do
 	i=$((i + 1))
