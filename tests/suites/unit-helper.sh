@@ -173,7 +173,23 @@ expect bind-isolated-checks-files 5 'ACMEFL.SYS changed since it was installed' 
 	"$N" bind --isolated 0000:00:04.0 acme_pci
 grep -q '^isolated' "$R/etc/ndisload/bindings.conf" && fail bind-isolated-checked-nothing-saved "$(cat "$R/etc/ndisload/bindings.conf")" ||
 	pass bind-isolated-checked-nothing-saved
-cp "$T/acmefl.orig" "$store/ACMEFL.SYS" && rm "$R/sys/bus/pci/devices/0000:00:04.0/iommu_group"
+cp "$T/acmefl.orig" "$store/ACMEFL.SYS"
+# A vendor-branded build whose trial is over refuses its bundled driver
+# isolated as `load` refuses it in-kernel (exit 6), nothing saved.
+brand=$R/usr/share/ndisload/brand
+mkdir -p "$brand/driver" && cp "$store/ACMEFL.SYS" "$brand/driver/" &&
+	(cd "$T" && "$bin/ndisload-license" keygen --out vendor >/dev/null) && cp "$T/vendor.pub" "$brand/license.pub"
+cat >"$brand/brand.json" <<JSON
+{"format": 1, "vendor": "Example Networks", "product": "ACME Fast",
+ "driver": {"name": "acme_pci", "dir": "driver"},
+ "license": {"required": true, "trial_days": 30, "pubkey": "license.pub"}}
+JSON
+env NDISLOAD_NOW=2027-03-01 "$N" license >/dev/null
+expect bind-isolated-license 6 'bundled with ACME Fast from Example Networks needs a license' \
+	env NDISLOAD_NOW=2027-04-15 "$N" bind --isolated 0000:00:04.0 acme_pci
+grep -q '^isolated' "$R/etc/ndisload/bindings.conf" && fail bind-isolated-license-nothing-saved "$(cat "$R/etc/ndisload/bindings.conf")" ||
+	pass bind-isolated-license-nothing-saved
+rm -rf "$brand" "$R/sys/bus/pci/devices/0000:00:04.0/iommu_group"
 expect devices-isolated-field 0 '"isolated": false' "$N" devices --json
 expect params-show 0 'SpeedDuplex = 0' "$N" params acme_pci
 expect params-device-section 0 'FastLinkOEM.ndi.NTamd64' "$N" params --device 0000:00:03.0 acme_pci

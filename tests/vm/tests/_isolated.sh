@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Guest helpers shared by the isolated_* tests (sourced, never run alone).
 
-# The emulated 82540EM's PCI address.
+# The emulated 82540EM's PCI address (iso_e1000_slot 2: the second one's).
 iso_e1000_slot() {
 	grep -l 0x100e /sys/bus/pci/devices/*/device | while read -r f; do
-		d=${f%/device}; grep -qx 0x8086 "$d/vendor" && basename "$d"; done | head -n1
+		d=${f%/device}; grep -qx 0x8086 "$d/vendor" && basename "$d"; done | sed -n "${1:-1}p"
 }
 # iso_fault_regex ADDR: the kernel's lines of a DMAR fault at ADDR (hex,
 # as dmesg prints it): the fault status register, then the fault record.

@@ -15,11 +15,14 @@
 # checksum, the crash line names the driver's .text, the kernel stays
 # untainted. TestBogusDma=1: the chip's write to 0x7bad000000 is blocked
 # by the IOMMU (the DMAR fault in dmesg, the only one allowed) and
-# traffic still works.
-# nic: e1000
+# traffic still works. Two devices at once: a second e1000 (its own
+# subnet, 10.0.3.0/24) bound isolated beside the first, each host with its
+# own TAP, both passing traffic at the same time; the second's crash
+# leaves the first's traffic alone; unbound again.
+# nic: e1000 e1000
 # iommu: yes
 # serve: 4
-# timeout: 300
+# timeout: 360
 . /tests/_ndl.sh
 . /tests/_isolated.sh
 
@@ -35,9 +38,10 @@ prepare() {
 # What `ndisload status` reports comes from the supervisor's state file
 # (no jq in the guest: the file's "KEY VALUE" lines are read directly, and
 # status's text is checked where it matters).
-state() { sed -n "s/^$1 //p" "/run/ndisload/host/$slot.state" 2>/dev/null; }
-tap() { sed -n 's/^tap //p' "/run/ndisload/host/$slot.conf"; }
-host_pid() { state pid; }
+# SLOT: the device, the first e1000 by default.
+state() { sed -n "s/^$1 //p" "/run/ndisload/host/${2:-$slot}.state" 2>/dev/null; } # KEY [SLOT]
+tap() { sed -n 's/^tap //p' "/run/ndisload/host/${1:-$slot}.conf"; } # [SLOT]
+host_pid() { state pid "$@"; } # [SLOT]
 wait_state() { # STATE [SECONDS]
 	_n=$((${2:-20} * 10))
 	until [ "$(state state)" = "$1" ]; do
@@ -50,13 +54,15 @@ bind_isolated() {
 	[ "$(basename "$(readlink "/sys/bus/pci/devices/$slot/driver")")" = vfio-pci ] &&
 	grep -qx 'isolated = yes' /etc/ndisload/bindings.conf
 }
-up() { # the host says it runs on the TAP, then the link
-	_n=300
-	until grep -q "running on TAP $(tap)" "/run/ndisload/host/$slot.log"; do
-		_n=$((_n - 1)); [ $_n -gt 0 ] || { cat "/run/ndisload/host/$slot.log"; return 1; }
+on_tap() { # [SLOT]: the host says it runs on its TAP
+	_n=300 _s=${1:-$slot}
+	until grep -q "running on TAP $(tap "$_s")" "/run/ndisload/host/$_s.log" 2>/dev/null; do
+		_n=$((_n - 1)); [ $_n -gt 0 ] || { cat "/run/ndisload/host/$_s.log"; return 1; }
 		sleep 0.1
 	done
-	ndl_net_up "$(tap)" && ndl_wait_carrier "$(tap)" 10
+}
+up() { # the host on its TAP, then the link
+	on_tap && ndl_net_up "$(tap)" && ndl_wait_carrier "$(tap)" 10
 }
 unprivileged() {
 	_st=/proc/$(host_pid)/status
@@ -64,15 +70,18 @@ unprivileged() {
 	grep -qE '^CapEff:[[:space:]]+0+$' "$_st" &&
 	grep -qE '^NoNewPrivs:[[:space:]]+1$' "$_st" || { cat "$_st"; return 1; }
 }
-crash() {
-	_p=$(host_pid)
+killed_restarted() { # [SLOT]: kill -SEGV, then a new host runs
+	_s=${1:-$slot}
+	_p=$(host_pid "$_s")
 	kill -SEGV "$_p" || return 1
 	_n=200
-	while [ "$(host_pid)" = "$_p" ] || [ "$(state state)" != running ]; do
+	while [ "$(host_pid "$_s")" = "$_p" ] || [ "$(state state "$_s")" != running ]; do
 		_n=$((_n - 1)); [ $_n -gt 0 ] || { ndisload status; return 1; }
 		sleep 0.1
 	done
-	[ "$(state restarts)" = 1 ] && state exit | grep -q SIGSEGV &&
+}
+crash() {
+	killed_restarted && [ "$(state restarts)" = 1 ] && state exit | grep -q SIGSEGV &&
 	ndisload status | grep -q '1 restart(s)' &&
 	ndisload status | grep -q 'last exit: signal 11 (SIGSEGV)' &&
 	ndisload status | grep -q 'last crash: SIGSEGV' || { ndisload status; return 1; }
@@ -107,6 +116,28 @@ bogus_dma_blocked() {
 	done
 	[ "$(state restarts)" = 0 ]
 }
+# The second e1000, on QEMU's second user network (host 10.0.3.2).
+slot2=$(iso_e1000_slot 2)
+bind_second() {
+	ndisload bind "$slot2" ndle1000 --isolated >/dev/null && on_tap "$slot2" &&
+	[ "$(tap "$slot2")" != "$(tap)" ] && [ "$(host_pid "$slot2")" != "$(host_pid)" ] &&
+	ip link set "$(tap "$slot2")" up && ip addr add 10.0.3.15/24 dev "$(tap "$slot2")" &&
+	ndl_wait_carrier "$(tap "$slot2")" 10
+}
+# Both at once: a download through the second while the first pings.
+both_at_once() {
+	ping -c 20 -i 0.2 -W 3 10.0.2.2 >/tmp/iso-ping1 2>&1 &
+	_p=$!
+	_sum=$(timeout 120 wget -q -O - "http://10.0.3.2:${ndl_serve#*:}" | sha256sum | cut -d' ' -f1)
+	wait $_p || { cat /tmp/iso-ping1; return 1; }
+	[ "$_sum" = "$ndl_serve_sha" ] || { echo "second: checksum $_sum"; return 1; }
+	ndisload status | grep -E "^  $slot2 +ndle1000 +running" >/dev/null || { ndisload status; return 1; }
+}
+# The second host crashes: restarted alone, the first's traffic untouched.
+second_crash_alone() {
+	_p1=$(host_pid)
+	killed_restarted "$slot2" && [ "$(host_pid)" = "$_p1" ] && [ "$(state restarts)" = 0 ] && ndl_download
+}
 given_back() {
 	_t=$1
 	[ "$(basename "$(readlink "/sys/bus/pci/devices/$slot/driver")")" = e1000 ] &&
@@ -134,6 +165,11 @@ check ping-bogus-dma ping -c 3 -W 3 10.0.2.2
 check download-bogus-dma ndl_download
 check bogus-dma-blocked bogus_dma_blocked
 check switches-off sh -c "ndisload params --device $slot ndle1000 TestBogusDma= >/dev/null"
+check second-device test -n "$slot2"
+check bind-second bind_second
+check both-at-once both_at_once
+check second-crash-alone second_crash_alone
+check unbind-second ndisload unbind "$slot2"
 t=$(tap)
 check boot-restart sh -c "ndisload bind $slot ndle1000 --isolated >/dev/null && kill \$(cat /run/ndisload/host/$slot.pid) && sleep 1 && ndisload load --all >/dev/null"
 check running-after-load wait_state running
