@@ -7,8 +7,12 @@
 # counts): the RTL8139 miniport against 8139cp on QEMU's RTL8139C+, the
 # 82540EM one (ndle1000) against e1000 on QEMU's e1000, then the USB CDC
 # Ethernet one (usbecm) against cdc_ether on QEMU's usb-net behind xHCI
-# (NDL_BENCH_NICS="rtl8139 e1000 usb-net" by default). Prints each figure and the
-# wrapped/native ratios. Runs on the default kernel, or KVER.
+# (NDL_BENCH_NICS="rtl8139 e1000 usb-net isolated" by default); "isolated"
+# is the e1000 again on a q35 machine with the emulated Intel IOMMU, where
+# the miniport also runs in isolated mode (ndisload-host on VFIO, a TAP):
+# native, in-kernel and isolated, all three behind the IOMMU. Prints each
+# figure and the wrapped/native (and isolated) ratios. Runs on the default
+# kernel, or KVER.
 #
 # QEMU runs with -icount: the guest's clock counts the instructions its CPU
 # executes, so a figure is the guest's own cost per byte, the same on a busy
@@ -28,17 +32,20 @@ best() { # NAME max|min
 		sort -g | if [ "$2" = max ]; then tail -n1; else head -n1; fi
 }
 status=0
-for nic in ${NDL_BENCH_NICS:-rtl8139 e1000 usb-net}; do
+for nic in ${NDL_BENCH_NICS:-rtl8139 e1000 usb-net isolated}; do
+	body=_bench_throughput dev=$nic iname="" what=""
 	case $nic in
 	rtl8139) nname="native 8139cp     " wname="ndisload + rtl8139" ;;
 	e1000) nname="native e1000      " wname="ndisload + ndle1000" ;;
 	usb-net) nname="native cdc_ether  " wname="ndisload + usbecm  " ;;
+	isolated) nname="native e1000      " wname="ndisload + ndle1000" iname="isolated ndle1000 " \
+		body=_bench_isolated dev=e1000 what=", q35 + emulated IOMMU" ;;
 	*) echo "vm-throughput: no benchmark for NIC $nic"; status=1; continue ;;
 	esac
 	# -icount needs TCG: no KVM, even where it would boot.
-	out=$(NDL_VM_APPEND="ndl_rounds=${NDL_BENCH_ROUNDS:-2} ndl_bench_nic=$nic" \
+	out=$(NDL_VM_APPEND="ndl_rounds=${NDL_BENCH_ROUNDS:-2} ndl_bench_nic=$dev" \
 		NDL_VM_QEMU="$qemu" NDL_VM_KVM=${qemu:+no} \
-		"$top/tests/vm/run.sh" --kver "$kver" --nic "$nic" _bench_throughput 2>&1)
+		"$top/tests/vm/run.sh" --kver "$kver" --nic "$dev" "$body" 2>&1)
 	if echo "$out" | grep -q '^FAIL'; then
 		echo "vm-throughput ($nic): the benchmark run failed:"
 		echo "$out" | grep -E '^(FAIL|console)'
@@ -47,7 +54,7 @@ for nic in ${NDL_BENCH_NICS:-rtl8139 e1000 usb-net}; do
 	nat=$(best native_MBps max) wrap=$(best wrapped_MBps max)
 	nrtt=$(best native_rtt_ms min) wrtt=$(best wrapped_rtt_ms min)
 	nbusy=$(best native_busy_us_per_MiB min) wbusy=$(best wrapped_busy_us_per_MiB min)
-	echo "vm-throughput ($kver, TCG, $clock, $nic): 32 MiB TCP download over QEMU user networking"
+	echo "vm-throughput ($kver, TCG, $clock, $dev$what): 32 MiB TCP download over QEMU user networking"
 	echo "  $nname  ${nat:-?} MB/s   ping ${nrtt:-?} ms   busy ${nbusy:-?} µs/MiB"
 	echo "  $wname  ${wrap:-?} MB/s   ping ${wrtt:-?} ms   busy ${wbusy:-?} µs/MiB"
 	awk -v n="${nat:-0}" -v w="${wrap:-0}" -v nr="${nrtt:-0}" -v wr="${wrtt:-0}" \
@@ -56,5 +63,16 @@ for nic in ${NDL_BENCH_NICS:-rtl8139 e1000 usb-net}; do
 		if (nr > 0) printf "  ping RTT wrapped/native: %.2f\n", wr / nr
 		if (wb > 0) printf "  guest cost native/wrapped (busy time per MiB): %.3f\n", nb / wb
 	}'
+	[ -n "$iname" ] || continue
+	iso=$(best isolated_MBps max) irtt=$(best isolated_rtt_ms min) ibusy=$(best isolated_busy_us_per_MiB min)
+	echo "  $iname  ${iso:-?} MB/s   ping ${irtt:-?} ms   busy ${ibusy:-?} µs/MiB"
+	awk -v n="${nat:-0}" -v w="${wrap:-0}" -v i="${iso:-0}" -v nr="${nrtt:-0}" -v wr="${wrtt:-0}" \
+	    -v ir="${irtt:-0}" -v nb="${nbusy:-0}" -v ib="${ibusy:-0}" 'BEGIN {
+		if (n > 0) printf "  throughput isolated/native: %.3f (%.1f%% of native)\n", i / n, 100 * i / n
+		if (w > 0) printf "  throughput isolated/in-kernel: %.3f\n", i / w
+		if (nr > 0 && wr > 0) printf "  ping RTT isolated/native: %.2f, isolated/in-kernel: %.2f\n", ir / nr, ir / wr
+		if (ib > 0) printf "  guest cost native/isolated (busy time per MiB, the host process included): %.3f\n", nb / ib
+	}'
+	[ -n "$iso" ] || status=1
 done
 exit $status

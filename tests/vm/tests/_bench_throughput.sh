@@ -7,11 +7,14 @@
 # cdc_ether), then through the Windows miniport under ndisload (rtl8139,
 # ndle1000, usbecm), alternating for ndl_rounds
 # rounds (default 2); every figure goes out as a "BENCH: name value" line.
+# With ndl_bench_isolated=1 (e1000 only; _bench_isolated.sh, on a machine
+# with the emulated IOMMU) each round also runs the miniport isolated, in
+# ndisload-host behind vfio-pci, through its TAP.
 # serve: 32
 # timeout: 600
 . /tests/_ndl.sh
 
-slot=0000:00:03.0
+slot=${slot:-0000:00:03.0}
 nic=${ndl_bench_nic:-rtl8139}
 case $nic in
 rtl8139) native=8139cp drv=rtl8139 ;;
@@ -100,10 +103,31 @@ if [ "$nic" = usb-net ]; then
 	load_module xhci-pci || fail setup "xhci-pci"
 	ndl_wait_for 10 ndl_usb_dev 0525 a4a2 || fail setup "no usb-net device"
 fi
+# isolated_round: the same miniport in ndisload-host (ndisload bind
+# --isolated: vfio-pci, the supervisor, a TAP), the device given back after.
+isolated_round() {
+	grep -qs '^ndisload-host:' /etc/passwd ||
+		echo "ndisload-host:x:991:991::/nonexistent:/bin/false" >>/etc/passwd
+	load_module vfio_iommu_type1 && load_module vfio-pci && load_module tun &&
+	ndisload install --name "$drv" "$NDL_DRIVERS/e1000/ndle1000.inf" >/dev/null &&
+	ndisload bind "$slot" "$drv" --isolated >/dev/null || { fail isolated-bind "$drv"; return; }
+	_log=/run/ndisload/host/$slot.log
+	_if=$(sed -n 's/^tap //p' "/run/ndisload/host/$slot.conf")
+	_n=300
+	until grep -q "running on TAP $_if" "$_log" 2>/dev/null; do
+		_n=$((_n - 1)); [ $_n -gt 0 ] || { fail isolated-start "$(cat "$_log")"; return; }
+		sleep 0.1
+	done
+	ndl_net_up "$_if" && ndl_wait_carrier "$_if" 10 || { fail isolated-up "$_if"; return; }
+	measure isolated
+	ndisload unbind "$slot" >/dev/null || fail isolated-unbind "$slot"
+}
+
 i=0
 while [ $i -lt "$rounds" ]; do
 	i=$((i + 1))
 	native_round
 	wrapped_round
+	[ "${ndl_bench_isolated:-0}" != 1 ] || isolated_round
 done
 pass rounds
