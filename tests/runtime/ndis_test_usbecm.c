@@ -6,7 +6,8 @@
  * packet filter class request, frames both ways (with the zero-length
  * packet after a frame of a multiple of the packet size), link
  * notifications on the interrupt endpoint, halt (every IRP back, the
- * device unconfigured), surprise removal under traffic.
+ * device unconfigured), surprise removal under traffic, a URB function
+ * the bus refuses (TestUnsupportedUrb) survived.
  */
 #include <string.h>
 
@@ -32,11 +33,13 @@ struct usb_rig {
 	struct ndl_adapter_info info;
 };
 
-static bool rig_up(struct usb_rig *r, const struct ndl_usbsim_model *model)
+/* reg: the adapter's registry (taken over), or NULL for an empty one. */
+static bool rig_up(struct usb_rig *r, const struct ndl_usbsim_model *model,
+		   struct ndl_reg *reg)
 {
 	struct ndl_adapter_params p = {
 		.ops = &tap_ops, .ctx = &tap, .name = "usb-1-1",
-		.tx_slots = 64,
+		.tx_slots = 64, .reg = reg,
 	};
 	struct ndl_pdo_desc desc;
 
@@ -171,7 +174,7 @@ static void test_traffic(void)
 	struct usb_rig r;
 	u32 v, done, needed;
 
-	if (!rig_up(&r, &ndl_usbsim_ecm_qemu))
+	if (!rig_up(&r, &ndl_usbsim_ecm_qemu, NULL))
 		goto out;
 	memset(&w, 0, sizeof(w));
 	w.sim = r.sim;
@@ -224,7 +227,7 @@ static void test_surprise_removal(void)
 	struct usb_rig r;
 	u32 want = 16;
 
-	if (!rig_up(&r, &ndl_usbsim_ecm))
+	if (!rig_up(&r, &ndl_usbsim_ecm, NULL))
 		goto out;
 	CHECK_EQ_INT(tap_open(r.ad, NDIS_PACKET_TYPE_DIRECTED), 0);
 	for (u32 i = 0; i < 16; i++) {
@@ -240,6 +243,34 @@ static void test_surprise_removal(void)
 	ndl_adapter_halt(r.ad);
 	CHECK_EQ_INT(ndl_usb_dev_busy(r.usb), 0);
 	CHECK_EQ_INT(ndl_usbsim_pending(r.sim), 0);
+out:
+	rig_down(&r);
+}
+
+/*
+ * Rule (the USB bus): a URB function the bus does not implement completes
+ * with STATUS_NOT_SUPPORTED and USBD_STATUS_NOT_SUPPORTED, with a log
+ * line naming it. The driver that asks (usbecm with TestUnsupportedUrb=1
+ * sends URB_FUNCTION_ISOCH_TRANSFER during initialization and fails
+ * unless it is refused so) comes up and moves frames.
+ */
+static void test_unsupported_urb(void)
+{
+	static struct usb_wire w;
+	struct ndl_reg *reg = ndl_reg_create();
+	struct usb_rig r;
+
+	CHECK(reg && ndl_reg_set_sz(reg, "TestUnsupportedUrb", "1") == 0);
+	log_clear();
+	if (!rig_up(&r, &ndl_usbsim_ecm, reg))
+		goto out;
+	CHECK(log_contains("URB_FUNCTION_ISOCH_TRANSFER (0x000a) not supported"));
+	CHECK_EQ_INT(tap_open(r.ad, NDIS_PACKET_TYPE_DIRECTED), 0);
+	memset(&w, 0, sizeof(w));
+	w.sim = r.sim;
+	CHECK_EQ_INT(send_frames(&r, &w), 0);
+	ndl_adapter_halt(r.ad);
+	CHECK_EQ_INT(ndl_usb_dev_busy(r.usb), 0);
 out:
 	rig_down(&r);
 }
@@ -309,6 +340,7 @@ int main(void)
 	RUN(test_traffic);
 	RUN(test_surprise_removal);
 	RUN(test_not_ecm);
+	RUN(test_unsupported_urb);
 	tap_free(&tap);
 	return test_exit() | CHECK_EXIT_CODE();
 }

@@ -26,6 +26,8 @@ static VOID UecmReadConfig(PUECM_ADAPTER A, NDIS_HANDLE Wcc, PULONG RxBuffers)
 	A->TxIrps = NddReadInt(Config, L"TransmitIrps", 16, 2,
 			       UECM_MAX_TX_IRPS);
 	*RxBuffers = NddReadInt(Config, L"ReceiveBuffers", 64, 16, 512);
+	A->TestUnsupportedUrb = NddReadInt(Config, L"TestUnsupportedUrb",
+					   0, 0, 1) != 0;
 	NddReadNetworkAddress(Config, A->Eth.CurrentAddress);
 	NdisCloseConfiguration(Config);
 }
@@ -131,6 +133,11 @@ static NDIS_STATUS UecmInitialize(PNDIS_STATUS OpenErrorStatus,
 	if (!A->NextDevice) {
 		UecmFree(A);
 		return NDIS_STATUS_ADAPTER_NOT_FOUND;
+	}
+	if (A->TestUnsupportedUrb &&
+	    UecmProbeUnsupportedUrb(A) != NDIS_STATUS_SUCCESS) {
+		UecmFree(A);
+		return NDIS_STATUS_FAILURE;
 	}
 	NdisMSetAttributesEx(Handle, A, 0,
 			     NDIS_ATTRIBUTE_DESERIALIZE |

@@ -69,6 +69,7 @@ typedef struct _UECM_ADAPTER {
 	USHORT BulkOutPacket;		/* wMaxPacketSize of bulk OUT */
 	USHORT NotifyPacket;		/* ... of the interrupt IN */
 	ULONG RxIrps, TxIrps;
+	BOOLEAN TestUnsupportedUrb;	/* probe.c */
 
 	NDIS_SPIN_LOCK Lock;		/* everything below */
 	LONG Posted;			/* IRPs the bus holds */
@@ -110,6 +111,9 @@ VOID UecmBuildBulk(PUECM_XFER X, USBD_PIPE_HANDLE Pipe, ULONG Length,
 NDIS_STATUS UecmConfigure(PUECM_ADAPTER A);
 VOID UecmUnconfigure(PUECM_ADAPTER A);
 BOOLEAN UecmReadMac(PUECM_ADAPTER A, UCHAR Mac[NDD_ETH_ALEN]);
+
+/* probe.c: the TestUnsupportedUrb request; SUCCESS if refused as documented. */
+NDIS_STATUS UecmProbeUnsupportedUrb(PUECM_ADAPTER A);
 
 /* recv.c */
 NDIS_STATUS UecmRxStart(PUECM_ADAPTER A);

@@ -8,7 +8,9 @@
 # parallel compared by SHA-256; the xHCI device unplugged under traffic
 # (surprise removal: the interface goes, the record says gone, no request
 # left behind) while the EHCI one keeps passing traffic, plugged back in
-# and bound again by itself; rmmod while both run.
+# and bound again by itself; rmmod while both run. Every bind first asks
+# for a URB function the bus does not serve (usbecm's TestUnsupportedUrb):
+# refused with a warning naming it, the driver carries on.
 # nic: usb-net usb-net:ehci
 # monitor: yes
 # serve: 4
@@ -20,7 +22,13 @@ add_usbecm() {
 	ndl-ioctl add usbecm -s "$NDL_DRIVERS/usbecm/usbecm.sys" -V 1.0.0.0 \
 		-i usb:0525:a4a2 \
 		-r 'Ndi\Interfaces\UpperRange=sz:ndis5' \
-		-r 'Ndi\Interfaces\LowerRange=sz:ethernet' -r 'BusType=sz:15'
+		-r 'Ndi\Interfaces\LowerRange=sz:ethernet' -r 'BusType=sz:15' \
+		-r 'TestUnsupportedUrb=sz:1'
+}
+# Each bind asked for an isochronous transfer (TestUnsupportedUrb): the
+# module named it, refused it, and the driver came up (it fails otherwise).
+urb_refused() { # COUNT: at least that many refusals logged
+	[ "$(dmesg | grep -c "USB: URB_FUNCTION_ISOCH_TRANSFER (0x000a) not supported")" -ge "$1" ]
 }
 owned_by_cdc() { add_usbecm | grep -qx "bound 0 owned 2"; }
 listed_owned() { [ "$(ndl-ioctl devices usbecm | grep -c "^device usb:.* 0525:a4a2 driver=usbecm state=owned .*owner=cdc_ether")" = 2 ]; }
@@ -79,6 +87,7 @@ check listed-ehci listed "$iface2"
 check ping ping -c 3 -W 3 -I "$iface" 10.0.2.2
 check ping-ehci ping -c 3 -W 3 -I "$iface2" 10.0.3.2
 check parallel-downloads ndl_parallel_downloads
+check unsupported-urb-refused urb_refused 2
 
 # Surprise removal of the xHCI device under traffic, the EHCI one passing
 # traffic meanwhile; the driver binds the new device itself (cdc_ether
@@ -102,6 +111,7 @@ iface=$(iface_of "$dev")
 check up-again ndl_net_up "$iface"
 check carrier-again ndl_wait_carrier "$iface" 5
 check download-again ndl_download
+check unsupported-urb-refused-again urb_refused 3
 check no-warnings no_warnings
 # rmmod with both interfaces up and traffic flowing: every driver removed.
 ping -q -i 0.05 -I "$iface" 10.0.2.2 >/dev/null 2>&1 &
