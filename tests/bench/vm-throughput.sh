@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# TCP throughput (32 MiB download from the host over QEMU's user network)
-# and ping RTT through a Windows hardware miniport under ndisload versus
+# TCP throughput both ways (a 32 MiB download from the host over QEMU's
+# user network, the same uploaded back), ping RTT and, on the wrapped side,
+# the kernel memory the module holds for the driver (debugfs accounting:
+# image, rings, the rest), through a Windows hardware miniport under ndisload versus
 # Linux's native driver for the same emulated NIC, same VM, same run,
 # alternating (NDL_BENCH_ROUNDS rounds, default 2; the best round of each
 # counts): the RTL8139 miniport against 8139cp on QEMU's RTL8139C+, the
@@ -27,6 +29,22 @@ qemu="-icount shift=1,sleep=on"
 if [ "${NDL_BENCH_ICOUNT:-1}" = 0 ]; then
 	clock="wall-clock" qemu=""
 fi
+# The upload's sink: busybox httpd (tests/vm/run.sh "serve") runs CGI
+# programs under cgi-bin/ of the directory it serves; this one answers with
+# the SHA-256 of the request body, which the guest compares.
+sink_write() {
+	sink=$top/build/vm/serve/cgi-bin/ndl-sink
+	mkdir -p "${sink%/*}" || return
+	cat >"$sink.tmp" <<'EOF' || return
+#!/bin/sh
+printf 'Content-Type: text/plain\r\n\r\n'
+sha256sum | cut -d' ' -f1
+EOF
+	chmod +x "$sink.tmp" && mv "$sink.tmp" "$sink"
+}
+sink_write || { echo "vm-throughput: cannot write the upload sink"; exit 1; }
+# last NAME: the last round's figure (memory: each round loads anew).
+last() { echo "$out" | sed -n "s/^BENCH: $1 //p" | tail -n1; }
 best() { # NAME max|min
 	echo "$out" | sed -n "s/^BENCH: $1 //p" | grep -v nan |
 		sort -g | if [ "$2" = max ]; then tail -n1; else head -n1; fi
@@ -62,6 +80,25 @@ for nic in ${NDL_BENCH_NICS:-rtl8139 e1000 usb-net isolated}; do
 		if (n > 0) printf "  throughput wrapped/native: %.3f (%.1f%% of native)\n", w / n, 100 * w / n
 		if (nr > 0) printf "  ping RTT wrapped/native: %.2f\n", wr / nr
 		if (wb > 0) printf "  guest cost native/wrapped (busy time per MiB): %.3f\n", nb / wb
+	}'
+	unat=$(best native_up_MBps max) uwrap=$(best wrapped_up_MBps max)
+	unbusy=$(best native_up_busy_us_per_MiB min) uwbusy=$(best wrapped_up_busy_us_per_MiB min)
+	echo "  upload, the same 32 MiB back:"
+	echo "  $nname  ${unat:-?} MB/s   busy ${unbusy:-?} µs/MiB"
+	echo "  $wname  ${uwrap:-?} MB/s   busy ${uwbusy:-?} µs/MiB"
+	awk -v n="${unat:-0}" -v w="${uwrap:-0}" -v nb="${unbusy:-0}" -v wb="${uwbusy:-0}" 'BEGIN {
+		if (n > 0) printf "  upload throughput wrapped/native: %.3f (%.1f%% of native)\n", w / n, 100 * w / n
+		if (wb > 0) printf "  upload guest cost native/wrapped (busy time per MiB): %.3f\n", nb / wb
+	}'
+	awk -v img="$(last mem_image_bytes)" -v dma="$(last mem_rings_bytes)" \
+	    -v oth="$(last mem_other_bytes)" -v stk="$(last mem_stack_bytes)" \
+	    -v mf="$(last mem_memfree_drop_kib)" -v w="$wname" 'BEGIN {
+		if (img == "") { print "  memory: no figures"; exit }
+		tot = img + dma + oth + stk
+		printf "  memory held for %s: %.0f KiB = image %.0f + rings %.0f + other %.0f + stacks %.0f KiB\n",
+			w, tot / 1024, img / 1024, dma / 1024, oth / 1024, stk / 1024
+		printf "  against 2 x image + rings (%.0f KiB): %.2f (goal <= 1); guest MemFree drop %d KiB\n",
+			(2 * img + dma) / 1024, tot / (2 * img + dma), mf
 	}'
 	[ -n "$iname" ] || continue
 	iso=$(best isolated_MBps max) irtt=$(best isolated_rtt_ms min) ibusy=$(best isolated_busy_us_per_MiB min)

@@ -2,8 +2,10 @@
 # Benchmark body for tests/bench/vm-throughput.sh (not a test: its name
 # starts with "_"). One VM, one emulated NIC (ndl_bench_nic: rtl8139, the
 # default, e1000 or usb-net on xHCI; run.sh --nic attaches it): a 32 MiB
-# TCP download from the host into tmpfs (timed; checksum compared after)
-# and 20 pings, first through Linux's native driver (8139cp, e1000,
+# TCP download from the host into tmpfs and the same uploaded back (each
+# timed, checksums compared after), 20 pings, and on the wrapped side the
+# kernel memory the module holds for the driver (debugfs ndisload/stats),
+# first through Linux's native driver (8139cp, e1000,
 # cdc_ether), then through the Windows miniport under ndisload (rtl8139,
 # ndle1000, usbecm), alternating for ndl_rounds
 # rounds (default 2); every figure goes out as a "BENCH: name value" line.
@@ -11,7 +13,7 @@
 # with the emulated IOMMU) each round also runs the miniport isolated, in
 # ndisload-host behind vfio-pci, through its TAP.
 # serve: 32
-# timeout: 600
+# timeout: 1200
 . /tests/_ndl.sh
 
 slot=${slot:-0000:00:03.0}
@@ -61,23 +63,67 @@ busy_ns() {
 	     END { printf "%.0f\n", now * cpus - idle }' /proc/timer_list
 }
 
-# measure NAME: download and ping on the interface that is up.
+# rate NAME BYTES NS BUSY_NS: the throughput and busy-time figures.
+rate() {
+	ndl_report "BENCH: $1_MBps $(awk -v b="$2" -v ns="$3" 'BEGIN { printf "%.1f", ns ? b / 1048576 / (ns / 1e9) : 0 }')"
+	# Busy time per MiB in µs (the guest's cost, idle waits left out).
+	ndl_report "BENCH: $1_busy_us_per_MiB $(awk -v b="$2" -v ns="$4" 'BEGIN { printf "%.1f", b ? ns / 1000 / (b / 1048576) : 0 }')"
+}
+
+# measure NAME: download, upload and ping on the interface that is up.
+# The upload sends the downloaded data back (NUL bytes made 0x01: busybox
+# wget posts a file as a C string) to the host's CGI sink
+# (tests/bench/vm-throughput.sh puts it next to the served file), which
+# answers with the SHA-256 of what it received.
 measure() {
 	_t0=$(now_ns) _b0=$(busy_ns)
 	wget -q -O /tmp/dl "http://$ndl_serve"
 	_t1=$(now_ns) _b1=$(busy_ns)
 	_sum=$(sha256sum /tmp/dl | cut -d' ' -f1)
-	rm -f /tmp/dl
 	if [ "$_sum" != "$ndl_serve_sha" ]; then
+		rm -f /tmp/dl
 		fail "$1-download" "checksum mismatch"
 		return
 	fi
-	_bytes=$(($(echo "$ndl_serve" | sed 's/.*data-\([0-9]*\)M$/\1/') << 20))
-	ndl_report "BENCH: $1_MBps $(awk -v b="$_bytes" -v ns=$((_t1 - _t0)) 'BEGIN { printf "%.1f", ns ? b / 1048576 / (ns / 1e9) : 0 }')"
-	# Busy time per MiB in µs (the guest's cost, idle waits left out).
-	ndl_report "BENCH: $1_busy_us_per_MiB $(awk -v b="$_bytes" -v ns=$((_b1 - _b0)) 'BEGIN { printf "%.1f", b ? ns / 1000 / (b / 1048576) : 0 }')"
+	_bytes=$(wc -c </tmp/dl)
+	rate "$1" "$_bytes" $((_t1 - _t0)) $((_b1 - _b0))
+	tr '\000' '\001' </tmp/dl >/tmp/up
+	rm -f /tmp/dl
+	_upsum=$(sha256sum /tmp/up | cut -d' ' -f1)
+	_t0=$(now_ns) _b0=$(busy_ns)
+	_got=$(wget -q -O - --post-file /tmp/up "http://${ndl_serve%%/*}/cgi-bin/ndl-sink")
+	_t1=$(now_ns) _b1=$(busy_ns)
+	rm -f /tmp/up
+	if [ "$_got" != "$_upsum" ]; then
+		fail "$1-upload" "the host received ${_got:-nothing}, not $_upsum"
+		return
+	fi
+	rate "$1_up" "$_bytes" $((_t1 - _t0)) $((_b1 - _b0))
 	_rtt=$(ping -c 20 -i 0.2 -W 2 10.0.2.2 | sed -n 's|.*min/avg/max = [0-9.]*/\([0-9.]*\)/.*|\1|p')
 	ndl_report "BENCH: $1_rtt_ms ${_rtt:-nan}"
+}
+
+# mem_figures: "mem_bytes image_bytes dma_bytes stack_bytes memfree_kib"
+# from debugfs ndisload/stats and stacks, and /proc/meminfo.
+mem_figures() {
+	echo "$(ndl_stat mem_bytes) $(ndl_stat image_bytes) $(ndl_stat dma_bytes)" \
+	     "$(awk '/^count/ { c = $2 } /^size/ { s = $2 } END { print c * s }' "$NDL_DEBUGFS/stacks")" \
+	     "$(awk '/^MemFree:/ { print $2 }' /proc/meminfo)"
+}
+
+# mem_report BEFORE AFTER: what loading and running the driver added —
+# its image, its shared memory (the rings: NdisMAllocateSharedMemory),
+# everything else the module allocated for it, driver stacks the pool
+# grew by — and the guest's MemFree drop (the whole kernel: net_device,
+# the network stack's caches, slab rounding) as a cross-check.
+mem_report() {
+	# shellcheck disable=SC2086
+	set -- $1 $2
+	ndl_report "BENCH: mem_image_bytes $(($7 - $2))"
+	ndl_report "BENCH: mem_rings_bytes $(($8 - $3))"
+	ndl_report "BENCH: mem_other_bytes $(($6 - $1))"
+	ndl_report "BENCH: mem_stack_bytes $(($9 - $4))"
+	ndl_report "BENCH: mem_memfree_drop_kib $(($5 - ${10}))"
 }
 
 native_round() {
@@ -90,10 +136,13 @@ native_round() {
 
 wrapped_round() {
 	ndl_load || { fail wrapped-load "insmod"; return; }
+	_m0=$(mem_figures)
 	wrapped_add || { fail wrapped-add "$drv"; rmmod ndisload; return; }
 	_if=$(ndl_iface "$drv")
 	ndl_net_up "$_if" && ndl_wait_carrier "$_if" 10 || { fail wrapped-up "$_if"; return; }
 	measure wrapped
+	# After the traffic: what the driver holds in steady state.
+	mem_report "$_m0" "$(mem_figures)"
 	ip link set "$_if" down
 	ndl-ioctl remove "$drv" >/dev/null
 	rmmod ndisload
