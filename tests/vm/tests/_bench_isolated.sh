@@ -7,7 +7,7 @@
 # mappings go through it too.
 # iommu: yes
 # serve: 32
-# timeout: 900
+# timeout: 1800
 . /tests/_isolated.sh
 ndl_bench_nic=e1000 ndl_bench_isolated=1 slot=$(iso_e1000_slot)
 . /tests/_bench_throughput.sh
