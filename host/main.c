@@ -294,12 +294,14 @@ static struct ndl_reg *registry(const struct opts *o, const u8 mac[6])
 	return reg;
 }
 
-static void run(struct host_net *n, struct ndl_os_dev *dev)
+/* Until a signal, or the kernel wants the device back (hot-unplug): true then. */
+static bool run(struct host_net *n, struct ndl_os_dev *dev)
 {
 	while (!stop) {
-		struct pollfd p[2] = {
+		struct pollfd p[3] = {
 			{ .fd = vfio_irq_fd(dev), .events = POLLIN },
 			{ .fd = n->tap_busy ? -1 : n->tap, .events = POLLIN },
+			{ .fd = dev->req_fd, .events = POLLIN },
 		};
 		u64 due, now;
 		int ms = -1;
@@ -307,14 +309,17 @@ static void run(struct host_net *n, struct ndl_os_dev *dev)
 		ndl_user_run_pending();
 		if (!n->tap_busy)
 			host_net_tap_ready(n);
+		if (vfio_req_pending(dev))
+			return true;
 		if (ndl_user_run_pending())
 			continue;
 		due = ndl_user_next_due();
 		now = ndl_os_monotonic_ns();
 		if (due != NDL_OS_WAIT_FOREVER)
 			ms = due <= now ? 0 : (int)((due - now + 999999) / 1000000);
-		poll(p, 2, ms);
+		poll(p, 3, ms);
 	}
+	return false;
 }
 
 int main(int argc, char **argv)
@@ -378,7 +383,10 @@ int main(int argc, char **argv)
 	fprintf(stderr, "ndisload-host: %s: driver %s running on TAP %s, link %s\n",
 		o.device, o.name, o.tap,
 		ndl_adapter_media_connected(n.ad) ? "up" : "down");
-	run(&n, dev);
+	/* A device taken away ends the host normally: nothing to restart it for. */
+	if (run(&n, dev))
+		fprintf(stderr, "ndisload-host: %s: the kernel wants the device back (hot-unplug or unbind): stopping\n",
+			o.device);
 	fprintf(stderr, "ndisload-host: stopping (signal %d): %llu frames in, %llu out, %llu dropped, %llu send errors\n",
 		(int)stop, (unsigned long long)n.rx_frames,
 		(unsigned long long)n.tx_frames,

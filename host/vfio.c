@@ -24,7 +24,7 @@
 #define MAX_MMIO_MAPS	16
 
 static struct ndl_os_dev the_dev = {
-	.container = -1, .group = -1, .fd = -1, .irq_fd = -1,
+	.container = -1, .group = -1, .fd = -1, .irq_fd = -1, .req_fd = -1,
 };
 
 struct ndl_os_dev *vfio_the_dev(void)
@@ -219,6 +219,7 @@ struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t len)
 	ndl_os_pci_config_read(d, PCI_COMMAND, &cmd, 2);
 	cmd |= PCI_COMMAND_IO | PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER;
 	ndl_os_pci_config_write(d, PCI_COMMAND, &cmd, 2);
+	vfio_req_connect(d);
 	return d;
 }
 
@@ -226,13 +227,15 @@ void vfio_close(struct ndl_os_dev *d)
 {
 	if (!d)
 		return;
+	if (d->req_fd >= 0)
+		close(d->req_fd);
 	if (d->fd >= 0)
 		close(d->fd);
 	if (d->group >= 0)
 		close(d->group);	/* the IOMMU mappings go with it */
 	if (d->container >= 0)
 		close(d->container);
-	d->fd = d->group = d->container = -1;
+	d->fd = d->group = d->container = d->req_fd = -1;
 }
 
 /* ---- OS interface: resources and config space ----------------------------- */

@@ -22,6 +22,10 @@ struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t errlen);
 void vfio_close(struct ndl_os_dev *dev);
 /* The eventfd the device's interrupt signals (-1: none connected). */
 int vfio_irq_fd(const struct ndl_os_dev *dev);
+/* The device request channel (hot-unplug): its eventfd in dev->req_fd. */
+void vfio_req_connect(struct ndl_os_dev *dev);
+/* Whether the kernel asked for the device back since the last call. */
+bool vfio_req_pending(const struct ndl_os_dev *dev);
 
 /* Internal to host/vfio*.c. */
 struct vfio_bar {
@@ -39,6 +43,7 @@ struct ndl_os_dev {
 	u64 cfg_offset, cfg_size;
 	u8 irq_line;
 	int irq_fd;
+	int req_fd;		/* the kernel wants the device back (vfio_req_*) */
 	bool (*isr)(void *ctx);
 	void *isr_ctx;
 };

@@ -23,8 +23,8 @@ struct ndl_os_irq {
 	struct ndl_os_dev *dev;
 };
 
-/* VFIO_DEVICE_SET_IRQS on INTx; fd < 0: no eventfd (unmask, disable). */
-static int intx_set(struct ndl_os_dev *d, u32 action, u32 count, int fd)
+/* VFIO_DEVICE_SET_IRQS on INDEX; fd < 0: no eventfd (unmask, disable). */
+static int irq_set(struct ndl_os_dev *d, u32 index, u32 action, u32 count, int fd)
 {
 	struct {
 		struct vfio_irq_set set;
@@ -33,13 +33,48 @@ static int intx_set(struct ndl_os_dev *d, u32 action, u32 count, int fd)
 		.argsz = sizeof(req),
 		.flags = action | (fd >= 0 ? VFIO_IRQ_SET_DATA_EVENTFD :
 				   VFIO_IRQ_SET_DATA_NONE),
-		.index = VFIO_PCI_INTX_IRQ_INDEX,
+		.index = index,
 		.count = count,
 	}, .fd = fd };
 
 	if (fd < 0)
 		req.set.argsz = sizeof(req.set);
 	return ioctl(d->fd, VFIO_DEVICE_SET_IRQS, &req) ? -errno : 0;
+}
+
+static int intx_set(struct ndl_os_dev *d, u32 action, u32 count, int fd)
+{
+	return irq_set(d, VFIO_PCI_INTX_IRQ_INDEX, action, count, fd);
+}
+
+/*
+ * The device request channel: the kernel asks through it for the device
+ * back (hot-unplug, or its driver unbound) and waits until the host lets
+ * go; without it the removal blocks. Best effort: an old kernel has none.
+ */
+void vfio_req_connect(struct ndl_os_dev *d)
+{
+	struct vfio_irq_info info = { .argsz = sizeof(info),
+				      .index = VFIO_PCI_REQ_IRQ_INDEX };
+	int fd;
+
+	if (ioctl(d->fd, VFIO_DEVICE_GET_IRQ_INFO, &info) || info.count < 1)
+		return;
+	fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	if (fd >= 0 && irq_set(d, VFIO_PCI_REQ_IRQ_INDEX, VFIO_IRQ_SET_ACTION_TRIGGER, 1, fd)) {
+		close(fd);
+		fd = -1;
+	}
+	if (fd < 0)
+		ndl_os_log(NDL_LOG_WARN, "vfio: no device request channel: a hot-unplug would wait for this process to end");
+	d->req_fd = fd;
+}
+
+bool vfio_req_pending(const struct ndl_os_dev *d)
+{
+	uint64_t count;
+
+	return d->req_fd >= 0 && read(d->req_fd, &count, sizeof(count)) == sizeof(count);
 }
 
 struct ndl_os_irq *ndl_os_irq_connect(struct ndl_os_dev *dev,

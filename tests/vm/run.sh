@@ -42,6 +42,9 @@
 #                      and intel_iommu=on: IOMMU groups, so vfio-pci works;
 #                      with --kernel --all such tests say SKIP (isolated
 #                      mode has no kernel code of ours to check)
+#   # hotplug: yes     with # iommu: yes, each NIC behind a PCIe root port
+#                      of its own (q35's root bus cannot unplug), so a
+#                      "MONITOR: device_del nicN" (# monitor: yes) unplugs it
 #   # overlay: NAME    append the archive tests/vm/NAME-overlay.sh builds to
 #                      the initramfs (nm: NetworkManager, D-Bus and udev)
 #   # host: NAME       run tests/vm/host/NAME.sh on the host while the guest
@@ -186,7 +189,10 @@ nic_args() { # MODEL INDEX -> QEMU arguments for one NIC on QEMU's user network
 		usbhc="-device ich9-usb-ehci1,id=usbhc$2 -device ich9-usb-uhci1,masterbus=usbhc$2.0,firstport=0" ;;
 	esac
 	[ -n "$usbhc" ] && romfile=",bus=usbhc$2.0"
-	echo "$usbhc -netdev user,id=n$2,net=10.0.$((2 + $2)).0/24$hostfwd -device $model,netdev=n$2,id=nic$2$romfile"
+	port=""
+	[ "${hotplug:-}" = yes ] && [ -z "$usbhc" ] &&
+		port="-device pcie-root-port,id=rp$2,chassis=$((1 + $2)),slot=$((1 + $2))" romfile="$romfile,bus=rp$2"
+	echo "$usbhc$port -netdev user,id=n$2,net=10.0.$((2 + $2)).0/24$hostfwd -device $model,netdev=n$2,id=nic$2$romfile"
 }
 
 # serve_start MIB: start busybox httpd serving MIB MiB of random data;
@@ -235,6 +241,7 @@ run_one() { # TEST
 	hostscript=$(sed -n 's/^# host: *//p' "$script" | head -n1)
 	tfwd=$(sed -n 's/^# fwd: *//p' "$script" | head -n1)
 	iommu=$(sed -n 's/^# iommu: *//p' "$script" | head -n1)
+	hotplug=$(sed -n 's/^# hotplug: *//p' "$script" | head -n1)
 	machine="" iommu_append=""
 	if [ "$iommu" = yes ]; then
 		# The IOMMU must come before the PCI devices it translates for.

@@ -18,9 +18,15 @@
 # traffic still works. Two devices at once: a second e1000 (its own
 # subnet, 10.0.3.0/24) bound isolated beside the first, each host with its
 # own TAP, both passing traffic at the same time; the second's crash
-# leaves the first's traffic alone; unbound again.
+# leaves the first's traffic alone. Hot-unplug (each NIC on a PCIe root
+# port): the second e1000 unplugged while its host runs: the kernel asks
+# the host for the device back, the host halts the driver and exits, the
+# supervisor does not restart it (status: stopped), the removal completes,
+# the first device's traffic goes on; unbound after.
 # nic: e1000 e1000
 # iommu: yes
+# hotplug: yes
+# monitor: yes
 # serve: 4
 # timeout: 360
 . /tests/_ndl.sh
@@ -138,6 +144,20 @@ second_crash_alone() {
 	_p1=$(host_pid)
 	killed_restarted "$slot2" && [ "$(host_pid)" = "$_p1" ] && [ "$(state restarts)" = 0 ] && ndl_download
 }
+# The second NIC (QEMU id nic1) unplugged under its running host.
+unplug_second() {
+	_p=$(host_pid "$slot2")
+	ndl_monitor device_del nic1
+	_n=300
+	while [ -e "/sys/bus/pci/devices/$slot2" ] || kill -0 "$_p" 2>/dev/null ||
+		[ "$(state state "$slot2")" != stopped ]; do
+		_n=$((_n - 1)); [ $_n -gt 0 ] || { ndisload status; cat "/run/ndisload/host/$slot2.log"; dmesg | tail -5; return 1; }
+		sleep 0.1
+	done
+	grep -q 'the kernel wants the device back' "/run/ndisload/host/$slot2.log" &&
+	[ "$(state restarts "$slot2")" = 1 ] && ndisload status | grep -E "^  $slot2 +ndle1000 +stopped" >/dev/null ||
+		{ ndisload status; cat "/run/ndisload/host/$slot2.log"; return 1; }
+}
 given_back() {
 	_t=$1
 	[ "$(basename "$(readlink "/sys/bus/pci/devices/$slot/driver")")" = e1000 ] &&
@@ -169,11 +189,18 @@ check second-device test -n "$slot2"
 check bind-second bind_second
 check both-at-once both_at_once
 check second-crash-alone second_crash_alone
-check unbind-second ndisload unbind "$slot2"
+check hot-unplug unplug_second
+check traffic-after-unplug ndl_download
+check unbind-unplugged ndisload unbind "$slot2"
 t=$(tap)
 check boot-restart sh -c "ndisload bind $slot ndle1000 --isolated >/dev/null && kill \$(cat /run/ndisload/host/$slot.pid) && sleep 1 && ndisload load --all >/dev/null"
 check running-after-load wait_state running
 check unbind ndisload unbind "$slot"
 check given-back given_back "$t"
 check no-other-iommu-fault iso_no_iommu_fault $BOGUS
-check dmesg-clean ndl_dmesg_clean "$(iso_fault_regex $BOGUS)"
+# Allowed besides the provoked DMAR fault: 6.12's PCI core warns once per
+# root port that the secondary bus reset it chose for vfio-pci's
+# VFIO_DEVICE_RESET (the e1000 has no FLR; behind a root port, for
+# hotplug, a bus reset is what is left) ran without its config-access
+# lock: the kernel's own reset path, the same for QEMU as for the host.
+check dmesg-clean ndl_dmesg_clean "$(iso_fault_regex $BOGUS)|pcieport [0-9a-f:.]+: unlocked secondary bus reset via: __pci_reset_function_locked"
