@@ -7,11 +7,15 @@
 # on the TAP, ping and a TCP download with checksum compare through it,
 # the process without capabilities, a crash (SIGSEGV) contained and
 # reported, the device taken again by a fresh process with traffic after, a clean stop
-# on SIGTERM, no IOMMU fault and no kernel warning.
-# nic: e1000
+# on SIGTERM, no IOMMU fault and no kernel warning. Then the other test
+# miniports that pass traffic isolated, each on its own NIC and user
+# network in the same boot: the RTL8139 (rtl8139) and the PCnet (pcnet)
+# miniports, each in its own host: ping and a download with checksum,
+# then SIGTERM.
+# nic: e1000 rtl8139 pcnet
 # iommu: yes
 # serve: 4
-# timeout: 150
+# timeout: 200
 . /tests/_ndl.sh
 . /tests/_isolated.sh
 
@@ -21,7 +25,8 @@ log=/tmp/ndisload-host.log
 slot=$(iso_e1000_slot)
 
 to_vfio() {
-	load_module vfio-pci && load_module vfio_iommu_type1 && load_module tun &&
+	load_module vfio-pci && load_module vfio_iommu_type1 && load_module tun || return 1
+	[ ! -e "/sys/bus/pci/devices/$slot/driver" ] || echo "$slot" >"/sys/bus/pci/devices/$slot/driver/unbind"
 	echo vfio-pci >"/sys/bus/pci/devices/$slot/driver_override" &&
 	echo "$slot" >/sys/bus/pci/drivers_probe &&
 	[ "$(basename "$(readlink "/sys/bus/pci/devices/$slot/driver")")" = vfio-pci ]
@@ -81,6 +86,21 @@ clean_stop() {
 	grep -q "stopping (signal 15)" "$log" || { cat "$log"; return 1; }
 }
 
+# other_miniport DRIVER VENDOR DEVICE NET: the test miniport DRIVER on the
+# NIC VENDOR:DEVICE (QEMU's user network 10.0.NET.0/24), in its own host.
+other_miniport() {
+	slot=$(grep -lx "0x$2" /sys/bus/pci/devices/*/vendor | while read -r f; do
+		grep -qx "0x$3" "${f%/vendor}/device" && basename "${f%/vendor}"; done | head -n1)
+	tap=ndl$4 log=/tmp/ndisload-host-$1.log
+	host_cmd="ndisload-host --device $slot --sys $NDL_DRIVERS/$1/$1.sys --tap $tap"
+	[ -n "$slot" ] && to_vfio && hand_over && start_host || return 1
+	ip link set "$tap" up && ip addr add "10.0.$4.15/24" dev "$tap" && ndl_wait_carrier "$tap" 10 &&
+	ping -c 3 -W 3 "10.0.$4.2" || { cat "$log"; return 1; }
+	_sum=$(timeout 120 wget -q -O - "http://10.0.$4.2:${ndl_serve#*:}" | sha256sum | cut -d' ' -f1)
+	[ "$_sum" = "$ndl_serve_sha" ] || { echo "$1: checksum $_sum, want $ndl_serve_sha"; return 1; }
+	clean_stop
+}
+
 check device test -n "$slot"
 check iommu-group test -e "/sys/bus/pci/devices/$slot/iommu_group"
 check vfio-pci to_vfio
@@ -95,5 +115,7 @@ check download ndl_download
 check crash-restart crash_restart
 check download-after-restart ndl_download
 check stop clean_stop
+check rtl8139-isolated other_miniport rtl8139 10ec 8139 3
+check pcnet-isolated other_miniport pcnet 1022 2000 4
 check no-iommu-fault iso_no_iommu_fault
 check dmesg-clean ndl_dmesg_clean
