@@ -37,7 +37,14 @@ typedef va_list win_va_list;
 #define WINAPI NTAPI
 
 typedef u8 UCHAR, BOOLEAN, BYTE;
-typedef char CHAR, CCHAR;
+/*
+ * CCHAR is a signed 8-bit number on Windows (MSVC's char is signed):
+ * -1 from RtlFind*SignificantBit, stack and processor counts. Linux 6.2+
+ * builds with -funsigned-char, so plain char would read those as 0..255.
+ * CHAR stays char: it is the character type of ANSI strings.
+ */
+typedef char CHAR;
+typedef signed char CCHAR;
 typedef u16 USHORT, WORD, WCHAR;
 typedef s16 SHORT, CSHORT;
 typedef u32 ULONG, DWORD, UINT;
