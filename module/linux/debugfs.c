@@ -76,6 +76,9 @@ int ndl_debugfs_init(void)
 			    &ndl_stats_fops);
 	debugfs_create_file("stacks", 0444, ndl_debugfs_dir, NULL,
 			    &ndl_stacks_fops);
+#ifdef NDL_CONFORM
+	ndl_conform_debugfs(ndl_debugfs_dir);
+#endif
 	return 0;
 }
 

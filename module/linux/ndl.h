@@ -30,6 +30,12 @@ int ndl_cr8_init(void);			/* cr8.c */
 void ndl_cr8_uninit(void);
 int ndl_debugfs_init(void);		/* debugfs.c */
 void ndl_debugfs_uninit(void);
+#ifdef NDL_CONFORM
+/* tests/runtime/kernel/conform.c, in builds from the source tree. */
+struct dentry;
+void ndl_conform_debugfs(struct dentry *dir);
+void ndl_conform_log(const char *line);
+#endif
 int ndl_ctl_init(void);			/* ctl.c: /dev/ndisload */
 void ndl_ctl_uninit(void);
 

@@ -8,6 +8,9 @@
 
 void ndl_os_log(enum ndl_log_level level, const char *line)
 {
+#ifdef NDL_CONFORM
+	ndl_conform_log(line);
+#endif
 	switch (level) {
 	case NDL_LOG_ERR:
 		pr_err("%s\n", line);
