@@ -10,10 +10,11 @@ WIFI_HOST=192.168.77.1
 WIFI_ME=192.168.77.2
 WIFI_CTRL=/run/wpa_supplicant
 
-# wifi_add: load the module and push vwifi for the PCI test device.
+# wifi_add [NAME]: load the module and push vwifi (as NAME, default vwifi)
+# for the PCI test device.
 wifi_add() {
 	ndl_load || return 1
-	ndl-ioctl add vwifi -s "$NDL_DRIVERS/vwifi/vwifi.sys" -V 1.0.0.0 \
+	ndl-ioctl add "${1:-vwifi}" -s "$NDL_DRIVERS/vwifi/vwifi.sys" -V 1.0.0.0 \
 		-i 1b36:0005 \
 		-r 'ScanTimeMs=sz:100' -r 'AssocTimeMs=sz:20' \
 		-r 'Ndi\Interfaces\UpperRange=sz:ndis5' \
@@ -33,9 +34,9 @@ wifi_cli_setup() {
 	check load ndisload load --all
 }
 
-# wifi_iface: the vwifi interface's name (wlanN).
+# wifi_iface [NAME]: the vwifi interface's name (wlanN).
 wifi_iface() {
-	ndl_iface vwifi
+	ndl_iface "${1:-vwifi}"
 }
 
 # wifi_scan IFACE OUT: scan and dump the results into OUT. `iw scan`
