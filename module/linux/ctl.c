@@ -104,7 +104,8 @@ static long ndl_virtual_on_stack(void *arg)
 	struct ndl_virtual *v = c->v;
 
 	if (c->add)
-		return ndl_virt_add(v->driver, &v->instance, v->error,
+		return ndl_virt_add(v->driver, &v->instance,
+				    v->flags & NDL_VIRTUAL_AT, v->error,
 				    sizeof(v->error));
 	return ndl_virt_remove(v->driver, v->instance,
 			       v->flags & NDL_REMOVE_FORCE);
@@ -127,11 +128,12 @@ static long ndl_ioc_virtual(void __user *uarg, bool add)
 	if (!ndl_ctl_may_change())
 		goto out;
 	ret = -EINVAL;
-	if (v->flags & ~(add ? 0 : NDL_REMOVE_FORCE) ||
+	if (v->flags & ~(add ? NDL_VIRTUAL_AT : NDL_REMOVE_FORCE) ||
 	    !ndl_ctl_terminated(v->driver, sizeof(v->driver)) ||
-	    (!add && v->instance >= NDL_MAX_VIRTUAL))
+	    ((!add || (v->flags & NDL_VIRTUAL_AT)) &&
+	     v->instance >= NDL_MAX_VIRTUAL))
 		goto out;
-	if (add)
+	if (add && !(v->flags & NDL_VIRTUAL_AT))
 		v->instance = 0;
 	memset(v->error, 0, sizeof(v->error));
 	c.v = v;

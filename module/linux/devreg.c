@@ -2,9 +2,10 @@
 /*
  * A device's registry, built from the values the helper pushed with the
  * driver (uapi struct ndl_reg_value), in increasing precedence: values for
- * every ID, then for the ID that matched this device, then for this PCI
- * location (PCI devices only). Within a level, later values replace earlier ones of the same
- * name (ndl_reg_set does that). Runs on a driver stack (it is the runtime).
+ * every ID, then for the ID that matched this device, then for its location
+ * (a PCI function's address; a virtual adapter's is {instance, 0, 0, 0};
+ * USB devices have none). Within a level, later values replace earlier
+ * ones of the same name (ndl_reg_set does that). Runs on a driver stack (it is the runtime).
  */
 #include <linux/pci.h>
 
@@ -14,8 +15,12 @@
 #include "nt/nt_registry.h"
 #include "drv.h"
 
-static bool ndl_kreg_here(const struct ndl_kreg *r, struct pci_dev *pdev)
+static bool ndl_kreg_here(const struct ndl_kreg *r, const struct ndl_bound *b)
 {
+	const struct pci_dev *pdev = b->pdev;
+
+	if (b->rec && b->rec->bus == NDL_BUS_VIRTUAL)
+		return !memcmp(&r->location, &b->rec->loc, sizeof(r->location));
 	return pdev && r->location.domain == pci_domain_nr(pdev->bus) &&
 	       r->location.bus == pdev->bus->number &&
 	       r->location.slot == PCI_SLOT(pdev->devfn) &&
@@ -23,20 +28,19 @@ static bool ndl_kreg_here(const struct ndl_kreg *r, struct pci_dev *pdev)
 }
 
 /* Precedence level of a value for this device; -1: not for it. */
-static int ndl_reg_level(const struct ndl_kreg *r, struct pci_dev *pdev,
+static int ndl_reg_level(const struct ndl_kreg *r, const struct ndl_bound *b,
 			 int id_index)
 {
 	if (r->id_index != NDL_REG_ALL_IDS && r->id_index != id_index)
 		return -1;
 	if (r->flags & NDL_REG_AT_LOCATION)
-		return ndl_kreg_here(r, pdev) ? 2 : -1;
+		return ndl_kreg_here(r, b) ? 2 : -1;
 	return r->id_index == NDL_REG_ALL_IDS ? 0 : 1;
 }
 
 struct ndl_reg *ndl_devreg_build(const struct ndl_bound *b)
 {
 	const struct ndl_drv *drv = b->drv;
-	struct pci_dev *pdev = b->pdev;	/* NULL: not a PCI location */
 	int id_index = b->id_index;
 	struct ndl_reg *reg = ndl_reg_create();
 	int level;
@@ -48,7 +52,7 @@ struct ndl_reg *ndl_devreg_build(const struct ndl_bound *b)
 		for (i = 0; i < drv->n_regs; i++) {
 			const struct ndl_kreg *r = &drv->regs[i];
 
-			if (ndl_reg_level(r, pdev, id_index) != level)
+			if (ndl_reg_level(r, b, id_index) != level)
 				continue;
 			if (ndl_reg_set(reg, r->name, r->type, r->data,
 					r->length)) {

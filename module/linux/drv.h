@@ -140,7 +140,9 @@ void ndl_pci_unregister(struct ndl_drv *drv);
 int ndl_pci_match(const struct ndl_drv *drv, const struct pci_dev *pdev);
 
 /* virt.c: virtual (root-enumerated) adapters. */
-int ndl_virt_add(const char *driver, u32 *instance, char *err, size_t errlen);
+/* *instance: out, or in when at (NDL_VIRTUAL_AT). */
+int ndl_virt_add(const char *driver, u32 *instance, bool at, char *err,
+		 size_t errlen);
 int ndl_virt_remove(const char *driver, u32 instance, bool force);
 /* Every virtual adapter of drv (driver removal, ndl_ctl_lock held). */
 void ndl_virt_remove_all(struct ndl_drv *drv);

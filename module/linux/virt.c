@@ -40,16 +40,26 @@ static struct ndl_devrec *ndl_virt_find(struct ndl_drv *drv, u32 n)
 	return NULL;
 }
 
-/* A record at the lowest free instance; caller holds ndl_drv_lock. */
-static struct ndl_devrec *ndl_virt_rec_new(struct ndl_drv *drv)
+/*
+ * A record at instance *n (at: the caller's choice) or the lowest free
+ * one; caller holds ndl_drv_lock.
+ */
+static struct ndl_devrec *ndl_virt_rec_new(struct ndl_drv *drv, u32 *np,
+					   bool at)
 {
 	struct ndl_devrec *rec;
 	u32 n;
 
-	for (n = 0; n < NDL_MAX_VIRTUAL; n++)
-		if (!ndl_virt_find(drv, n))
-			break;
-	if (n == NDL_MAX_VIRTUAL)
+	if (at) {
+		n = *np;
+		if (ndl_virt_find(drv, n))
+			return ERR_PTR(-EEXIST);
+	} else {
+		for (n = 0; n < NDL_MAX_VIRTUAL; n++)
+			if (!ndl_virt_find(drv, n))
+				break;
+	}
+	if (n >= NDL_MAX_VIRTUAL)
 		return ERR_PTR(-ENOSPC);
 	rec = kzalloc(sizeof(*rec), GFP_KERNEL);
 	if (!rec)
@@ -71,8 +81,8 @@ static void ndl_virt_rec_drop(struct ndl_devrec *rec)
 
 /* Which driver, and a record for its new adapter; ndl_drv_lock held. */
 static int ndl_virt_prepare(const char *driver, struct ndl_drv **drvp,
-			    int *idx, struct ndl_devrec **recp, char *err,
-			    size_t errlen)
+			    int *idx, u32 *n, bool at, struct ndl_devrec **recp,
+			    char *err, size_t errlen)
 {
 	struct ndl_drv *drv = ndl_drv_find(driver);
 	struct ndl_devrec *rec;
@@ -87,7 +97,12 @@ static int ndl_virt_prepare(const char *driver, struct ndl_drv **drvp,
 			 "%s drives bus devices, not virtual adapters", driver);
 		return -ENODEV;
 	}
-	rec = ndl_virt_rec_new(drv);
+	rec = ndl_virt_rec_new(drv, n, at);
+	if (IS_ERR(rec) && PTR_ERR(rec) == -EEXIST) {
+		snprintf(err, errlen, "%s has a virtual adapter %u already",
+			 driver, *n);
+		return -EEXIST;
+	}
 	if (IS_ERR(rec)) {
 		snprintf(err, errlen, PTR_ERR(rec) == -ENOSPC ?
 			 "%s has %d virtual adapters already (the limit)" :
@@ -114,7 +129,8 @@ static long ndl_virt_unregister_on_task(void *vdev)
 	return 0;
 }
 
-int ndl_virt_add(const char *driver, u32 *instance, char *err, size_t errlen)
+int ndl_virt_add(const char *driver, u32 *instance, bool at, char *err,
+		 size_t errlen)
 {
 	struct platform_device *vdev;
 	struct ndl_devrec *rec;
@@ -124,7 +140,8 @@ int ndl_virt_add(const char *driver, u32 *instance, char *err, size_t errlen)
 
 	mutex_lock(&ndl_ctl_lock);
 	mutex_lock(&ndl_drv_lock);
-	ret = ndl_virt_prepare(driver, &drv, &idx, &rec, err, errlen);
+	ret = ndl_virt_prepare(driver, &drv, &idx, instance, at, &rec, err,
+			       errlen);
 	mutex_unlock(&ndl_drv_lock);
 	if (ret)
 		goto out;

@@ -110,9 +110,13 @@
  * A driver whose .inf names no bus device (ROOT\..., *NAME: VPN and
  * virtual adapters) is added with one NDL_BUS_VIRTUAL ID (every other
  * field 0). Nothing binds it by itself: each NDL_IOC_ADD_VIRTUAL creates
- * one adapter (its registry: the values for that ID), on a platform device
- * "ndisload-virtual.N.auto" of its own, and returns its instance number
- * (the lowest free one below NDL_MAX_VIRTUAL). NDL_IOC_REMOVE_VIRTUAL
+ * one adapter (its registry: the values for that ID, then those with
+ * NDL_REG_AT_LOCATION at location {instance, 0, 0, 0}), on a platform
+ * device "ndisload-virtual.N.auto" of its own, and returns its instance
+ * number: the lowest free one below NDL_MAX_VIRTUAL, or with
+ * NDL_VIRTUAL_AT exactly the instance asked for (EEXIST if it exists), so
+ * that a saved configuration comes back with the same numbers (and the
+ * per-instance values that go with them). NDL_IOC_REMOVE_VIRTUAL
  * halts the instance named; EBUSY while its interface is up unless
  * NDL_REMOVE_FORCE. Removing the driver removes its virtual adapters. In
  * the device list a virtual adapter has bus NDL_BUS_VIRTUAL and
@@ -405,11 +409,13 @@ struct ndl_device_info {
 
 /* ---- NDL_IOC_ADD_VIRTUAL / NDL_IOC_REMOVE_VIRTUAL ----------------------- */
 
+#define NDL_VIRTUAL_AT		(1u << 1)	/* add: make that instance */
+
 struct ndl_virtual {
 	struct ndl_hdr hdr;
 	char driver[NDL_NAME_MAX];	/* in: the driver's name */
-	__u32 instance;			/* add: out; remove: in */
-	__u32 flags;			/* remove: NDL_REMOVE_FORCE; add: 0 */
+	__u32 instance;			/* add: out (in with NDL_VIRTUAL_AT) */
+	__u32 flags;			/* remove: NDL_REMOVE_FORCE; add: _AT */
 	char error[NDL_MSG_MAX];	/* out: why an add failed */
 };
 

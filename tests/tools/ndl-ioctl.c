@@ -19,7 +19,8 @@
  *                      TYPE sz|expand|dword|qword|multi (DATA a,b,c)|binary
  *                      (DATA hex)
  *   ndl-ioctl remove NAME [force]
- *   ndl-ioctl add-virtual NAME   make a virtual adapter; prints "instance N"
+ *   ndl-ioctl add-virtual NAME [N]  make a virtual adapter (N: exactly that
+ *                        instance, NDL_VIRTUAL_AT); prints "instance N"
  *   ndl-ioctl remove-virtual NAME N [force]
  *   ndl-ioctl drivers            one line per driver
  *   ndl-ioctl devices [NAME]     one line per device
@@ -423,6 +424,10 @@ static int do_add_virtual(int argc, char **argv)
 	if (argc < 1)
 		return 2;
 	snprintf(v.driver, sizeof(v.driver), "%s", argv[0]);
+	if (argc > 1) {
+		v.flags = NDL_VIRTUAL_AT;
+		v.instance = strtoul(argv[1], NULL, 0);
+	}
 	if (xioctl(NDL_IOC_ADD_VIRTUAL, &v) < 0)
 		return report_errno(v.error);
 	printf("instance %u\n", v.instance);
@@ -815,6 +820,10 @@ static void malformed_virtual(void)
 	v.instance = NDL_MAX_VIRTUAL;
 	expect("remove-virtual-instance",
 	       xioctl(NDL_IOC_REMOVE_VIRTUAL, &v), EINVAL);
+	v.flags = NDL_VIRTUAL_AT;	/* an instance past the limit */
+	expect("add-virtual-at-instance", xioctl(NDL_IOC_ADD_VIRTUAL, &v),
+	       EINVAL);
+	v.flags = 0;
 	v.instance = 0;
 	v.hdr.size--;
 	expect("add-virtual-size", xioctl(NDL_IOC_ADD_VIRTUAL, &v), EINVAL);

@@ -7,7 +7,8 @@
 # namespace, sends through the adapter, whose looped wire hands the frames
 # back to the adapter's receive path; ping and an HTTP transfer checked by
 # SHA-256, for both at once. A MAC change restarts a virtual miniport
-# (registry without a PCI location). Removing an instance whose interface
+# (registry without a PCI location). An add may name its instance
+# (NDL_VIRTUAL_AT; EEXIST when taken). Removing an instance whose interface
 # is up is EBUSY unless forced; the driver comes off and the module
 # unloads with a virtual adapter alive; nothing leaks.
 # timeout: 90
@@ -92,6 +93,9 @@ check remove-forced sh -c 'ndl-ioctl remove-virtual vether 1 force | grep -qx "r
 check instance-1-gone gone 1
 check instance-0-stays listed 0
 check instance-1-reused add_instance 1
+check add-at-instance sh -c 'ndl-ioctl add-virtual vether 5 | grep -qx "instance 5"'
+check add-at-taken sh -c 'ndl-ioctl add-virtual vether 5 | grep -q "^errno EEXIST"'
+check remove-at-instance sh -c 'ndl-ioctl remove-virtual vether 5 | grep -qx "removed vether 5"'
 check remove-idle sh -c "ip link set $if0 down && ndl-ioctl remove-virtual vether 0 | grep -qx 'removed vether 0'"
 kill "$(cat /tmp/ns0)" "$(cat /tmp/ns1)" 2>/dev/null
 check driver-removed-with-adapter sh -c 'ndl-ioctl remove vether force | grep -qx "removed vether"'
