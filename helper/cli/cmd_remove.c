@@ -12,8 +12,9 @@ static const char usage[] =
 	"Usage: ndisload remove [--force] [--json] DRIVER\n"
 	"\n"
 	"Removes an installed driver and its parameter settings. A driver bound\n"
-	"to a device, or loaded in the module, is kept unless --force is given;\n"
-	"then it is unloaded and its bindings are dropped too.\n"
+	"to a device, loaded in the module or with saved virtual adapters is kept\n"
+	"unless --force is given; then it is unloaded and its bindings and virtual\n"
+	"adapters are dropped too.\n"
 	"\n"
 	"Exit status: 0 removed; 3 no such driver; 4 bound or loaded (use --force);\n"
 	"7 the module refused to unload it; 1 system error.\n";

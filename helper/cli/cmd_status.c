@@ -14,8 +14,9 @@ static const char usage[] =
 	"\n"
 	"Shows whether the kernel module is loaded (and what it runs), the\n"
 	"installed drivers, the network devices with their bindings, and the\n"
-	"interfaces ndisload's drivers created; for devices bound --isolated, the\n"
-	"driver host's state, its restarts and its last crash.\n"
+	"interfaces ndisload's drivers created; the virtual adapters of\n"
+	"root-enumerated drivers (running or saved); for devices bound --isolated,\n"
+	"the driver host's state, its restarts and its last crash.\n"
 	"\n"
 	"Exit status: 0; 1 system error.\n";
 
@@ -66,6 +67,20 @@ int cmd_status(int argc, char **argv)
 	}
 	if (!json_object_array_length(a))
 		printf("  (none)\n");
+	if (json_object_object_get_ex(r, "virtual", &a) && json_object_array_length(a)) {
+		printf("Virtual adapters:\n");
+		for (i = 0; i < json_object_array_length(a); i++) {
+			json_object *x = json_object_array_get_idx(a, i);
+
+			printf("  %-12s virtual.%-3d %-10s %-8s %s%s\n", jx_str(x, "driver"),
+			       (int)jx_int(x, "instance"),
+			       jx_str(x, "interface") ? jx_str(x, "interface") : "-",
+			       jx_str(x, "state"), jx_str(x, "mac"),
+			       jx_bool(x, "saved") ? "" : "  (not saved)");
+			if (jx_str(x, "error"))
+				printf("    %s\n", jx_str(x, "error"));
+		}
+	}
 	if (json_object_object_get_ex(r, "isolated", &a) && json_object_array_length(a)) {
 		printf("Isolated (ndisload-host):\n");
 		for (i = 0; i < json_object_array_length(a); i++) {

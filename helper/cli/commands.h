@@ -15,6 +15,8 @@ int cmd_inspect(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
 int cmd_bind(int argc, char **argv);
 int cmd_unbind(int argc, char **argv);
+int cmd_add_virtual(int argc, char **argv);	/* cmd_virtual.c */
+int cmd_remove_virtual(int argc, char **argv);
 int cmd_params(int argc, char **argv);
 int cmd_compat(int argc, char **argv);
 int cmd_doctor(int argc, char **argv);

@@ -50,6 +50,8 @@ static const struct command {
 	{ "devices", cmd_devices, "List PCI and USB network devices and the drivers that match them" },
 	{ "bind", cmd_bind, "Bind a device to an installed driver" },
 	{ "unbind", cmd_unbind, "Remove a device's binding" },
+	{ "add-virtual", cmd_add_virtual, "Add a virtual adapter of a root-enumerated driver" },
+	{ "remove-virtual", cmd_remove_virtual, "Remove a driver's virtual adapter(s)" },
 	{ "params", cmd_params, "Show or set a driver's parameters (Advanced settings)" },
 	{ "compat", cmd_compat, "Show or set a driver's compatibility settings" },
 	{ "doctor", cmd_doctor, "Look for symptoms of driver bugs and name their cures" },

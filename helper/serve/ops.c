@@ -20,6 +20,7 @@
 #include "store/params.h"
 #include "pkg/pkg_setup.h"
 #include "sys/push.h"
+#include "sys/virt.h"
 #include "store/staging.h"
 #include "store/store.h"
 #include "lib/strutil.h"
@@ -515,6 +516,62 @@ out:
 	return r;
 }
 
+/* ---- virtual adapters (virt.c) ---------------------------------------------- */
+
+static json_object *op_virtual_list(json_object *args, const int *fds, size_t nfds,
+				    struct ndl_err *err)
+{
+	const char *driver = jx_str(args, "driver");
+	json_object *r, *m;
+
+	(void)fds; (void)nfds;
+	if (driver) {	/* an unknown driver is 404, not an empty list */
+		m = store_manifest(driver, err);
+		if (!m)
+			return NULL;
+		json_object_put(m);
+	}
+	r = json_object_new_object();
+	json_object_object_add(r, "adapters", virt_list(driver));
+	return r;
+}
+
+static json_object *op_virtual_add(json_object *args, const int *fds, size_t nfds,
+				   struct ndl_err *err)
+{
+	json_object *c;
+	int64_t n = 1;
+
+	(void)fds; (void)nfds;
+	if (json_object_object_get_ex(args, "count", &c)) {
+		n = jx_int(args, "count");
+		if (n < 1 || n > NDL_MAX_VIRTUAL) {
+			ndl_fail(err, NDL_E_BAD_REQUEST, "count must be 1..%d", NDL_MAX_VIRTUAL);
+			snprintf(err->field, sizeof(err->field), "count");
+			return NULL;
+		}
+	}
+	return virt_add(jx_str(args, "driver"), (int)n, err);
+}
+
+static json_object *op_virtual_remove(json_object *args, const int *fds, size_t nfds,
+				      struct ndl_err *err)
+{
+	json_object *i;
+	int64_t n = -1;
+
+	(void)fds; (void)nfds;
+	if (json_object_object_get_ex(args, "instance", &i)) {
+		n = jx_int(args, "instance");
+		if (n < 0 || n >= NDL_MAX_VIRTUAL) {
+			ndl_fail(err, NDL_E_BAD_REQUEST, "instance must be 0..%d", NDL_MAX_VIRTUAL - 1);
+			snprintf(err->field, sizeof(err->field), "instance");
+			return NULL;
+		}
+	}
+	return virt_remove(jx_str(args, "driver"), (int)n, jx_bool(args, "force"), err);
+}
+
 /* ---- module, status, diagnostics --------------------------------------------- */
 
 static json_object *op_interface_list(json_object *args, const int *fds, size_t nfds,
@@ -630,6 +687,7 @@ static json_object *op_status(json_object *args, const int *fds, size_t nfds,
 	ndl_err_clear(err);
 	json_object_object_add(r, "interfaces", interfaces_json());
 	json_object_object_add(r, "isolated", isolated_list());
+	json_object_object_add(r, "virtual", virt_list(NULL));
 	return r;
 }
 
@@ -758,6 +816,13 @@ static const struct op ops[] = {
 				{ "unbind_native", J_BOOL, false, 0 },
 				{ "isolated", J_BOOL, false, 0 }), false, op_device_bind },
 	{ "device.unbind", FIELDS({ "device", J_STRING, true, 31 }), false, op_device_unbind },
+	/* Virtual (root-enumerated) adapters (virt.c). */
+	{ "virtual.list", FIELDS({ "driver", J_STRING, false, 64 }), false, op_virtual_list },
+	{ "virtual.add", FIELDS({ "driver", J_STRING, true, 64 },
+				{ "count", J_INT, false, 0 }), false, op_virtual_add },
+	{ "virtual.remove", FIELDS({ "driver", J_STRING, true, 64 },
+				   { "instance", J_INT, false, 0 },
+				   { "force", J_BOOL, false, 0 }), false, op_virtual_remove },
 	{ "interface.list", NO_FIELDS, false, op_interface_list },
 	{ "load", FIELDS({ "driver", J_STRING, false, 64 },
 			 { "unbind_native", J_BOOL, false, 0 },
@@ -802,13 +867,14 @@ static const struct op ops[] = {
 /* Operations that change nothing (a positive list: a new op is a writer until listed). */
 static const char *const read_only_ops[] = {
 	"status", "driver.list", "driver.get", "driver.params.get", "driver.compat.get",
-	"device.list", "interface.list", "license.get", "diag", "log", "doctor",
+	"device.list", "interface.list", "virtual.list", "license.get", "diag", "log", "doctor",
 	"wifi.status", "wifi.scan", "wifi.profile.get",
 };
 
 /* Operations that wait: DriverEntry and the miniport's initialisation, DHCP, scans, doctor's wait. */
 static const char *const slow_ops[] = {
 	"load", "unload", "device.bind", "device.unbind", "interface.up", "doctor",
+	"virtual.add", "virtual.remove",	/* the miniport's initialisation and halt */
 	"wifi.scan", "wifi.connect",
 	"package.open", "package.install",	/* unpacking, the pre-flight checks */
 };

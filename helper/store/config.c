@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Persistent bindings and parameter overrides (see config.h). */
+/* Persistent bindings, virtual adapters and parameter overrides (see config.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -15,30 +16,38 @@ static const char bindings_header[] =
 	"device. Written by 'ndisload bind'/'unbind' and the web configurator;\n"
 	"edit with care ('ndisload load --all' reads it at boot).";
 
-static bool bindings_path(char *out, size_t size)
-{
-	return ndl_path(out, size, NDL_CONF_DIR "/bindings.conf");
-}
-
-int config_bindings(struct conf *c, struct ndl_err *err)
+/* A configuration file under NDL_CONF_DIR: loaded, or saved atomically. */
+static int conf_file_load(const char *file, struct conf *c, struct ndl_err *err)
 {
 	char path[NDL_PATH_MAX];
 
 	conf_init(c);
-	if (!bindings_path(path, sizeof(path)))
+	if (!ndl_path(path, sizeof(path), NDL_CONF_DIR "/%s", file))
 		return ndl_fail(err, NDL_E_INTERNAL, "path too long");
 	return conf_load(c, path, err);
 }
 
-int config_bindings_save(const struct conf *c, struct ndl_err *err)
+static int conf_file_save(const char *file, const struct conf *c, const char *header,
+			  struct ndl_err *err)
 {
 	char path[NDL_PATH_MAX], dir[NDL_PATH_MAX];
 
-	if (!bindings_path(path, sizeof(path)) || !ndl_path(dir, sizeof(dir), NDL_CONF_DIR))
+	if (!ndl_path(path, sizeof(path), NDL_CONF_DIR "/%s", file) ||
+	    !ndl_path(dir, sizeof(dir), NDL_CONF_DIR))
 		return ndl_fail(err, NDL_E_INTERNAL, "path too long");
 	if (fs_mkdirs(dir, 0755, err))
 		return -1;
-	return conf_save(c, path, bindings_header, 0644, err);
+	return conf_save(c, path, header, 0644, err);
+}
+
+int config_bindings(struct conf *c, struct ndl_err *err)
+{
+	return conf_file_load("bindings.conf", c, err);
+}
+
+int config_bindings_save(const struct conf *c, struct ndl_err *err)
+{
+	return conf_file_save("bindings.conf", c, bindings_header, err);
 }
 
 const char *config_binding(const struct conf *c, const char *device)
@@ -81,6 +90,86 @@ int config_unbind_driver(const char *driver, struct ndl_err *err)
 		}
 	}
 	ret = config_bindings_save(&c, err);
+	conf_free(&c);
+	return ret;
+}
+
+static const char virtual_header[] =
+	"ndisload virtual adapters: the instances of each root-enumerated driver.\n"
+	"Written by 'ndisload add-virtual'/'remove-virtual' and the web configurator;\n"
+	"edit with care ('ndisload load --all' reads it at boot).";
+
+int config_virtual(struct conf *c, struct ndl_err *err)
+{
+	return conf_file_load("virtual.conf", c, err);
+}
+
+int config_virtual_save(const struct conf *c, struct ndl_err *err)
+{
+	return conf_file_save("virtual.conf", c, virtual_header, err);
+}
+
+/* "0 1 5": numbers below 32, anything else is ignored. */
+uint32_t config_virtual_instances(const struct conf *c, const char *driver)
+{
+	const char *s = conf_get(c, driver, "instances");
+	uint32_t mask = 0;
+	char *end;
+
+	while (s && *s) {
+		unsigned long n;
+
+		if (*s == ' ' || *s == ',') {
+			s++;
+			continue;
+		}
+		n = strtoul(s, &end, 10);
+		if (end == s)
+			break;
+		if (n < 32)
+			mask |= 1u << n;
+		s = end;
+	}
+	return mask;
+}
+
+void config_virtual_set(struct conf *c, const char *driver, uint32_t mask)
+{
+	char buf[32 * 3] = "";
+	size_t len = 0;
+	unsigned n;
+
+	conf_drop_section(c, driver);
+	if (!mask)
+		return;
+	for (n = 0; n < 32; n++)
+		if (mask & (1u << n))
+			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%u",
+						len ? " " : "", n);
+	conf_set(c, driver, "instances", buf);
+}
+
+uint32_t config_virtual_of(const char *driver)
+{
+	struct ndl_err err;
+	struct conf c;
+	uint32_t mask = 0;
+
+	if (!config_virtual(&c, &err))
+		mask = config_virtual_instances(&c, driver);
+	conf_free(&c);
+	return mask;
+}
+
+int config_virtual_drop(const char *driver, struct ndl_err *err)
+{
+	struct conf c;
+	int ret = config_virtual(&c, err);
+
+	if (!ret && config_virtual_instances(&c, driver)) {
+		config_virtual_set(&c, driver, 0);
+		ret = config_virtual_save(&c, err);
+	}
 	conf_free(&c);
 	return ret;
 }

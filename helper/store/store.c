@@ -785,7 +785,14 @@ int store_remove(const char *name, bool force, json_object **result,
 		json_object_put(bound);
 		return -1;
 	}
-	if (nbound && config_unbind_driver(name, err)) {
+	if (config_virtual_of(name) && !force) {
+		ndl_fail(err, NDL_E_CONFLICT, "driver %s has virtual adapters", name);
+		ndl_hint(err, "remove them first (ndisload remove-virtual %s), or remove with --force to drop them too",
+			 name);
+		json_object_put(bound);
+		return -1;
+	}
+	if ((nbound && config_unbind_driver(name, err)) || config_virtual_drop(name, err)) {
 		json_object_put(bound);
 		return -1;
 	}

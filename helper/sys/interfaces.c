@@ -48,7 +48,7 @@ json_object *interfaces_json(void)
 			continue;
 		o = json_object_new_object();
 		jx_add_str(o, "name", dev[i].ifname);
-		kmod_location_str(&dev[i].location, loc, sizeof(loc));
+		kmod_device_str(&dev[i], loc, sizeof(loc));
 		jx_add_str(o, "device", loc);
 		jx_add_str(o, "driver", dev[i].driver);
 		jx_add_str(o, "state", fs_join(path, sizeof(path), dir, "operstate") &&

@@ -151,6 +151,80 @@ int kmod_remove_driver(const char *name, bool force, struct ndl_err *err)
 	return ioc_fail(what, e, NULL, err);
 }
 
+/* One NDL_IOC_ADD_VIRTUAL or NDL_IOC_REMOVE_VIRTUAL; errno, 0, or -1. */
+static int virtual_call(unsigned long cmd, struct ndl_virtual *v, const char *driver,
+			unsigned instance, uint32_t flags, struct ndl_err *err)
+{
+	int fd = open_dev(true, err), e = 0;
+
+	if (fd < 0)
+		return -1;
+	memset(v, 0, sizeof(*v));
+	hdr(&v->hdr, sizeof(*v));
+	str_copy(v->driver, sizeof(v->driver), driver);
+	v->instance = instance;
+	v->flags = flags;
+	if (ioctl(fd, cmd, v))
+		e = errno;
+	close(fd);
+	v->error[sizeof(v->error) - 1] = '\0';
+	return e;
+}
+
+int kmod_add_virtual(const char *driver, int at, unsigned *instance,
+		     struct ndl_err *err)
+{
+	struct ndl_virtual v;
+	char what[96];
+	int e;
+
+	e = virtual_call(NDL_IOC_ADD_VIRTUAL, &v, driver, at >= 0 ? (unsigned)at : 0,
+			 at >= 0 ? NDL_VIRTUAL_AT : 0, err);
+	if (e < 0)
+		return -1;
+	if (!e) {
+		*instance = v.instance;
+		return 0;
+	}
+	snprintf(what, sizeof(what), "adding a virtual adapter of %s", driver);
+	switch (e) {
+	case ENOSPC:
+		ndl_fail(err, NDL_E_CONFLICT, "%s: %s", what, v.error);
+		return ndl_hint(err, "a driver has at most %d virtual adapters; remove one first (ndisload remove-virtual)",
+				NDL_MAX_VIRTUAL);
+	case ENODEV:
+		return ndl_fail(err, NDL_E_INVALID, "%s: %s", what, v.error);
+	case EINVAL:
+		ndl_fail(err, NDL_E_MODULE, "%s: the module refused the request (%s)", what, strerror(e));
+		return ndl_hint(err, "install the module that came with this ndisload (modinfo ndisload shows its version)");
+	case ENOENT:
+		return ndl_fail(err, NDL_E_NOT_FOUND, "%s: %s", what,
+				v.error[0] ? v.error : "the driver is not loaded");
+	}
+	return ioc_fail(what, e, v.error, err);
+}
+
+int kmod_remove_virtual(const char *driver, unsigned instance, bool force,
+			struct ndl_err *err)
+{
+	struct ndl_virtual v;
+	char what[96];
+	int e;
+
+	e = virtual_call(NDL_IOC_REMOVE_VIRTUAL, &v, driver, instance,
+			 force ? NDL_REMOVE_FORCE : 0, err);
+	if (e <= 0)
+		return e;
+	snprintf(what, sizeof(what), "removing virtual adapter %u of %s", instance, driver);
+	if (e == ENOENT)
+		return ndl_fail(err, NDL_E_NOT_FOUND, "%s: the module has no such adapter", what);
+	if (e == EBUSY) {
+		ndl_fail(err, NDL_E_CONFLICT, "%s: its interface is up", what);
+		return ndl_hint(err, "take it down (ip link set IFACE down) or use --force");
+	}
+	return ioc_fail(what, e, NULL, err);
+}
+
 /* Lists with one retry when the list grew between the two calls. */
 static int list(unsigned long cmd, const char *driver, size_t elem, void **out,
 		size_t *n, struct ndl_err *err)
@@ -208,6 +282,14 @@ int kmod_list_devices(const char *driver, struct ndl_device_info **out,
 void kmod_location_str(const struct ndl_pci_location *l, char *out, size_t size)
 {
 	snprintf(out, size, "%04x:%02x:%02x.%x", l->domain, l->bus, l->slot, l->function);
+}
+
+void kmod_device_str(const struct ndl_device_info *d, char *out, size_t size)
+{
+	if (d->bus == NDL_BUS_VIRTUAL)
+		snprintf(out, size, "virtual.%u", d->location.domain);
+	else
+		kmod_location_str(&d->location, out, size);
 }
 
 bool kmod_parse_location(const char *s, struct ndl_pci_location *l)
@@ -292,7 +374,7 @@ json_object *kmod_status_json(void)
 
 			dev[i].driver[NDL_NAME_MAX - 1] = dev[i].ifname[15] = '\0';
 			dev[i].owner[NDL_NAME_MAX - 1] = dev[i].message[NDL_MSG_MAX - 1] = '\0';
-			kmod_location_str(&dev[i].location, loc, sizeof(loc));
+			kmod_device_str(&dev[i], loc, sizeof(loc));
 			jx_add_str(d, "device", loc);
 			jx_add_str(d, "driver", dev[i].driver);
 			jx_add_str(d, "state", dev_state(dev[i].state));

@@ -20,6 +20,7 @@
 #include "sys/kmod_ipc.h"
 #include "lib/paths.h"
 #include "sys/push.h"
+#include "sys/virt.h"
 #include "store/store.h"
 #include "lib/strutil.h"
 #ifdef NDL_HAVE_LICENSE
@@ -310,6 +311,44 @@ static int add_overrides(struct push *p, const char *name, struct ndl_err *err)
 	return ret;
 }
 
+static bool has_virtual_id(const struct push *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nids; i++)
+		if (p->ids[i].bus == NDL_BUS_VIRTUAL)
+			return true;
+	return false;
+}
+
+/*
+ * Each virtual adapter's own MAC (virt.h) as its NetworkAddress, at the
+ * instance's location, unless the user set one for all of them.
+ */
+static int add_virtual_macs(struct push *p, const char *name, struct ndl_err *err)
+{
+	char mac[13], loc[32];
+	const char *mine;
+	struct conf c;
+	unsigned n;
+	int ret = 0;
+
+	if (!has_virtual_id(p))
+		return 0;
+	if (config_params(name, &c, err)) {
+		conf_free(&c);
+		return -1;
+	}
+	mine = conf_get(&c, CONFIG_ALL, "NetworkAddress");
+	for (n = 0; !mine && n < NDL_MAX_VIRTUAL && !ret; n++) {
+		virt_mac_text(name, n, mac);
+		snprintf(loc, sizeof(loc), "%04x:00:00.0", n);
+		ret = add_string(p, "NetworkAddress", mac, NDL_REG_ALL_IDS, loc, err);
+	}
+	conf_free(&c);
+	return ret;
+}
+
 static int add_files(struct push *p, const char *name, const char *sys,
 		     struct ndl_err *err)
 {
@@ -593,8 +632,9 @@ json_object *push_driver(const char *name, const struct push_opts *opt,
 		}
 	}
 	if (!p.nids) {
-		ndl_fail(err, NDL_E_INVALID, "driver %s has no PCI device ID to load it for", name);
-		ndl_hint(err, "bind it to a PCI device first (ndisload bind DEVICE %s)", name);
+		ndl_fail(err, NDL_E_INVALID, "driver %s names no PCI, USB or root-enumerated device ID the module can serve",
+			 name);
+		ndl_hint(err, "'ndisload inspect' on its .inf shows the IDs it lists; 'ndisload devices' the ones present");
 		goto out;
 	}
 	for (i = 0; i < p.nids; i++) {
@@ -625,7 +665,8 @@ json_object *push_driver(const char *name, const struct push_opts *opt,
 			if (add_install_regs(&p, p.id_install[i], (uint32_t)i, err))
 				goto out;
 	}
-	if (add_overrides(&p, name, err) || add_files(&p, name, sys, err))
+	if (add_overrides(&p, name, err) || add_virtual_macs(&p, name, err) ||
+	    add_files(&p, name, sys, err))
 		goto out;
 	if (license_check(&p, err))
 		goto out;
@@ -667,6 +708,8 @@ json_object *push_driver(const char *name, const struct push_opts *opt,
 		json_object_array_add(ids, json_object_new_string(p.id_text[i]));
 	json_object_object_add(result, "ids", ids);
 	json_object_object_add(result, "registry_values", json_object_new_int((int)p.nregs));
+	if (has_virtual_id(&p))
+		json_object_object_add(result, "virtual", virt_restore(name, p.notes));
 	json_object_object_add(result, "notes", json_object_get(p.notes));
 out:
 	free(add);
@@ -706,6 +749,30 @@ static json_object *load_isolated(const char *driver, bool reload, bool *in_kern
 	return a;
 }
 
+static void add_name_once(json_object *names, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < json_object_array_length(names); k++)
+		if (str_ieq(json_object_get_string(json_object_array_get_idx(names, k)), name))
+			return;
+	json_object_array_add(names, json_object_new_string(name));
+}
+
+/* Drivers with saved virtual adapters join the list. */
+static void add_virtual_drivers(json_object *names)
+{
+	struct ndl_err err;
+	struct conf v;
+	size_t i;
+
+	if (config_virtual(&v, &err) == 0)
+		for (i = 0; i < v.n; i++)
+			if (config_virtual_instances(&v, v.e[i].section))
+				add_name_once(names, v.e[i].section);
+	conf_free(&v);
+}
+
 json_object *push_load(const char *driver, const struct push_opts *opt,
 		       struct ndl_err *err)
 {
@@ -713,7 +780,7 @@ json_object *push_load(const char *driver, const struct push_opts *opt,
 	json_object *errs = json_object_new_array(), *names, *results = json_object_new_array();
 	json_object *isolated;
 	struct conf b;
-	size_t i, k;
+	size_t i;
 
 	if (driver) {
 		json_object *one = NULL;
@@ -754,21 +821,16 @@ json_object *push_load(const char *driver, const struct push_opts *opt,
 	names = json_object_new_array();
 	isolated = json_object_new_array();
 	for (i = 0; i < b.n; i++) {
-		bool dup = false;
-
 		if (!str_ieq(b.e[i].key, "driver"))
 			continue;
 		if (str_ieq(conf_get(&b, b.e[i].section, "isolated"), "yes")) {
 			json_object_array_add(isolated, isolated_load(b.e[i].section, b.e[i].value, false));
 			continue;
 		}
-		for (k = 0; k < json_object_array_length(names); k++)
-			dup |= str_ieq(json_object_get_string(json_object_array_get_idx(names, k)),
-				       b.e[i].value);
-		if (!dup)
-			json_object_array_add(names, json_object_new_string(b.e[i].value));
+		add_name_once(names, b.e[i].value);
 	}
 	conf_free(&b);
+	add_virtual_drivers(names);
 	for (i = 0; i < json_object_array_length(names); i++) {
 		const char *n = json_object_get_string(json_object_array_get_idx(names, i));
 		struct ndl_err e2;

@@ -17,6 +17,7 @@ status=0
 "$bin/test_conf" || status=1
 "$bin/test_doctor" || status=1
 "$bin/test_kmsg" || status=1
+"$bin/test_virt" || status=1
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/ndl-helper.XXXXXX")
 trap 'rm -rf "$T"' EXIT
@@ -122,7 +123,27 @@ if [ -f "$vmini/netvmini630.sys" ]; then
 	grep -q 'TOASTER\|B85B7C50' "$R/var/lib/ndisload/drivers/netvmini630/manifest.json" &&
 		fail manifest-virtual-root-only "a bus-enumerated ID stored" || pass manifest-virtual-root-only
 	expect inspect-virtual-json 0 '"root_enumerated": true' "$N" inspect --json "$vmini/netvmini630.inf"
-	expect remove-virtual-driver 0 '' "$N" remove netvmini630
+	# Virtual adapters without a module: refusals change nothing.
+	vconf=$R/etc/ndisload/virtual.conf
+	expect add-virtual-help 0 'Usage: ndisload add-virtual' "$N" add-virtual --help
+	expect add-virtual-card-driver 5 'acme_pci is for PCI or USB devices' "$N" add-virtual acme_pci
+	expect add-virtual-unknown 3 'nosuch' "$N" add-virtual nosuch
+	expect add-virtual-count-0 2 'from 1 to 16' "$N" add-virtual --count 0 netvmini630
+	expect add-virtual-count-17 2 'from 1 to 16' "$N" add-virtual --count 17 netvmini630
+	expect add-virtual-no-module 7 'kernel module is not loaded' "$N" add-virtual --count 2 netvmini630
+	[ ! -e "$vconf" ] && pass add-virtual-failed-saves-nothing || fail add-virtual-failed-saves-nothing "$(cat "$vconf")"
+	expect remove-virtual-none 3 'has no virtual adapters' "$N" remove-virtual netvmini630
+	expect remove-virtual-bad-instance 2 'from 0 to 15' "$N" remove-virtual netvmini630 16
+	# Saved adapters (as a boot would find them): listed, removed one by one.
+	mkdir -p "$R/etc/ndisload" && printf '[netvmini630]\ninstances = 0 2\n' >"$vconf"
+	expect status-virtual 0 'netvmini630 +virtual\.2 +- +stopped +([0-9a-f]{2}:){5}[0-9a-f]{2}' "$N" status
+	expect status-virtual-json 0 '"device": "virtual.0"' "$N" status --json
+	expect remove-virtual-saved 0 'Removed virtual adapter virtual.2 of netvmini630' "$N" remove-virtual netvmini630 virtual.2
+	grep -qx 'instances = 0' "$vconf" && pass remove-virtual-saved-file || fail remove-virtual-saved-file "$(cat "$vconf")"
+	expect remove-virtual-gone 3 'has no virtual adapter 2' "$N" remove-virtual netvmini630 2
+	expect remove-driver-with-virtual 4 'has virtual adapters' "$N" remove netvmini630
+	expect remove-virtual-driver 0 '' "$N" remove --force netvmini630
+	! grep -q netvmini630 "$vconf" && pass remove-driver-drops-virtual || fail remove-driver-drops-virtual "$(cat "$vconf")"
 else
 	fail install-virtual "$vmini/netvmini630.sys is not built; run make"
 fi

@@ -166,6 +166,10 @@ mkdir -p "$croot/var/lib/ndisload/drivers/rtl8139" "$croot/var/lib/ndisload/driv
 	"$croot/sys/bus/usb/devices/usb1" "$croot/sys/class/net/wlan0" "$croot/sys/class/net/lo"
 echo 0x020000 >"$croot/sys/bus/pci/devices/0000:00:03.0/class"
 echo 0x060100 >"$croot/sys/bus/pci/devices/0000:00:1f.0/class"
+# a root-enumerated driver with two saved virtual adapters
+mkdir -p "$croot/var/lib/ndisload/drivers/vmini" "$croot/etc/ndisload"
+echo '{ "name": "vmini", "virtual": true }' >"$croot/var/lib/ndisload/drivers/vmini/manifest.json"
+printf '[vmini]\ninstances = 0 3\n' >"$croot/etc/ndisload/virtual.conf"
 # complete_words COMPLETION-FILE WORDS...: what COMPREPLY holds for the last word.
 complete_words() {
 	NDISLOAD_ROOT=$croot bash --norc --noprofile -c '
@@ -191,7 +195,10 @@ comp_check completion-drivers "rt61 rtl8139 " "$comp/ndisload" ndisload remove r
 comp_check completion-driver-option "rtl8139 " "$comp/ndisload" ndisload log -f --driver rtl
 comp_check completion-log-options "--device --driver " "$comp/ndisload" ndisload log --d
 comp_check completion-bind-device "0000:00:03.0 1-1 " "$comp/ndisload" ndisload bind ""
-comp_check completion-bind-driver "rt61 rtl8139 " "$comp/ndisload" ndisload bind --unbind-native 0000:00:03.0 ""
+comp_check completion-bind-driver "rt61 rtl8139 vmini " "$comp/ndisload" ndisload bind --unbind-native 0000:00:03.0 ""
+comp_check completion-add-virtual "vmini " "$comp/ndisload" ndisload add-virtual ""
+comp_check completion-add-virtual-options "--count " "$comp/ndisload" ndisload add-virtual --c
+comp_check completion-remove-virtual "0 3 " "$comp/ndisload" ndisload remove-virtual --force vmini ""
 comp_check completion-wifi-iface "wlan0 " "$comp/ndisload" ndisload wifi scan ""
 comp_check completion-version "--version " "$comp/ndisload" ndisload --v
 comp_check completion-setup "serve setup " "$comp/ndisload" ndisload se
