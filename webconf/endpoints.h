@@ -33,6 +33,10 @@ enum MHD_Result wc_ep_params_set(struct wc_request *req);
 enum MHD_Result wc_ep_compat_get(struct wc_request *req);
 enum MHD_Result wc_ep_compat_set(struct wc_request *req);
 enum MHD_Result wc_ep_diagnosis(struct wc_request *req);
+/* ep_virtual.c */
+enum MHD_Result wc_ep_virtual_list(struct wc_request *req);
+enum MHD_Result wc_ep_virtual_add(struct wc_request *req);
+enum MHD_Result wc_ep_virtual_remove(struct wc_request *req);
 /* ep_devices.c */
 enum MHD_Result wc_ep_devices_list(struct wc_request *req);
 enum MHD_Result wc_ep_device_bind(struct wc_request *req);

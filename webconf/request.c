@@ -4,6 +4,9 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "reply.h"
 
 void wc_request_fail(struct wc_request *req, enum wc_err code, const char *fmt, ...)
 {
@@ -39,4 +42,19 @@ const char *wc_request_get_header(struct wc_request *req, const char *name)
 const char *wc_request_get_query(struct wc_request *req, const char *name)
 {
 	return MHD_lookup_connection_value(req->conn, MHD_GET_ARGUMENT_KIND, name);
+}
+
+bool wc_request_query_bool(struct wc_request *req, const char *name, bool *out)
+{
+	const char *v = wc_request_get_query(req, name);
+
+	*out = false;
+	if (!v || !strcmp(v, "0") || !strcmp(v, "false"))
+		return true;
+	if (!strcmp(v, "1") || !strcmp(v, "true")) {
+		*out = true;
+		return true;
+	}
+	wc_reply_error(req, WC_E_BAD_REQUEST, "%s must be true or false", name);
+	return false;
 }

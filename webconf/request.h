@@ -74,6 +74,11 @@ void wc_request_header(struct wc_request *req, const char *name, const char *fmt
 /* A request header or query argument (NULL when absent). */
 const char *wc_request_get_header(struct wc_request *req, const char *name);
 const char *wc_request_get_query(struct wc_request *req, const char *name);
+/*
+ * A true/false query argument ("true"/"1", "false"/"0") into *out, false
+ * when absent; anything else is answered 400 and returns false.
+ */
+bool wc_request_query_bool(struct wc_request *req, const char *name, bool *out);
 /* true when the body was JSON-parsed into *out (an object); else answered. */
 bool wc_request_json(struct wc_request *req, json_object **out);
 

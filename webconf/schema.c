@@ -12,6 +12,7 @@ static const char *type_name(enum wc_field_type t)
 	case WC_F_STRING: return "a string";
 	case WC_F_BOOL: return "true or false";
 	case WC_F_OBJECT: return "an object";
+	case WC_F_INT: return "an integer";
 	}
 	return "?";
 }
@@ -22,6 +23,7 @@ static bool type_ok(json_object *v, enum wc_field_type t)
 	case WC_F_STRING: return json_object_is_type(v, json_type_string);
 	case WC_F_BOOL: return json_object_is_type(v, json_type_boolean);
 	case WC_F_OBJECT: return json_object_is_type(v, json_type_object);
+	case WC_F_INT: return json_object_is_type(v, json_type_int);
 	}
 	return false;
 }

@@ -11,7 +11,7 @@
 
 #include "request.h"
 
-enum wc_field_type { WC_F_STRING, WC_F_BOOL, WC_F_OBJECT };
+enum wc_field_type { WC_F_STRING, WC_F_BOOL, WC_F_OBJECT, WC_F_INT };
 
 struct wc_field {
 	const char *name;

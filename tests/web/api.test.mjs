@@ -201,6 +201,43 @@ test('GET /drivers/{name}: one driver; unknown 404', async () => {
 	isError(await get('/drivers/nosuchdriver'), 404, 'not_found');
 });
 
+test('/drivers/{name}/virtual: list, refusals, saved adapters removed (no module here: adding is 503)', async () => {
+	let r = await uploadFiles(srv, driverPackage('vether'));
+	eq(r.status, 201, `install vether (${r.text.slice(0, 300)})`);
+	const v = '/drivers/' + r.json.driver.name + '/virtual';
+	const vconf = path.join(root, 'etc/ndisload/virtual.conf');
+	r = await get(v);
+	eq(r.status, 200, `list (${r.text.slice(0, 200)})`);
+	eq(JSON.stringify(r.json.adapters), '[]', 'no adapters yet');
+	isError(await get('/drivers/nosuchdriver/virtual'), 404, 'not_found');
+	isError(await send('POST', v, { count: 2 }), 503, 'module');
+	check(!fs.existsSync(vconf), 'a failed add saves nothing');
+	for (const body of [{ count: 0 }, { count: 17 }, { count: '2' }, { count: 1.5 }, { instances: 2 }])
+		isError(await send('POST', v, body), 400, 'bad_request');
+	isError(await send('POST', '/drivers/webnic/virtual', {}), 422, 'invalid');
+	isError(await send('POST', '/drivers/nosuchdriver/virtual', {}), 404, 'not_found');
+	for (const bad of ['16', 'x', '-1', '1x', '', '99999999999999999999'])
+		isError(await send('DELETE', v + '/' + bad), bad === '' ? 404 : 400);
+	isError(await send('DELETE', v + '/0?force=maybe'), 400, 'bad_request');
+	isError(await send('DELETE', v + '/0'), 404, 'not_found');
+	// Saved adapters, as a boot finds them before the driver loads.
+	fs.mkdirSync(path.dirname(vconf), { recursive: true });
+	fs.writeFileSync(vconf, '[vether]\ninstances = 0 1\n');
+	r = await get(v);
+	eq(r.json.adapters.map((a) => `${a.device} ${a.state} ${a.saved}`).join(','),
+	   'virtual.0 stopped true,virtual.1 stopped true', 'saved adapters');
+	check(r.json.adapters.every((a) => /^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/.test(a.mac) && (parseInt(a.mac, 16) & 3) === 2) &&
+	      r.json.adapters[0].mac !== r.json.adapters[1].mac, `own locally administered MACs: ${r.text.slice(0, 300)}`);
+	eq(((await get('/status')).json.virtual || []).length, 2, 'status lists them');
+	r = await send('DELETE', v + '/1');
+	eq(r.status, 200, `remove (${r.text.slice(0, 200)})`);
+	eq(JSON.stringify(r.json.removed), '[1]', 'removed');
+	eq((await get(v)).json.adapters.length, 1, 'one left');
+	isError(await send('DELETE', '/drivers/vether'), 409, 'conflict');
+	eq((await send('DELETE', '/drivers/vether?force=true')).status, 200, 'removed with its adapters');
+	check(!fs.readFileSync(vconf, 'utf8').includes('[vether]'), 'virtual.conf forgets it');
+});
+
 test('GET /drivers/{name}/params: metadata of every parameter type', async () => {
 	const r = await get('/drivers/webnic/params');
 	eq(r.status, 200, `status (${r.text.slice(0, 200)})`);

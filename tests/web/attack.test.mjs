@@ -46,6 +46,9 @@ function changes(cred) {
 		{ method: 'POST', path: '/api/v1/devices/0000:00:03.0/unbind' },
 		{ method: 'POST', path: '/api/v1/devices/0000:00:04.0/bind', body: { driver: 'webnic' } },
 		{ method: 'PUT', path: '/api/v1/license', body: { text: 'x' } },
+		// Virtual adapters (ep_virtual.c).
+		{ method: 'POST', path: '/api/v1/drivers/webnic/virtual', body: { count: 1 } },
+		{ method: 'DELETE', path: '/api/v1/drivers/webnic/virtual/0?force=true' },
 		// The setup assistant's package upload and install (ep_packages.c).
 		{ method: 'POST', path: '/api/v1/packages', headers: { 'Content-Type': mp.type }, body: mp.body },
 		{ method: 'POST', path: '/api/v1/packages/0123456789abcdef/install', body: { inf: 'webnic.inf' } },

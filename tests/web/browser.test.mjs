@@ -194,6 +194,27 @@ test('devices: Diagnose on a bound device asks the doctor and shows its answer o
 	await shot('07c-devices-diagnose');
 });
 
+test('devices: virtual adapters of a root-enumerated driver: saved ones listed, removed; adding without the module says why', async () => {
+	const r = await uploadFiles(srv, driverPackage('vether'));
+	eq(r.status, 201, `install vether (${r.text.slice(0, 200)})`);
+	fs.writeFileSync(path.join(root, 'etc/ndisload/virtual.conf'), '[vether]\ninstances = 0 2\n');
+	await page.goto(url('/devices.html'));
+	const card = page.locator('[data-virtual-driver="vether"]');
+	await card.waitFor({ timeout: 10000 });
+	eq(await page.locator('[data-virtual-driver]').count(), 1, 'only the root-enumerated driver has a card');
+	eq(await card.locator('li[data-instance]').count(), 2, 'its saved adapters');
+	check(/^([0-9a-f]{2}:){5}[0-9a-f]{2}$/.test(await card.locator('li[data-instance="2"] .mac').innerText()), 'a MAC shown');
+	await shot('07d-devices-virtual');
+	await card.getByRole('button', { name: 'Add virtual adapter' }).click();
+	await card.locator('.error').filter({ hasText: /module/i }).waitFor({ timeout: 10000 });
+	eq(await card.locator('li[data-instance]').count(), 2, 'nothing added');
+	await card.getByRole('button', { name: 'Remove virtual.2' }).click();
+	await page.locator('[data-virtual-driver="vether"] li[data-instance]').nth(1).waitFor({ state: 'detached', timeout: 10000 });
+	eq(await page.locator('[data-virtual-driver="vether"] li[data-instance="0"]').count(), 1, 'instance 0 stays');
+	check(/instances = 0\n/.test(fs.readFileSync(path.join(root, 'etc/ndisload/virtual.conf'), 'utf8')), 'virtual.conf updated');
+	eq((await request(srv, { method: 'DELETE', path: '/api/v1/drivers/vether?force=true', token: srv.token })).status, 200, 'vether removed');
+});
+
 test('advanced: the form follows the .inf metadata and saves a change', async () => {
 	await page.goto(url('/advanced.html?driver=webnic'));
 	const rb = page.locator('#p-ReceiveBuffers');
