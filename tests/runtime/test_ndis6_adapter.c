@@ -1025,6 +1025,22 @@ static void test_link_state(void)
 	ndlw_NdisMIndicateStatusEx(mp.handle, &si);
 	CHECK(!ndl_adapter_media_connected(ad));
 	CHECK_EQ_INT(host.down_events, 1);
+	/* SourceHandle 0 (netvmini's QoS indications): the adapter's own */
+	si.SourceHandle = NULL;
+	ls.MediaConnectState = MediaConnectStateConnected;
+	ndlw_NdisMIndicateStatusEx(mp.handle, &si);
+	CHECK(ndl_adapter_media_connected(ad));
+	CHECK_EQ_INT(host.up_events, 2);
+	/* another handle: refused, nothing changes */
+	log_clear();
+	si.SourceHandle = &ls;
+	ls.MediaConnectState = MediaConnectStateDisconnected;
+	ndlw_NdisMIndicateStatusEx(mp.handle, &si);
+	CHECK(log_contains("SourceHandle is not the miniport adapter handle"));
+	CHECK(ndl_adapter_media_connected(ad));
+	si.SourceHandle = mp.handle;
+	ndlw_NdisMIndicateStatusEx(mp.handle, &si);
+	CHECK_EQ_INT(host.down_events, 2);
 	log_clear();
 	si.Header.Type = NDIS_OBJECT_TYPE_DEFAULT;
 	ndlw_NdisMIndicateStatusEx(mp.handle, &si);
@@ -1033,7 +1049,7 @@ static void test_link_state(void)
 	si.StatusBufferSize = 8;
 	ndlw_NdisMIndicateStatusEx(mp.handle, &si);
 	CHECK(log_contains("not an NDIS_LINK_STATE"));
-	CHECK_EQ_INT(host.down_events, 1);
+	CHECK_EQ_INT(host.down_events, 2);
 	done(ad);
 }
 

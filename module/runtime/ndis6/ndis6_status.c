@@ -7,7 +7,7 @@
  * else reaches it raw. Indications made inside MiniportInitializeEx only
  * update the state, which the host reads once initialize returns (the
  * host has nothing bound before). The indication is checked as NDIS
- * checks it: header, source handle, buffer size.
+ * checks it: header, source handle (0 or the adapter's), buffer size.
  */
 #include "ndis6/ndis6_priv.h"
 
@@ -35,7 +35,13 @@ static bool header_ok(struct ndl_adapter *ad, const NDIS_STATUS_INDICATION *s)
 		why = "Header.Revision is 0";
 	else if (s->Header.Size < NDIS_SIZEOF_STATUS_INDICATION_REVISION_1)
 		why = "Header.Size is too small";
-	else if (s->SourceHandle != (NDIS_HANDLE)ad)
+	/*
+	 * The documentation says it "should" be the adapter handle; NDIS
+	 * knows the source from MiniportAdapterHandle, and Microsoft's own
+	 * netvmini leaves it 0 in its QoS and receive-queue indications.
+	 * Another handle is a bug worth refusing.
+	 */
+	else if (s->SourceHandle && s->SourceHandle != (NDIS_HANDLE)ad)
 		why = "SourceHandle is not the miniport adapter handle";
 	else if (s->StatusBufferSize && !s->StatusBuffer)
 		why = "StatusBufferSize without a StatusBuffer";
