@@ -98,7 +98,7 @@ int cmd_install(int argc, char **argv)
 	if (json_object_object_get_ex(r, "warnings", &v))
 		show_warnings(stdout, v);
 	if (jx_bool(drv, "virtual"))
-		printf("Next: a virtual (root-enumerated) adapter driver binds to no device; 'ndisload load %s' loads it.\n",
+		printf("Next: a virtual (root-enumerated) adapter driver binds to no device; 'ndisload add-virtual %s' adds an adapter.\n",
 		       jx_str(drv, "name"));
 	else
 		printf("Next: 'ndisload devices' shows matching devices; 'ndisload bind DEVICE %s' binds one.\n",
