@@ -19,14 +19,41 @@
 #define VIRT_ALL ((1u << NDL_MAX_VIRTUAL) - 1)
 
 /*
- * A hash of the lower-case name and the instance: stable across loads and
- * machines, distinct per instance; unicast, locally administered (bits 0
- * and 1 of the first byte), as NdisReadNetworkAddress users require.
+ * The machine's ID (/etc/machine-id, 32 hex digits) as the key of the MAC
+ * hash, as systemd's persistent MAC policy does: two machines running the
+ * same virtual driver on one LAN must not answer to the same address.
+ * Without one (a container, a test root) the hash is unkeyed.
+ */
+static size_t machine_key(unsigned char key[16])
+{
+	char path[NDL_PATH_MAX], line[64];
+	size_t i;
+
+	if (!ndl_path(path, sizeof(path), "/etc/machine-id") ||
+	    !fs_read_line(path, line, sizeof(line)) || strlen(line) != 32)
+		return 0;
+	for (i = 0; i < 16; i++) {
+		unsigned int b;
+
+		if (!isxdigit((unsigned char)line[2 * i]) || !isxdigit((unsigned char)line[2 * i + 1]) ||
+		    sscanf(line + 2 * i, "%2x", &b) != 1)
+			return 0;
+		key[i] = (unsigned char)b;
+	}
+	return 16;
+}
+
+/*
+ * A hash of the lower-case name and the instance, keyed with the machine's
+ * ID: stable across loads, distinct per instance and per machine; unicast,
+ * locally administered (bits 0 and 1 of the first byte), as
+ * NdisReadNetworkAddress users require.
  */
 void virt_mac_text(const char *driver, unsigned instance, char out[13])
 {
-	unsigned char in[NDL_NAME_MAX + 32], h[16];
+	unsigned char in[NDL_NAME_MAX + 32], h[16], key[16];
 	size_t n = (size_t)snprintf((char *)in, sizeof(in), "ndisload-virtual:%s:", driver), i;
+	size_t keylen = machine_key(key);
 
 	if (n >= sizeof(in))
 		n = sizeof(in) - 1;
@@ -36,7 +63,7 @@ void virt_mac_text(const char *driver, unsigned instance, char out[13])
 	/* BLAKE2b needs no initialisation; -1 (no randomness) is harmless. */
 	if (sodium_init() < 0)
 		memset(h, 0, sizeof(h));
-	crypto_generichash(h, sizeof(h), in, n, NULL, 0);
+	crypto_generichash(h, sizeof(h), in, n, keylen ? key : NULL, keylen);
 	h[0] = (unsigned char)((h[0] & 0xfc) | 0x02);
 	for (i = 0; i < 6; i++)
 		snprintf(out + 2 * i, 3, "%02X", h[i]);

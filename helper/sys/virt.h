@@ -6,8 +6,9 @@
  * keeps their instance numbers in virtual.conf (config.h), so that loading
  * the driver (at boot: `load --all`) brings the same instances back. Each
  * instance has its own locally administered MAC address, derived from the
- * driver's name and the instance number (the same on every load), which the
- * driver reads as its NetworkAddress parameter unless the user set one.
+ * driver's name, the instance number and the machine's ID (the same on every
+ * load, different on another machine), which the driver reads as its
+ * NetworkAddress parameter unless the user set one.
  */
 #ifndef NDL_VIRT_H
 #define NDL_VIRT_H

@@ -3,13 +3,15 @@
  * Unit tests of the virtual adapters' saved state and addresses: the
  * instance list of virtual.conf (store/config.c) read and written, and the
  * MAC each instance gets (sys/virt.c): unicast, locally administered,
- * distinct per instance and driver, the same for any case of the name, and
- * the same in every release (users' DHCP leases and firewall rules
- * remember it).
+ * distinct per instance, driver and machine (/etc/machine-id keys it), the
+ * same for any case of the name, and the same in every release (users' DHCP
+ * leases and firewall rules remember it).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "store/conf.h"
@@ -51,11 +53,38 @@ static void test_mac(void)
 	char a[13], b[13], c[13];
 	unsigned n, k;
 
+	char root[] = "/tmp/ndl-test-virt-XXXXXX", path[64];
+	FILE *f;
+
+	CHECK(mkdtemp(root) != NULL);
+	setenv("NDISLOAD_ROOT", root, 1);
+	/* no machine ID: the unkeyed hash */
 	virt_mac_text("netvmini630", 0, a);
 	CHECK_EQ_INT(strlen(a), 12);
 	CHECK(strspn(a, "0123456789ABCDEF") == 12);
-	/* the release-to-release value: change it and every user's MAC moves */
+	/* the release-to-release values: change them and every user's MAC moves */
 	CHECK(strcmp(a, "1E2F2496305B") == 0);	/* BLAKE2b-128, checked in Python */
+	snprintf(path, sizeof(path), "%s/etc", root);
+	CHECK(mkdir(path, 0755) == 0);
+	snprintf(path, sizeof(path), "%s/etc/machine-id", root);
+	f = fopen(path, "w");
+	CHECK(f != NULL);
+	fputs("0123456789abcdef0123456789abcdef\n", f);
+	fclose(f);
+	virt_mac_text("netvmini630", 0, b);
+	CHECK(strcmp(b, "460B72EB8B1F") == 0);	/* keyed with the 16 ID bytes */
+	/* a malformed ID is no key, not part of one */
+	f = fopen(path, "w");
+	CHECK(f != NULL);
+	fputs("0123456789abcdef0123456789abcdeZ\n", f);
+	fclose(f);
+	virt_mac_text("netvmini630", 0, b);
+	CHECK(strcmp(a, b) == 0);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/etc", root);
+	rmdir(path);
+	rmdir(root);
+	virt_mac_text("netvmini630", 0, a);
 	virt_mac_text("NetVMini630", 0, b);
 	CHECK(strcmp(a, b) == 0);
 	virt_mac_text("netvmini630", 1, b);
