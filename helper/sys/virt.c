@@ -27,19 +27,12 @@
 static size_t machine_key(unsigned char key[16])
 {
 	char path[NDL_PATH_MAX], line[64];
-	size_t i;
+	size_t n = 0;
 
 	if (!ndl_path(path, sizeof(path), "/etc/machine-id") ||
-	    !fs_read_line(path, line, sizeof(line)) || strlen(line) != 32)
+	    !fs_read_line(path, line, sizeof(line)) || strlen(line) != 32 ||
+	    sodium_hex2bin(key, 16, line, 32, NULL, &n, NULL) || n != 16)
 		return 0;
-	for (i = 0; i < 16; i++) {
-		unsigned int b;
-
-		if (!isxdigit((unsigned char)line[2 * i]) || !isxdigit((unsigned char)line[2 * i + 1]) ||
-		    sscanf(line + 2 * i, "%2x", &b) != 1)
-			return 0;
-		key[i] = (unsigned char)b;
-	}
 	return 16;
 }
 
