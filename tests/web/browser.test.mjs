@@ -81,7 +81,10 @@ test('login with the token lands on the page asked for', async () => {
 	await page.fill('#token', srv.token);
 	await page.click('#login-btn');
 	await page.waitForURL(/\/drivers\.html$/, { timeout: 5000 });
-	eq((await page.locator('[data-brand-name]').first().textContent()).trim(), BRAND_PRODUCT, 'brand name in the header');
+	// The brand arrives with the page's first status reply, after the URL.
+	const brand = page.locator('[data-brand-name]').first();
+	await brand.filter({ hasText: BRAND_PRODUCT }).waitFor({ timeout: 5000 }).catch(() => {});
+	eq((await brand.textContent()).trim(), BRAND_PRODUCT, 'brand name in the header');
 	await page.locator('#no-drivers').waitFor({ state: 'visible', timeout: 5000 });
 	await shot('02-drivers-empty');
 });
