@@ -46,12 +46,14 @@ bound_to_ndisload() {
 }
 
 web_ok() { # the page answers, and the status API shows the brand
-	curl -fsS -o /dev/null http://127.0.0.1:8087/ || return 1
-	curl -fsS -H "Authorization: Bearer $(cat /etc/ndisload/webconf.token)" \
+	# Each request bounded: a daemon that accepts and never answers must
+	# end in a FAIL with the journal, not in a guest that never finishes.
+	curl -fsS --max-time 10 -o /dev/null http://127.0.0.1:8087/ || return 1
+	curl -fsS --max-time 10 -H "Authorization: Bearer $(cat /etc/ndisload/webconf.token)" \
 		http://127.0.0.1:8087/api/v1/status >$t/status.json || return 1
 	grep -q "\"vendor\": *\"$vendor\"" $t/status.json || return 1
 	# The brand's logo, as the pages show it.
-	curl -fsS -H "Authorization: Bearer $(cat /etc/ndisload/webconf.token)" \
+	curl -fsS --max-time 10 -H "Authorization: Bearer $(cat /etc/ndisload/webconf.token)" \
 		-o $t/logo.out http://127.0.0.1:8087/brand/$(cat $t/logo) &&
 		cmp -s $t/logo.out /usr/share/ndisload/brand/$(cat $t/logo)
 }
@@ -66,6 +68,7 @@ came_up() { # the checks after a boot with ndisload installed
 	else
 		check module-installed "modprobe cannot find ndisload" modinfo ndisload
 	fi
+	mark services
 	for u in ndisload-helper ndisload-webconf; do
 		check "$u-active" "$(systemctl is-active $u.service)" wait_for 30 systemctl is-active --quiet $u.service
 	done
@@ -73,6 +76,7 @@ came_up() { # the checks after a boot with ndisload installed
 	check no-failed-units "failed: $failed" [ -z "$failed" ]
 	check token-mode "$(stat -c '%a %U:%G' /etc/ndisload/webconf.token 2>&1)" \
 		[ "$(stat -c '%a %U:%G' /etc/ndisload/webconf.token 2>/dev/null)" = "640 root:ndisload-web" ]
+	mark web
 	check webconf-user "ndisload-webconf does not run as ndisload-web" \
 		[ "$(ps -o user= -C ndisload-webconf | head -n1)" = ndisload-web ]
 	check web-brand "http://127.0.0.1:8087 does not answer with the brand: $(head -c 300 $t/status.json 2>/dev/null)" \
@@ -82,6 +86,7 @@ came_up() { # the checks after a boot with ndisload installed
 web_forward() { # the host checks the page through QEMU's port forward
 	# The host's channel is a virtio serial port (a third ISA serial port
 	# would share ttyS0's interrupt and never deliver). Open it first.
+	mark web-forward
 	wait_for 30 test -e /dev/virtio-ports/ndl.ctl
 	exec 3</dev/virtio-ports/ndl.ctl
 	echo "token: $(cat /etc/ndisload/webconf.token)"

@@ -249,11 +249,14 @@ boot() { # STAGE: one boot of the image; the guest reports on serial port 2
 	mkdir -p "$out"
 	: >"$out/results"
 	mkfifo "$out/ctl.in" "$out/ctl.out"
-	timeout -k 5 900 qemu-system-x86_64 -accel tcg -m 1536 -smp 2 -nographic -no-reboot \
+	# A boot with its checks takes about 20 s of guest time (60-100 s on a
+	# loaded host); a hung task or soft lockup panics the guest (its trace
+	# then ends the console), so the timeout only catches a stalled QEMU.
+	timeout -k 5 480 qemu-system-x86_64 -accel tcg -m 1536 -smp 2 -nographic -no-reboot \
 		-nic none -device rtl8139,netdev=n0,romfile= \
 		-netdev "user,id=n0,hostfwd=tcp:127.0.0.1:$port-:8087" \
 		-kernel "$vmlinux" -initrd "$vw/initrd.img" \
-		-append "root=LABEL=ndlroot rw console=ttyS0 panic=-1 oops=panic $no_native" \
+		-append "root=LABEL=ndlroot rw console=ttyS0 panic=-1 oops=panic hung_task_panic=1 softlockup_panic=1 $no_native" \
 		-drive "file=$img,if=virtio,format=raw" \
 		-serial "file:$out/console" -serial "file:$out/results" \
 		-device virtio-serial-pci -chardev "pipe,id=ctl,path=$out/ctl" \
@@ -273,7 +276,7 @@ boot() { # STAGE: one boot of the image; the guest reports on serial port 2
 	tr -d '\r' <"$out/results" | grep -E '^(PASS|FAIL|SKIP): |^journal\| '
 	grep -q '^FAIL: ' "$out/results" && status=1
 	if ! grep -q "^END: " "$out/results"; then
-		fail "boot-$1/complete" "the guest did not finish (qemu exit $rc); console: $out/console"
+		fail "boot-$1/complete" "the guest did not finish (qemu exit $rc; last step: $(tr -d '\r' <"$out/results" | sed -n 's/^time: //p' | tail -n1)); console: $out/console"
 		tail -n 30 "$out/console" | sed 's/^/console| /'
 		return 1
 	fi
