@@ -249,9 +249,9 @@ boot() { # STAGE: one boot of the image; the guest reports on serial port 2
 	mkdir -p "$out"
 	: >"$out/results"
 	mkfifo "$out/ctl.in" "$out/ctl.out"
-	# A boot with its checks takes about 20 s of guest time (60-100 s on a
-	# loaded host); a hung task or soft lockup panics the guest (its trace
-	# then ends the console), so the timeout only catches a stalled QEMU.
+	# A boot with its checks takes 20-50 s here (guest uptime at the end),
+	# a few times that on a loaded host. A hung task or soft lockup panics
+	# the guest, so its trace ends the console; the timeout is the backstop.
 	timeout -k 5 480 qemu-system-x86_64 -accel tcg -m 1536 -smp 2 -nographic -no-reboot \
 		-nic none -device rtl8139,netdev=n0,romfile= \
 		-netdev "user,id=n0,hostfwd=tcp:127.0.0.1:$port-:8087" \
