@@ -74,7 +74,8 @@ while [ $# -gt 0 ]; do
 	--pkg) pkg=$2; shift ;;
 	--shell) mode=shell ;;
 	--all) all=1 ;;
-	-h|--help) sed -n '3,40p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) # the header comment, however long it grows
+		sed -n '3,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	-*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
 	*) tests="$tests $1" ;;
 	esac
