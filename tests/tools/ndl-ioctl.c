@@ -520,10 +520,28 @@ static int do_drivers(void)
 	return 0;
 }
 
+/*
+ * "0000:00:03.0" for PCI; "usb:3" for USB, whose location carries only
+ * the bus number (the uapi has no port path), not a made-up PCI address.
+ */
+static const char *device_location(const struct ndl_device_info *d,
+				   char *buf, size_t len)
+{
+	const struct ndl_pci_location *l = &d->location;
+
+	if (d->bus == NDL_BUS_USB)
+		snprintf(buf, len, "usb:%u", l->domain);
+	else
+		snprintf(buf, len, "%04x:%02x:%02x.%x", l->domain, l->bus,
+			 l->slot, l->function);
+	return buf;
+}
+
 static int do_devices(const char *driver)
 {
 	struct ndl_device_info *d;
 	unsigned int n, i;
+	char loc[32];
 
 	d = fetch_list(NDL_IOC_LIST_DEVICES, sizeof(*d), driver, &n);
 	if (!d)
@@ -538,10 +556,8 @@ static int do_devices(const char *driver)
 			       d[i].flags & NDL_DEVF_CARRIER ? "carrier," : "",
 			       d[i].last_error, d[i].message);
 		else
-		printf("device %s%04x:%02x:%02x.%x %04x:%04x driver=%s state=%s if=%s flags=%s%s%s%s%s speed=%llu error=%d status=0x%x owner=%s msg=%s\n",
-		       d[i].bus == NDL_BUS_USB ? "usb:" : "",
-		       d[i].location.domain, d[i].location.bus,
-		       d[i].location.slot, d[i].location.function,
+		printf("device %s %04x:%04x driver=%s state=%s if=%s flags=%s%s%s%s%s speed=%llu error=%d status=0x%x owner=%s msg=%s\n",
+		       device_location(&d[i], loc, sizeof(loc)),
 		       d[i].vendor, d[i].device, d[i].driver,
 		       dev_state(d[i].state), d[i].ifname[0] ? d[i].ifname : "-",
 		       d[i].flags & NDL_DEVF_UP ? "up," : "",
