@@ -195,7 +195,7 @@ comp_check completion-drivers "rt61 rtl8139 " "$comp/ndisload" ndisload remove r
 comp_check completion-driver-option "rtl8139 " "$comp/ndisload" ndisload log -f --driver rtl
 comp_check completion-log-options "--device --driver " "$comp/ndisload" ndisload log --d
 comp_check completion-bind-device "0000:00:03.0 1-1 " "$comp/ndisload" ndisload bind ""
-comp_check completion-bind-driver "rt61 rtl8139 vmini " "$comp/ndisload" ndisload bind --unbind-native 0000:00:03.0 ""
+comp_check completion-bind-driver "rt61 rtl8139 " "$comp/ndisload" ndisload bind --unbind-native 0000:00:03.0 ""
 comp_check completion-add-virtual "vmini " "$comp/ndisload" ndisload add-virtual ""
 comp_check completion-add-virtual-options "--count " "$comp/ndisload" ndisload add-virtual --c
 comp_check completion-remove-virtual "0 3 " "$comp/ndisload" ndisload remove-virtual --force vmini ""
