@@ -137,6 +137,7 @@ static NDIS_STATUS set_gen(NDIS_HANDLE h)
 			    NDIS_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES_REVISION_2,
 			    NDIS_SIZEOF_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES_REVISION_2 },
 		.MediaType = NdisMedium802_3, .MtuSize = 1500,
+		.PhysicalMediumType = 14,	/* NdisPhysicalMedium802_3 */
 		.MaxXmitLinkSpeed = 1000000000, .XmitLinkSpeed = 1000000000,
 		.MaxRcvLinkSpeed = 1000000000, .RcvLinkSpeed = 1000000000,
 		.MediaConnectState = MediaConnectStateConnected,
@@ -906,6 +907,18 @@ static void test_oid_requests(void)
 		     NDIS_STATUS_SUCCESS);
 	CHECK_EQ_INT(done_, sizeof(supported));
 	CHECK(!memcmp(list, supported, sizeof(supported)));
+	CHECK_EQ_INT(mp.oids, 3);
+	/*
+	 * NDIS answers the physical medium from the general attributes
+	 * (OID_GEN_PHYSICAL_MEDIUM_EX as given; OID_GEN_PHYSICAL_MEDIUM
+	 * with 802.3 as Unspecified); the miniport never sees either.
+	 */
+	CHECK_EQ_INT(ndl_adapter_query(ad, 0x00010213, &v, 4, &done_,
+				       &needed), NDIS_STATUS_SUCCESS);
+	CHECK_EQ_INT(v, 14);
+	CHECK_EQ_INT(ndl_adapter_query(ad, 0x00010202, &v, 4, &done_,
+				       &needed), NDIS_STATUS_SUCCESS);
+	CHECK_EQ_INT(v, 0);
 	CHECK_EQ_INT(mp.oids, 3);
 	done(ad);
 }

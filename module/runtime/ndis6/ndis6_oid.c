@@ -16,6 +16,10 @@
 #include "ndis6/ndis6_priv.h"
 
 #define OID_GEN_MEDIA_SUPPORTED		0x00010103
+#define OID_GEN_PHYSICAL_MEDIUM		0x00010202
+#define OID_GEN_PHYSICAL_MEDIUM_EX	0x00010213
+#define NDIS_PHYSICAL_MEDIUM_UNSPECIFIED	0
+#define NDIS_PHYSICAL_MEDIUM_802_3	14
 
 static void NTAPI req_work(void *ctx)
 {
@@ -81,6 +85,14 @@ bool ndl6_req_local(struct ndl_adapter *ad, struct ndl_request *r,
 		break;
 	case OID_GEN_MAC_OPTIONS:
 		v = g->MacOptions;
+		break;
+	case OID_GEN_PHYSICAL_MEDIUM_EX:
+		v = g->PhysicalMediumType;
+		break;
+	case OID_GEN_PHYSICAL_MEDIUM:
+		/* The pre-6.20 OID still says Unspecified for 802.3. */
+		v = g->PhysicalMediumType == NDIS_PHYSICAL_MEDIUM_802_3 ?
+		    NDIS_PHYSICAL_MEDIUM_UNSPECIFIED : g->PhysicalMediumType;
 		break;
 	case OID_GEN_MEDIA_CONNECT_STATUS:
 		v = ndl_adapter_media_connected(ad) ? NdisMediaStateConnected :
