@@ -14,6 +14,7 @@
 #include "nt/nt_exports.h"
 #include "nt/nt_status.h"
 #include "usbsim.h"
+#include "usb/usb_desc.h"
 #include "usb/usb_priv.h"
 #include "usb/usbd_api.h"
 
@@ -618,6 +619,105 @@ static void test_surprise_removal(void)
 	CHECK_EQ_INT(ndl_usb_dev_busy(usb), 0);
 }
 
+/* Composite test devices: config(9), then descriptors as listed. */
+#define CFG(total, n) 9, 2, (total) & 0xff, (total) >> 8, n, 1, 0, 0x80, 50
+#define IAD(first, count, cls) 8, 0x0b, first, count, cls, 0, 0, 0
+#define INTF(nr, alt, eps, cls) 9, 4, nr, alt, eps, cls, 0, 0, 0
+#define EP(addr, type) 7, 5, addr, type, 64, 0, 0
+#define CS(sub) 5, 0x24, sub, 0x10, 0x01
+
+/* With IADs: function 0 = interfaces 0 and 1 (CDC comm + data with two
+ * alternate settings), function 2 = interface 2. */
+static const u8 composite_iad[] = {
+	CFG(9 + 8 + 9 + 5 + 7 + 9 + 9 + 7 + 7 + 8 + 9 + 7, 3),
+	IAD(0, 2, 2), INTF(0, 0, 1, 2), CS(0), EP(0x81, 3),
+	INTF(1, 0, 0, 10), INTF(1, 1, 2, 10), EP(0x82, 2), EP(0x02, 2),
+	IAD(2, 1, 0xff), INTF(2, 0, 1, 0xff), EP(0x83, 2),
+};
+
+/* Without IADs: each interface is a function of its own. */
+static const u8 composite_plain[] = {
+	CFG(9 + 9 + 7 + 9 + 9 + 7 + 7, 2),
+	INTF(0, 0, 1, 0xff), EP(0x81, 2),
+	INTF(1, 0, 0, 10), INTF(1, 1, 2, 10), EP(0x82, 2), EP(0x02, 2),
+};
+
+/* The filtered set of function first, checked for its totals. */
+static u32 function_set(const u8 *cfg, u32 len, u8 first, u8 *out,
+			u8 num_ifaces)
+{
+	const USB_CONFIGURATION_DESCRIPTOR *cd = (const void *)out;
+	u32 n = ndl_usb_desc_function(cfg, len, first, out);
+
+	if (n) {
+		CHECK_EQ_INT(cd->wTotalLength, n);
+		CHECK_EQ_INT(cd->bNumInterfaces, num_ifaces);
+		CHECK_EQ_INT(cd->bConfigurationValue, 1);
+	}
+	return n;
+}
+
+/* Rule (USB generic parent driver, enumeration of interface collections):
+ * the driver of a composite device's function sees a configuration
+ * descriptor holding only that function's interfaces: the interface
+ * association's group, else the single interface with its alternate
+ * settings; interface numbers unchanged, bNumInterfaces and wTotalLength
+ * adjusted; other functions' interfaces and endpoints absent. */
+static void test_function_descriptor(void)
+{
+	u8 out[sizeof(composite_iad)], bad[sizeof(composite_plain)];
+	const USB_CONFIGURATION_DESCRIPTOR *cd = (void *)out;
+	const USB_INTERFACE_DESCRIPTOR *i;
+	u32 n;
+
+	/* MI_00 with an IAD: its IAD, interfaces 0 and 1 (both settings). */
+	n = function_set(composite_iad, sizeof(composite_iad), 0, out, 2);
+	CHECK_EQ_INT(n, 9 + 8 + 9 + 5 + 7 + 9 + 9 + 7 + 7);
+	CHECK_EQ_INT(memcmp(out + 9, composite_iad + 9, n - 9), 0);
+	CHECK(!ndlw_USBD_ParseConfigurationDescriptorEx(cd, cd, 2, -1, -1, -1,
+							-1));
+	/* MI_02 with an IAD: interface 2 keeps its number. */
+	n = function_set(composite_iad, sizeof(composite_iad), 2, out, 1);
+	CHECK_EQ_INT(n, 9 + 8 + 9 + 7);
+	CHECK_EQ_INT(out[9 + 1], 0x0b);
+	i = ndlw_USBD_ParseConfigurationDescriptorEx(cd, cd, -1, -1, -1, -1,
+						     -1);
+	CHECK(i && i->bInterfaceNumber == 2 && i->bInterfaceClass == 0xff);
+	CHECK(ndl_usb_desc_endpoint(out, n, i, 0)->bEndpointAddress == 0x83);
+	CHECK(!ndl_usb_desc_endpoint(out, n, i, 1));
+	/* Interface 1 starts no function of this device. */
+	CHECK_EQ_INT(ndl_usb_desc_function(composite_iad,
+					   sizeof(composite_iad), 1, out), 0);
+
+	/* MI_00 without an IAD: interface 0 and its endpoint only. */
+	n = function_set(composite_plain, sizeof(composite_plain), 0, out, 1);
+	CHECK_EQ_INT(n, 9 + 9 + 7);
+	CHECK(!ndlw_USBD_ParseConfigurationDescriptorEx(cd, cd, 1, -1, -1, -1,
+							-1));
+	/* MI_01 without an IAD: both settings of interface 1, numbered 1. */
+	n = function_set(composite_plain, sizeof(composite_plain), 1, out, 1);
+	CHECK_EQ_INT(n, 9 + 9 + 9 + 7 + 7);
+	i = ndlw_USBD_ParseConfigurationDescriptorEx(cd, cd, 1, 1, -1, -1, -1);
+	CHECK(i && i->bNumEndpoints == 2);
+	CHECK(ndl_usb_desc_endpoint(out, n, i, 0)->bEndpointAddress == 0x82);
+	CHECK(!ndlw_USBD_ParseConfigurationDescriptorEx(cd, cd, 0, -1, -1, -1,
+							-1));
+	CHECK_EQ_INT(ndl_usb_desc_function(composite_plain,
+					   sizeof(composite_plain), 2, out), 0);
+
+	/* A bad bLength, a short buffer or a non-configuration: nothing. */
+	memcpy(bad, composite_plain, sizeof(bad));
+	bad[9 + 9] = 0;
+	CHECK_EQ_INT(ndl_usb_desc_function(bad, sizeof(bad), 0, out), 0);
+	CHECK_EQ_INT(ndl_usb_desc_function(composite_plain, 8, 0, out), 0);
+	CHECK_EQ_INT(ndl_usb_desc_function(composite_plain,
+					   sizeof(composite_plain) - 1, 1,
+					   out), 0);
+	memcpy(bad, composite_plain, sizeof(bad));
+	bad[1] = 1;
+	CHECK_EQ_INT(ndl_usb_desc_function(bad, sizeof(bad), 0, out), 0);
+}
+
 int main(void)
 {
 	struct ndl_pdo_desc desc;
@@ -633,6 +733,7 @@ int main(void)
 	RUN(test_ids_composite);
 	RUN(test_device_descriptor);
 	RUN(test_parse);
+	RUN(test_function_descriptor);
 	RUN(test_select_configuration);
 	RUN(test_select_interface);
 	RUN(test_interrupt_notification);

@@ -77,3 +77,73 @@ ndl_usb_desc_endpoint(const void *buf, u32 len,
 			return (const USB_ENDPOINT_DESCRIPTOR *)d;
 	return NULL;
 }
+
+/*
+ * How many interfaces from first on function first spans: its interface
+ * association's count, or 1; 0 if an association holds first but starts
+ * before it (first is then no function of its own).
+ */
+static u32 function_count(const u8 *cfg, const u8 *end, u8 first)
+{
+	const u8 *d;
+
+	for (d = next(cfg, end); d; d = next(d, end)) {
+		u32 count;
+
+		if (d[1] != USB_INTERFACE_ASSOCIATION_DESCRIPTOR_TYPE ||
+		    d[0] < 8)
+			continue;
+		count = d[3] ? d[3] : 1;
+		if (d[2] == first)
+			return count;
+		if (d[2] < first && (u32)(first - d[2]) < count)
+			return 0;
+	}
+	return 1;
+}
+
+u32 ndl_usb_desc_function(const void *cfg, u32 len, u8 first, u8 *out)
+{
+	const USB_CONFIGURATION_DESCRIPTOR *cd = cfg;
+	const u8 *end, *d, *last;
+	u32 count, n = sizeof(*cd), ifaces = 0;
+	bool keep = true, found = false;
+
+	if (len < sizeof(*cd) || cd->bLength < sizeof(*cd) ||
+	    cd->bDescriptorType != USB_CONFIGURATION_DESCRIPTOR_TYPE ||
+	    cd->wTotalLength < sizeof(*cd))
+		return 0;
+	if (cd->wTotalLength < len)
+		len = cd->wTotalLength;
+	end = (const u8 *)cfg + len;
+	count = function_count(cfg, end, first);
+	if (!count)
+		return 0;
+	last = cfg;
+	/* Descriptors before the first interface are the configuration's. */
+	for (d = next(cfg, end); d; d = next(d, end)) {
+		last = d;
+		if (d[1] == USB_INTERFACE_ASSOCIATION_DESCRIPTOR_TYPE) {
+			keep = d[0] >= 8 && d[2] == first;
+		} else if (d[1] == USB_INTERFACE_DESCRIPTOR_TYPE) {
+			if (d[0] < sizeof(USB_INTERFACE_DESCRIPTOR))
+				return 0;
+			keep = d[2] >= first && (u32)(d[2] - first) < count;
+			if (keep && !d[3])
+				ifaces++;
+			found |= keep;
+		}
+		if (keep) {
+			ndl_memcpy(out + n, d, d[0]);
+			n += d[0];
+		}
+	}
+	/* A walk cut short by a bad bLength left part of the set unread. */
+	if (!found || last + last[0] != end)
+		return 0;
+	ndl_memcpy(out, cd, sizeof(*cd));
+	((USB_CONFIGURATION_DESCRIPTOR *)out)->bLength = sizeof(*cd);
+	((USB_CONFIGURATION_DESCRIPTOR *)out)->bNumInterfaces = ifaces;
+	((USB_CONFIGURATION_DESCRIPTOR *)out)->wTotalLength = n;
+	return n;
+}

@@ -25,5 +25,17 @@ ndl_usb_desc_interface(const void *buf, u32 len, const void *from,
 const USB_ENDPOINT_DESCRIPTOR *
 ndl_usb_desc_endpoint(const void *buf, u32 len,
 		      const USB_INTERFACE_DESCRIPTOR *intf, u32 n);
+/*
+ * The configuration descriptor set Windows' generic parent (usbccgp)
+ * gives the driver of one function of a composite device, the function
+ * whose first interface is first (the MI_xx of its hardware ID): the
+ * interface association whose bFirstInterface is first and all its
+ * interfaces, or without one that interface alone; each with every
+ * alternate setting and the descriptors that follow it. Interface numbers
+ * stay; bNumInterfaces and wTotalLength are recounted. cfg is the device's
+ * whole set (len bytes); out has room for len bytes. Returns the filtered
+ * length, or 0 if the set is malformed or has no interface first.
+ */
+u32 ndl_usb_desc_function(const void *cfg, u32 len, u8 first, u8 *out);
 
 #endif
