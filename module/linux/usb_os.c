@@ -263,6 +263,28 @@ static u32 ndl_usb_frame_number(struct ndl_os_usb *dev)
 	return n < 0 ? 0 : n;
 }
 
+/*
+ * USB core keeps each configuration's set as read; its parsed
+ * wTotalLength is what it parsed, so never more than it read.
+ */
+static u32 ndl_usb_config_descriptor(struct ndl_os_usb *dev, void *buf,
+				     u32 size)
+{
+	struct usb_device *udev = dev->udev;
+	u32 i, len;
+
+	for (i = 0; i < udev->descriptor.bNumConfigurations; i++) {
+		if (&udev->config[i] != udev->actconfig ||
+		    !udev->rawdescriptors || !udev->rawdescriptors[i])
+			continue;
+		len = le16_to_cpu(udev->config[i].desc.wTotalLength);
+		if (size)
+			memcpy(buf, udev->rawdescriptors[i], min(size, len));
+		return len;
+	}
+	return 0;
+}
+
 const struct ndl_os_usb_ops ndl_linux_usb_ops = {
 	.submit = ndl_usb_submit,
 	.cancel = ndl_usb_cancel,
@@ -272,6 +294,7 @@ const struct ndl_os_usb_ops ndl_linux_usb_ops = {
 	.reset_port = ndl_usb_reset_port,
 	.port_status = ndl_usb_port_status,
 	.frame_number = ndl_usb_frame_number,
+	.config_descriptor = ndl_usb_config_descriptor,
 };
 
 int ndl_usb_os_attach(struct ndl_os_usb *o, int mi, struct ndl_usb_dev **out)
@@ -296,6 +319,14 @@ int ndl_usb_os_attach(struct ndl_os_usb *o, int mi, struct ndl_usb_dev **out)
 			 o->udev->bus->busnum, o->udev->portnum);
 	st = ndl_usb_dev_create(o, &ndl_linux_usb_ops, desc, out);
 	kfree(desc);
+	if (NT_SUCCESS(st) && mi >= 0) {
+		st = ndl_usb_dev_set_function(*out, mi);
+		if (!NT_SUCCESS(st)) {
+			ndl_usb_dev_delete(*out);
+			*out = NULL;
+			return -ENODEV;
+		}
+	}
 	return NT_SUCCESS(st) ? 0 : -ENOMEM;
 }
 

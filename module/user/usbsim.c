@@ -465,6 +465,25 @@ static u32 sim_frame_number(struct ndl_os_usb *os)
 	return (u32)((ndl_os_monotonic_ns() - os->sim->start_ns) / 1000000);
 }
 
+/* Linux keeps the active configuration's set as read: so does the model. */
+static u32 sim_config_descriptor(struct ndl_os_usb *os, void *buf, u32 size)
+{
+	const struct ndl_usbsim *d = os->sim;
+	u32 len;
+
+	for (u8 k = 0; d->config && d->model->configs[k]; k++) {
+		const u8 *c = d->model->configs[k];
+
+		if (c[5] != d->config)
+			continue;
+		len = (u32)(c[2] | c[3] << 8);
+		if (size)
+			memcpy(buf, c, size < len ? size : len);
+		return len;
+	}
+	return 0;
+}
+
 const struct ndl_os_usb_ops ndl_usbsim_ops = {
 	.submit = sim_submit,
 	.cancel = sim_cancel,
@@ -474,4 +493,5 @@ const struct ndl_os_usb_ops ndl_usbsim_ops = {
 	.reset_port = sim_reset_port,
 	.port_status = sim_port_status,
 	.frame_number = sim_frame_number,
+	.config_descriptor = sim_config_descriptor,
 };

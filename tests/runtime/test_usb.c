@@ -718,6 +718,47 @@ static void test_function_descriptor(void)
 	CHECK_EQ_INT(ndl_usb_desc_function(bad, sizeof(bad), 0, out), 0);
 }
 
+/* Rule (USB generic parent driver): a function's driver asking its PDO
+ * for the configuration descriptor gets its function's set: MI_01 of the
+ * CDC device (no IAD) sees the data interface alone, still numbered 1,
+ * with wTotalLength its own; a 9-byte request gets the header. */
+static void test_function_config(void)
+{
+	const USB_CONFIGURATION_DESCRIPTOR *cd = (void *)config;
+	const USB_CONFIGURATION_DESCRIPTOR *fd;
+	const USB_INTERFACE_DESCRIPTOR *i;
+	DEVICE_OBJECT *whole = pdo;
+	struct ndl_pdo_desc desc;
+	struct ndl_usb_dev *fn;
+	u8 buf[256];
+	URB urb;
+
+	fd = (void *)buf;
+	ndl_pdo_desc_usb(&desc, 0x0525, 0xa4a2, 0x0100, 1, 10, 0, 0, 1, 1);
+	CHECK_EQ_INT(ndl_usb_dev_create(ndl_usbsim_os(sim), &ndl_usbsim_ops,
+					&desc, &fn), STATUS_SUCCESS);
+	CHECK_EQ_INT(ndl_usb_dev_set_function(fn, 1), STATUS_SUCCESS);
+	CHECK_EQ_INT(ndl_usb_dev_set_function(fn, 2), STATUS_NOT_FOUND);
+	pdo = ndl_usb_dev_pdo(fn);
+	get_descriptor(&urb, USB_CONFIGURATION_DESCRIPTOR_TYPE, buf, 9);
+	CHECK_EQ_INT(roundtrip(&urb), STATUS_SUCCESS);
+	CHECK_EQ_INT(urb.UrbControlDescriptorRequest.TransferBufferLength, 9);
+	CHECK_EQ_INT(fd->bNumInterfaces, 1);
+	CHECK(fd->wTotalLength < cd->wTotalLength);
+	get_descriptor(&urb, USB_CONFIGURATION_DESCRIPTOR_TYPE, buf,
+		       sizeof(buf));
+	CHECK_EQ_INT(roundtrip(&urb), STATUS_SUCCESS);
+	CHECK_EQ_INT(urb.UrbControlDescriptorRequest.TransferBufferLength,
+		     fd->wTotalLength);
+	i = ndlw_USBD_ParseConfigurationDescriptorEx(fd, fd, -1, -1, -1, -1,
+						     -1);
+	CHECK(i && i->bInterfaceNumber == 1 && i->bInterfaceClass == 0x0a);
+	CHECK(!ndlw_USBD_ParseConfigurationDescriptorEx(fd, fd, 0, -1, -1, -1,
+							-1));
+	pdo = whole;
+	CHECK_EQ_INT(ndl_usb_dev_delete(fn), 0);
+}
+
 int main(void)
 {
 	struct ndl_pdo_desc desc;
@@ -736,6 +777,7 @@ int main(void)
 	RUN(test_function_descriptor);
 	RUN(test_select_configuration);
 	RUN(test_select_interface);
+	RUN(test_function_config);
 	RUN(test_interrupt_notification);
 	RUN(test_bulk);
 	RUN(test_cancel);

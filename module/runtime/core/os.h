@@ -357,6 +357,12 @@ struct ndl_os_usb_ops {
 	/* Any IRQL: NDL_OS_USB_PORT_* bits; the bus's current frame. */
 	u32 (*port_status)(struct ndl_os_usb *dev);
 	u32 (*frame_number)(struct ndl_os_usb *dev);
+	/*
+	 * PASSIVE: the active configuration's whole descriptor set as the
+	 * device sent it, copied to buf up to size; its length (0: none).
+	 * Needed only for a function of a composite device.
+	 */
+	u32 (*config_descriptor)(struct ndl_os_usb *dev, void *buf, u32 size);
 };
 
 /*

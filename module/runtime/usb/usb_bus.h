@@ -29,6 +29,13 @@ DEVICE_OBJECT *ndl_usb_dev_pdo(struct ndl_usb_dev *u);
  * <= DISPATCH.
  */
 void ndl_usb_dev_gone(struct ndl_usb_dev *u);
+/*
+ * u serves function first (the MI_xx of its IDs) of a composite device:
+ * configuration descriptor requests get that function's set only
+ * (ndl_usb_desc_function), as from Windows' generic parent driver.
+ * PASSIVE. STATUS_*.
+ */
+NTSTATUS ndl_usb_dev_set_function(struct ndl_usb_dev *u, u8 first);
 /* Transfers and deferred requests not yet completed to the driver. */
 u32 ndl_usb_dev_busy(struct ndl_usb_dev *u);
 /* Delete device and PDO once nothing is in flight (else -NDL_EBUSY). */

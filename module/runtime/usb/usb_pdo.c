@@ -7,6 +7,7 @@
  * USBD_PORT_* in Argument1), RESET_PORT and CYCLE_PORT. Other requests
  * get the default PDO handling (nt_pdo.c).
  */
+#include "usb/usb_desc.h"
 #include "usb/usb_priv.h"
 #include "nt/nt_exports.h"
 #include "nt/nt_queue.h"
@@ -43,6 +44,36 @@ NTSTATUS ndl_usb_dev_create(struct ndl_os_usb *dev,
 	return STATUS_SUCCESS;
 }
 
+NTSTATUS ndl_usb_dev_set_function(struct ndl_usb_dev *u, u8 first)
+{
+	u32 len = 0, n;
+	u8 *raw = NULL, *out;
+
+	if (u->ops->config_descriptor)
+		len = u->ops->config_descriptor(u->os, NULL, 0);
+	if (len)
+		raw = ndl_alloc(len, 0);
+	out = raw ? ndl_alloc(len, 0) : NULL;
+	if (!out) {
+		ndl_free(raw);
+		return len ? STATUS_INSUFFICIENT_RESOURCES :
+			     STATUS_NOT_FOUND;
+	}
+	n = u->ops->config_descriptor(u->os, raw, len) == len ?
+	    ndl_usb_desc_function(raw, len, first, out) : 0;
+	ndl_free(raw);
+	if (!n) {
+		ndl_err("USB device %p: configuration has no function at interface %u",
+			u->pdo, first);
+		ndl_free(out);
+		return STATUS_NOT_FOUND;
+	}
+	ndl_free(u->function_desc);
+	u->function_desc = out;
+	u->function_len = n;
+	return STATUS_SUCCESS;
+}
+
 DEVICE_OBJECT *ndl_usb_dev_pdo(struct ndl_usb_dev *u)
 {
 	return u->pdo;
@@ -72,6 +103,7 @@ int ndl_usb_dev_delete(struct ndl_usb_dev *u)
 		return -NDL_EBUSY;
 	}
 	ndl_usb_config_free(u->config);
+	ndl_free(u->function_desc);
 	ndl_pdo_delete(u->pdo);
 	ndl_free(u);
 	return 0;

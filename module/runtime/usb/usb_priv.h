@@ -46,6 +46,8 @@ struct ndl_usb_dev {
 	DEVICE_OBJECT *pdo;
 	KSPIN_LOCK lock;		/* ndl_lock_any: everything below */
 	struct ndl_usb_config *config;
+	u8 *function_desc;		/* a function's configuration set */
+	u32 function_len;
 	struct ndl_usb_pipe ep0;
 	LIST_ENTRY xfers;
 	u32 busy;			/* transfers + deferred requests */
@@ -91,6 +93,8 @@ struct ndl_usb_pipe *ndl_usb_pipe(struct ndl_usb_dev *u, void *handle);
 void ndl_usb_config_free(struct ndl_usb_config *c);
 
 /* usb_xfer.c: transfers to the host. */
+/* A transfer URB's buffer (MDL or pointer), NULL if it has none or is bad. */
+void *ndl_urb_buffer(struct ndl_urb_transfer *t);
 NTSTATUS ndl_usb_xfer_start(struct ndl_usb_dev *u, IRP *irp, URB *urb,
 			    struct ndl_usb_pipe *pipe, bool in,
 			    const u8 *setup, u32 timeout_ms);

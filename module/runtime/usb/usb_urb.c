@@ -55,6 +55,22 @@ static NTSTATUS control(struct ndl_usb_dev *u, IRP *irp, URB *urb, u8 type,
 				  0);
 }
 
+/* A function's configuration set, answered as usbccgp does: from memory. */
+static NTSTATUS function_config(struct ndl_usb_dev *u, IRP *irp, URB *urb)
+{
+	struct ndl_urb_transfer *t = &urb->transfer;
+	void *buf = ndl_urb_buffer(t);
+	u32 n = t->TransferBufferLength < u->function_len ?
+		t->TransferBufferLength : u->function_len;
+
+	if (n && !buf)
+		return ndl_urb_finish(irp, urb, USBD_STATUS_INVALID_PARAMETER);
+	if (n)
+		ndl_memcpy(buf, u->function_desc, n);
+	t->TransferBufferLength = n;
+	return ndl_urb_finish(irp, urb, USBD_STATUS_SUCCESS);
+}
+
 static NTSTATUS descriptor(struct ndl_usb_dev *u, IRP *irp, URB *urb,
 			   u8 recipient)
 {
@@ -63,6 +79,9 @@ static NTSTATUS descriptor(struct ndl_usb_dev *u, IRP *irp, URB *urb,
 
 	if (!long_enough(urb, sizeof(*r)))
 		return ndl_urb_finish(irp, urb, USBD_STATUS_INVALID_PARAMETER);
+	if (u->function_desc && recipient == RCPT_DEVICE &&
+	    r->DescriptorType == USB_CONFIGURATION_DESCRIPTOR_TYPE)
+		return function_config(u, irp, urb);
 	return control(u, irp, urb, RT_IN | RT_STANDARD | recipient,
 		       USB_REQUEST_GET_DESCRIPTOR,
 		       (u16)(r->DescriptorType << 8 | r->Index),

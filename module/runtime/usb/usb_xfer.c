@@ -156,6 +156,17 @@ static void arm_timeout(struct ndl_usb_xfer *x, u32 ms)
 	ndlw_KeSetTimer(&x->timer, due, &x->timer_dpc);
 }
 
+void *ndl_urb_buffer(struct ndl_urb_transfer *t)
+{
+	MDL *m = t->TransferBufferMDL;
+
+	if (!m)
+		return t->TransferBuffer;
+	if (t->TransferBufferLength > m->ByteCount)
+		return NULL;
+	return ndlw_MmGetSystemAddressForMdlSafe(m, 16);
+}
+
 NTSTATUS ndl_usb_xfer_start(struct ndl_usb_dev *u, IRP *irp, URB *urb,
 			    struct ndl_usb_pipe *pipe, bool in,
 			    const u8 *setup, u32 timeout_ms)
@@ -164,17 +175,9 @@ NTSTATUS ndl_usb_xfer_start(struct ndl_usb_dev *u, IRP *irp, URB *urb,
 	struct ndl_usb_xfer *x;
 	enum ndl_os_usb_status hs;
 	bool cancel_now;
-	void *buf = t->TransferBuffer;
+	void *buf = ndl_urb_buffer(t);
 	KIRQL old;
 
-	if (t->TransferBufferMDL) {
-		MDL *m = t->TransferBufferMDL;
-
-		if (t->TransferBufferLength > m->ByteCount)
-			return ndl_urb_finish(irp, urb,
-					      USBD_STATUS_INVALID_PARAMETER);
-		buf = ndlw_MmGetSystemAddressForMdlSafe(m, 16);
-	}
 	if (t->TransferBufferLength && !buf)
 		return ndl_urb_finish(irp, urb, USBD_STATUS_INVALID_PARAMETER);
 	x = ndl_alloc(sizeof(*x), ndl_alloc_flags_for_irql() | NDL_OS_ZERO);
