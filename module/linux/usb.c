@@ -5,7 +5,8 @@
  * IDs, as pci.c does for PCI. Linux binds interfaces, Windows devices: an
  * ID without &MI_xx names the whole device, so the driver binds the first
  * interface of the active configuration and claims the others; an ID with
- * &MI_xx binds that interface of a composite device alone.
+ * &MI_xx binds that function of a composite device: the interface and the
+ * rest of its interface association, if it starts one.
  *
  * The best match ranks as Windows ranks a device's hardware IDs:
  * VID&PID&REV&MI, VID&PID&MI, VID&PID&REV, VID&PID.
@@ -79,16 +80,39 @@ static int ndl_usb_match(const struct ndl_drv *drv, struct usb_interface *intf)
 	return best;
 }
 
-/* Whole-device bindings: every other interface of the configuration. */
+/*
+ * Is other one of the interfaces b's device is made of, besides the one
+ * b is bound to? A whole device has them all; a function (MI_xx) the
+ * rest of its interface association, as Windows' generic parent groups
+ * them, and nothing else: other functions stay free for other drivers.
+ */
+static bool ndl_usb_owns(struct ndl_bound *b, struct usb_interface *other)
+{
+	struct usb_interface *intf = b->osusb.intf;
+	struct usb_interface_assoc_descriptor *iad = intf->intf_assoc;
+	u8 n;
+
+	if (!other || other == intf)
+		return false;
+	if (!(b->drv->ids[b->id_index].match & NDL_MATCH_MI))
+		return true;
+	n = ndl_intf_number(other);
+	return iad && iad->bFirstInterface == ndl_intf_number(intf) &&
+	       n >= iad->bFirstInterface &&
+	       n - iad->bFirstInterface < iad->bInterfaceCount;
+}
+
+/* The other interfaces of the device or function b stands for. */
 static int ndl_usb_claim_rest(struct ndl_bound *b)
 {
 	struct usb_host_config *c = b->osusb.udev->actconfig;
 	struct usb_interface *other;
 	int i, ret;
 
-	for (i = 1; i < c->desc.bNumInterfaces; i++) {
+	for (i = 0; i < c->desc.bNumInterfaces; i++) {
 		other = c->interface[i];
-		if (!other || other->dev.driver == &b->drv->udrv.driver)
+		if (!ndl_usb_owns(b, other) ||
+		    other->dev.driver == &b->drv->udrv.driver)
 			continue;
 		ret = usb_driver_claim_interface(&b->drv->udrv, other, b);
 		if (ret) {
@@ -109,9 +133,9 @@ static void ndl_usb_release_rest(struct ndl_bound *b)
 	struct usb_interface *other;
 	int i;
 
-	for (i = 1; c && i < c->desc.bNumInterfaces; i++) {
+	for (i = 0; c && i < c->desc.bNumInterfaces; i++) {
 		other = c->interface[i];
-		if (other && usb_get_intfdata(other) == b)
+		if (ndl_usb_owns(b, other) && usb_get_intfdata(other) == b)
 			usb_driver_release_interface(&b->drv->udrv, other);
 	}
 }
@@ -120,8 +144,7 @@ static void ndl_usb_bound_free(struct ndl_bound *b)
 {
 	struct usb_interface *intf = b->osusb.intf;
 
-	if (!(b->drv->ids[b->id_index].match & NDL_MATCH_MI))
-		ndl_usb_release_rest(b);
+	ndl_usb_release_rest(b);
 	usb_set_intfdata(intf, NULL);
 	usb_put_dev(b->osusb.udev);
 	ndl_bound_free(b);
@@ -141,7 +164,7 @@ static int ndl_usb_bound_create(struct ndl_drv *drv,
 	b->osusb.udev = usb_get_dev(interface_to_usbdev(intf));
 	b->osusb.intf = intf;
 	usb_set_intfdata(intf, b);
-	ret = whole ? ndl_usb_claim_rest(b) : 0;
+	ret = ndl_usb_claim_rest(b);
 	if (ret)
 		goto err;
 	ret = ndl_usb_os_attach(&b->osusb, whole ? -1 : ndl_intf_number(intf),
