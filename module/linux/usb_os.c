@@ -273,16 +273,16 @@ static u32 ndl_usb_config_descriptor(struct ndl_os_usb *dev, void *buf,
 	struct usb_device *udev = dev->udev;
 	u32 i, len;
 
-	for (i = 0; i < udev->descriptor.bNumConfigurations; i++) {
-		if (&udev->config[i] != udev->actconfig ||
-		    !udev->rawdescriptors || !udev->rawdescriptors[i])
-			continue;
-		len = le16_to_cpu(udev->config[i].desc.wTotalLength);
-		if (size)
-			memcpy(buf, udev->rawdescriptors[i], min(size, len));
-		return len;
-	}
-	return 0;
+	/* USB core keeps config[] and rawdescriptors[] in the same order. */
+	if (!udev->actconfig || !udev->rawdescriptors)
+		return 0;
+	i = udev->actconfig - udev->config;
+	if (i >= udev->descriptor.bNumConfigurations || !udev->rawdescriptors[i])
+		return 0;
+	len = le16_to_cpu(udev->actconfig->desc.wTotalLength);
+	if (size)
+		memcpy(buf, udev->rawdescriptors[i], min(size, len));
+	return len;
 }
 
 const struct ndl_os_usb_ops ndl_linux_usb_ops = {

@@ -479,7 +479,7 @@ static void test_class_vendor(void)
 }
 
 /* Rule: a URB function the bus does not implement is refused with
- * STATUS_NOT_SUPPORTED and a log line naming it; a code usb.h does not
+ * STATUS_NOT_SUPPORTED and a log line naming it and the device; a code usb.h does not
  * define is USBD_STATUS_INVALID_URB_FUNCTION; an unknown pipe handle is
  * USBD_STATUS_INVALID_PIPE_HANDLE. */
 static void test_refusals(void)
@@ -493,6 +493,7 @@ static void test_refusals(void)
 	CHECK_EQ_INT(roundtrip(&urb), STATUS_NOT_SUPPORTED);
 	CHECK_EQ_INT(urb.UrbHeader.Status, USBD_STATUS_NOT_SUPPORTED);
 	CHECK(log_contains("URB_FUNCTION_ISOCH_TRANSFER"));
+	CHECK(log_contains("USB\\VID_0525&PID_A4A2&REV_0100: URB_FUNCTION"));
 	urb.UrbHeader.Function = 0x7777;
 	CHECK_EQ_INT(roundtrip(&urb), STATUS_NOT_SUPPORTED);
 	CHECK(log_contains("unknown URB function 0x7777"));

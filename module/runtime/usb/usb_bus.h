@@ -22,6 +22,7 @@ NTSTATUS ndl_usb_dev_create(struct ndl_os_usb *dev,
 			    const struct ndl_pdo_desc *desc,
 			    struct ndl_usb_dev **out);
 DEVICE_OBJECT *ndl_usb_dev_pdo(struct ndl_usb_dev *u);
+const char *ndl_usb_dev_name(struct ndl_usb_dev *u);
 /*
  * The device was unplugged: every URB from now on fails with
  * USBD_STATUS_DEVICE_GONE / STATUS_DEVICE_NOT_CONNECTED, and what the

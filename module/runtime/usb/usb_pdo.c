@@ -10,6 +10,7 @@
 #include "usb/usb_desc.h"
 #include "usb/usb_priv.h"
 #include "nt/nt_exports.h"
+#include "nt/nt_device.h"
 #include "nt/nt_queue.h"
 
 static const struct ndl_pdo_ops usb_pdo_ops = { .dispatch = ndl_usb_dispatch };
@@ -63,8 +64,8 @@ NTSTATUS ndl_usb_dev_set_function(struct ndl_usb_dev *u, u8 first)
 	    ndl_usb_desc_function(raw, len, first, out) : 0;
 	ndl_free(raw);
 	if (!n) {
-		ndl_err("USB device %p: configuration has no function at interface %u",
-			u->pdo, first);
+		ndl_err("%s: configuration has no function at interface %u",
+			ndl_usb_dev_name(u), first);
 		ndl_free(out);
 		return STATUS_NOT_FOUND;
 	}
@@ -77,6 +78,14 @@ NTSTATUS ndl_usb_dev_set_function(struct ndl_usb_dev *u, u8 first)
 DEVICE_OBJECT *ndl_usb_dev_pdo(struct ndl_usb_dev *u)
 {
 	return u->pdo;
+}
+
+/* The most specific hardware ID names the device (function) in logs. */
+const char *ndl_usb_dev_name(struct ndl_usb_dev *u)
+{
+	const struct ndl_pdo_desc *d = ndl_pdo_desc_of(u->pdo);
+
+	return d && d->hardware_ids[0] ? d->hardware_ids : "USB device";
 }
 
 void ndl_usb_dev_gone(struct ndl_usb_dev *u)
@@ -98,8 +107,8 @@ u32 ndl_usb_dev_busy(struct ndl_usb_dev *u)
 int ndl_usb_dev_delete(struct ndl_usb_dev *u)
 {
 	if (ndl_atomic_load(&u->busy)) {
-		ndl_err("USB device %p: %u requests in flight, not deleted",
-			u->pdo, u->busy);
+		ndl_err("%s: %u requests in flight, not deleted",
+			ndl_usb_dev_name(u), u->busy);
 		return -NDL_EBUSY;
 	}
 	ndl_usb_config_free(u->config);
@@ -198,7 +207,8 @@ static NTSTATUS internal_ioctl(struct ndl_usb_dev *u, IRP *irp)
 						STATUS_DEVICE_NOT_CONNECTED, 0);
 		return ndl_usb_at_passive(u, irp, NULL, port_reset);
 	}
-	ndl_warn("USB: internal IOCTL 0x%08x not supported", code);
+	ndl_warn("%s: internal IOCTL 0x%08x not supported",
+		 ndl_usb_dev_name(u), code);
 	return ndl_irp_complete(irp, STATUS_NOT_SUPPORTED, 0);
 }
 

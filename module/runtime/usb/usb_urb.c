@@ -184,16 +184,18 @@ static NTSTATUS reset_pipe(struct ndl_usb_dev *u, IRP *irp, URB *urb)
 	return ndl_urb_finish(irp, urb, ndl_usbd_status(hs));
 }
 
-static NTSTATUS unsupported(IRP *irp, URB *urb, u16 fn)
+static NTSTATUS unsupported(struct ndl_usb_dev *u, IRP *irp, URB *urb,
+			    u16 fn)
 {
 	const char *name = ndl_urb_function_name(fn);
 	bool known = ndl_strcmp(name, "unknown") != 0;
 
 	if (known)
-		ndl_warn("USB: URB_FUNCTION_%s (0x%04x) not supported", name,
-			 fn);
+		ndl_warn("%s: URB_FUNCTION_%s (0x%04x) not supported",
+			 ndl_usb_dev_name(u), name, fn);
 	else
-		ndl_warn("USB: unknown URB function 0x%04x", fn);
+		ndl_warn("%s: unknown URB function 0x%04x",
+			 ndl_usb_dev_name(u), fn);
 	return ndl_urb_finish(irp, urb, known ? USBD_STATUS_NOT_SUPPORTED :
 			      USBD_STATUS_INVALID_URB_FUNCTION);
 }
@@ -268,5 +270,5 @@ NTSTATUS ndl_urb_submit(struct ndl_usb_dev *u, IRP *irp, URB *urb)
 	case URB_FUNCTION_CLASS_OTHER:
 		return vendor_class(u, irp, urb, RT_CLASS, RCPT_OTHER);
 	}
-	return unsupported(irp, urb, fn);
+	return unsupported(u, irp, urb, fn);
 }

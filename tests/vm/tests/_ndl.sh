@@ -53,12 +53,7 @@ ndl_iface() {
 
 # ndl_wait_carrier IFACE [SECONDS]: wait for the link to come up.
 ndl_wait_carrier() {
-	_n=0
-	while [ "$(cat "/sys/class/net/$1/carrier" 2>/dev/null)" != 1 ]; do
-		_n=$((_n + 1))
-		[ $_n -gt $((${2:-5} * 10)) ] && return 1
-		sleep 0.1
-	done
+	ndl_carrier_is "$1" 1 "${2:-5}"
 }
 
 # ndl_wait_for SECONDS COMMAND...: poll until the command succeeds.
@@ -156,6 +151,39 @@ ndl_leaks() {
 		_b=$(sed -n "s/^$_k //p" /tmp/ndl-baseline)
 		[ "$_v" = "$_b" ] || echo "$_k $_v (at load: $_b)"
 	done
+}
+
+# ndl_no_leaks: a check that the accounting is back at its baseline.
+ndl_no_leaks() {
+	_l=$(ndl_leaks)
+	[ -z "$_l" ] || { echo "$_l"; return 1; }
+}
+
+# ndl_ethtool_stat IFACE NAME: one driver statistic from ethtool -S.
+ndl_ethtool_stat() {
+	ndl-ioctl ethtool "$1" | sed -n "s/^stat $2 //p"
+}
+
+# ndl_carrier_is IFACE 0|1 SECONDS: wait for the carrier to be that.
+ndl_carrier_is() {
+	_n=$(($3 * 10))
+	while [ "$(cat "/sys/class/net/$1/carrier" 2>/dev/null)" != "$2" ]; do
+		_n=$((_n - 1)); [ $_n -gt 0 ] || return 1; sleep 0.1
+	done
+}
+
+# ndl_received IFACE: more than the 4 MB test file came in.
+ndl_received() {
+	[ "$(cat "/sys/class/net/$1/statistics/rx_bytes")" -gt 4000000 ]
+}
+
+# ndl_mac_change IFACE SECONDS: a new MAC address while down; the link
+# back within SECONDS and traffic flowing with it.
+ndl_mac_change() {
+	ip link set "$1" down && ip link set "$1" address 02:00:00:11:22:33 &&
+	[ "$(cat "/sys/class/net/$1/address")" = 02:00:00:11:22:33 ] &&
+	ndl_net_up "$1" && ndl_wait_carrier "$1" "$2" &&
+	ping -c 2 -W 3 10.0.2.2 >/dev/null
 }
 
 # ndl_monitor COMMAND...: have the host send a QEMU monitor command

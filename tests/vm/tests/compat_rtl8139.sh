@@ -45,7 +45,7 @@ doctor_names_nothing() {
 }
 flags_have() { ndl-ioctl devices rtl8139 | grep -q " flags=[a-z0-9_,]*$1,"; }
 flags_lack() { ! flags_have "$1"; }
-stat_of() { ndl-ioctl ethtool "$iface" | sed -n "s/^stat $1 //p"; }
+stat_of() { ndl_ethtool_stat "$iface" "$1"; }
 up() {
 	[ -n "$iface" ] && ndl_net_up "$iface" && ndl_wait_carrier "$iface" 5 &&
 	ping -c 2 -W 3 10.0.2.2 >/dev/null
@@ -66,7 +66,6 @@ lists_at_miniport() { [ "$(stat_of rt_mcast_list_sets)" -gt 0 ]; }
 # builds linear frames itself and no send has more than one buffer.
 one_buffer_each() { [ "$(stat_of rt_tx_multi_buffer)" = 0 ] && [ "$(stat_of rt_tx_frames)" -gt 500 ]; }
 multi_buffer() { [ "$(stat_of rt_tx_multi_buffer)" -gt 0 ]; }
-no_leaks() { _l=$(ndl_leaks); [ -z "$_l" ] || { echo "$_l"; return 1; }; }
 
 mkdir -p /tmp/www
 dd if=/dev/urandom of=/tmp/www/blob bs=1024 count=1024 2>/dev/null
@@ -115,5 +114,5 @@ iface=$(ndl_iface rtl8139)
 check up-cured up
 check doctor-healthy doctor_names_nothing
 check remove-cured sh -c 'ndl-ioctl remove rtl8139 force >/dev/null'
-check no-leaks no_leaks
+check no-leaks ndl_no_leaks
 check rmmod rmmod ndisload

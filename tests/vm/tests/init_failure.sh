@@ -29,7 +29,6 @@ cli_log() {
 	! echo "$_out" | grep -q "ndisload [0-9.]* loaded" ||
 		{ echo "$_out"; return 1; }
 }
-no_leaks() { _l=$(ndl_leaks); [ -z "$_l" ] || { echo "$_l"; return 1; }; }
 
 check insmod ndl_load
 check add-binds-nothing added
@@ -39,5 +38,5 @@ check logged logged
 check cli-log cli_log
 check no-interface sh -c '! ls /sys/bus/pci/devices/0000:00:03.0/net 2>/dev/null'
 check remove ndl-ioctl remove wrong
-check accounting-zero no_leaks
+check accounting-zero ndl_no_leaks
 check rmmod rmmod ndisload

@@ -11,7 +11,6 @@
 # timeout: 90
 . /tests/_ndl.sh
 
-no_leaks() { _l=$(ndl_leaks); [ -z "$_l" ] || { echo "$_l"; return 1; }; }
 no_drivers() { [ -z "$(ndl-ioctl drivers)" ]; }
 nobody_add() {
 	echo MZ >/tmp/nobody.sys && chmod 644 /tmp/nobody.sys &&
@@ -34,7 +33,7 @@ check nobody-add nobody_add
 check nobody-remove nobody_remove
 check nobody-list nobody_list
 check nothing-added no_drivers
-check accounting-unchanged no_leaks
+check accounting-unchanged ndl_no_leaks
 sys=/lib/ndl/drivers/rtl8139/rtl8139.sys
 ghost() { # N: add driver ghostN for a device that does not exist
 	ndl-ioctl add "ghost$1" -s "$sys" -i "1af4:$(printf %04x $((0x7f00 + $1)))"
@@ -59,6 +58,6 @@ check duplicate-name same_name
 check duplicate-id same_id
 check sixteen-drivers-limit limit
 check remove-all remove_all
-check accounting-after-drivers no_leaks
+check accounting-after-drivers ndl_no_leaks
 check still-works sh -c 'ndl-ioctl version | grep -q "abi 1 features exec"'
 check rmmod rmmod ndisload

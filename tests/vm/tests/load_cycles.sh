@@ -24,7 +24,6 @@ one_cycle() {
 	ndl-ioctl remove rtl8139 >/dev/null || { echo "remove failed"; return 1; }
 }
 
-no_leaks() { _l=$(ndl_leaks); [ -z "$_l" ] || { echo "$_l"; return 1; }; }
 
 check insmod ndl_load
 i=0 failed=""
@@ -44,6 +43,6 @@ else
 	ndl-ioctl remove rtl8139 force >/dev/null 2>&1
 fi
 ndl_report "INFO: $i cycles in $((end - start)) s"
-check accounting-zero no_leaks
+check accounting-zero ndl_no_leaks
 check no-drivers sh -c '[ -z "$(ndl-ioctl drivers)" ]'
 check rmmod rmmod ndisload

@@ -14,7 +14,7 @@
 # timeout: 150
 . /tests/_ndl.sh
 
-stat_of() { ndl-ioctl ethtool "$iface" | sed -n "s/^stat $1 //p"; }
+stat_of() { ndl_ethtool_stat "$iface" "$1"; }
 listed() { # DRIVER
 	ndl-ioctl drivers | grep -q "^driver $1 state=loaded version=1.0.0.0 ndis=3.0 " &&
 	ndl-ioctl devices "$1" | grep -q " 10ec:8029 driver=$1 state=running if=$iface flags=up,carrier" ||
@@ -34,7 +34,6 @@ download() {
 	_dl=$(ndl_download_rate) || { echo "$_dl"; return 1; }
 	ndl_report "INFO: $round: download $_dl"
 }
-no_leaks() { _l=$(ndl_leaks); [ -z "$_l" ] || { echo "$_l"; return 1; }; }
 
 # traffic ROUND DRIVER: the interface's checks, after a load.
 traffic() {
@@ -70,5 +69,5 @@ if [ -f "$msvc" ]; then
 else
 	skip msvc "no clang-MSVC build of ne2k in the guest (build/drivers-msvc)"
 fi
-check accounting-zero no_leaks
+check accounting-zero ndl_no_leaks
 check rmmod rmmod ndisload

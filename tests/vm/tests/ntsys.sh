@@ -42,7 +42,6 @@ entry_ok() { log_since | grep -q "$name: DriverEntry returned 0x00000000"; }
 no_fw_logged() {
 	log_since | grep -q 'ZwCreateFile(\\SystemRoot\\system32\\drivers\\ntsys.bin): no such file'
 }
-no_leaks() { _l=$(ndl_leaks); [ -z "$_l" ] || { echo "$_l"; return 1; }; }
 ctl=/dev/ndisload-dev/ntsys
 node_ok() {
 	[ -c "$ctl" ] || { ls -l /dev/ndisload-dev; return 1; }
@@ -100,13 +99,13 @@ flavour() {
 	check $name/control-node node_ok
 	check $name/control-requests devctl_ok
 	check $name/remove-while-open remove_while_open
-	check $name/accounting-zero no_leaks
+	check $name/accounting-zero ndl_no_leaks
 	check $name/add-no-firmware add
 	check $name/thread-ended-early no_fw_logged
 	# no firmware: bytes 0-3 zero; OK_THREAD and OK_FIRMWARE (0x06) clear
 	check $name/checks-without-firmware mac_is 00:00:00:00:5a:39
 	check $name/remove-again ndl-ioctl remove "$name"
-	check $name/accounting-zero-again no_leaks
+	check $name/accounting-zero-again ndl_no_leaks
 }
 
 check insmod ndl_load

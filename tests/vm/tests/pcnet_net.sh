@@ -26,7 +26,6 @@ promisc_ok() {
 	ip link set "$iface" promisc on && ping -c 1 -W 3 10.0.2.2 >/dev/null &&
 	ip link set "$iface" promisc off && ping -c 1 -W 3 10.0.2.2 >/dev/null
 }
-no_leaks() { _l=$(ndl_leaks); [ -z "$_l" ] || { echo "$_l"; return 1; }; }
 
 # round NAME DRIVER INF: install, load, traffic, remove.
 round() {
@@ -55,5 +54,5 @@ if [ -f "$msvc" ]; then
 else
 	skip msvc "no clang-MSVC build of pcnet in the guest (build/drivers-msvc)"
 fi
-check accounting-zero no_leaks
+check accounting-zero ndl_no_leaks
 check rmmod rmmod ndisload

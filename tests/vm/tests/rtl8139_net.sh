@@ -19,7 +19,6 @@ listed() {
 	ndl-ioctl drivers | grep -q "^driver $name state=loaded version=1.0.0.0 ndis=5.1 " &&
 	ndl-ioctl devices | grep -q " 10ec:8139 driver=$name state=running if=$iface flags=up,carrier,"
 }
-received() { [ "$(cat "/sys/class/net/$iface/statistics/rx_bytes")" -gt 4000000 ]; }
 refused_busy() { ndl-ioctl remove "$name" | grep -qx "errno EBUSY"; }
 ethtool_ok() {
 	ndl-ioctl ethtool "$iface" >/tmp/ethtool.out || return 1
@@ -40,12 +39,6 @@ promisc_ok() {
 	ip link set "$iface" promisc on && sleep 0.5 && ip link set "$iface" promisc off &&
 	sleep 0.5 && ! dmesg | grep -q "receive filter update failed"
 }
-mac_ok() {
-	ip link set "$iface" down && ip link set "$iface" address 02:00:00:11:22:33 &&
-	[ "$(cat /sys/class/net/$iface/address)" = 02:00:00:11:22:33 ] &&
-	ndl_net_up "$iface" && ndl_wait_carrier "$iface" 5 && ping -c 2 -W 3 10.0.2.2 >/dev/null
-}
-no_leaks() { _l=$(ndl_leaks); [ -z "$_l" ] || { echo "$_l"; return 1; }; }
 
 # flavour NAME DRIVERS-DIR: one build of the driver through its checks.
 flavour() {
@@ -59,7 +52,7 @@ flavour() {
 	check $name/listed listed
 	check $name/ping ping -c 3 -W 3 10.0.2.2
 	check $name/download ndl_download
-	check $name/counters received
+	check $name/counters ndl_received "$iface"
 	deepest=$(sed -n 's/^deepest //p' "$NDL_DEBUGFS/stacks")
 	usable=$(sed -n 's/^usable //p' "$NDL_DEBUGFS/stacks")
 	ndl_report "INFO: $name: deepest driver-stack use $deepest of $usable bytes"
@@ -67,12 +60,12 @@ flavour() {
 	check $name/ethtool ethtool_ok
 	check $name/mtu mtu_ok
 	check $name/promisc promisc_ok
-	check $name/mac-address mac_ok
+	check $name/mac-address ndl_mac_change "$iface" 5
 	check $name/remove-busy refused_busy
 	check $name/down ip link set "$iface" down
 	check $name/remove ndl-ioctl remove "$name"
 	check $name/interface-gone test ! -d "/sys/class/net/$iface"
-	check $name/accounting-zero no_leaks
+	check $name/accounting-zero ndl_no_leaks
 }
 
 check insmod ndl_load

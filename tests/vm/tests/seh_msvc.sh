@@ -16,7 +16,6 @@ added() {
 }
 entry_ok() { dmesg | grep -q "vseh: DriverEntry returned 0x00000000"; }
 removed() { ndl-ioctl remove vseh >/dev/null; }
-no_leaks() { _l=$(ndl_leaks); [ -z "$_l" ] || { echo "$_l"; return 1; }; }
 
 if [ ! -f "$sys" ]; then
 	skip seh "no MSVC build of vseh in the guest (build/drivers-msvc)"
@@ -25,6 +24,6 @@ else
 	check checks-pass added
 	check driver-entry entry_ok
 	check remove removed
-	check accounting-zero no_leaks
+	check accounting-zero ndl_no_leaks
 	check rmmod rmmod ndisload
 fi

@@ -31,7 +31,6 @@ traffic() {
 	[ "$(cat /tmp/s2)" = "$ndl_serve_sha" ] && [ "$(cat /tmp/s3)" = "$ndl_serve_sha" ] ||
 		{ echo "checksums $(cat /tmp/s2) $(cat /tmp/s3)"; return 1; }
 }
-no_leaks() { _l=$(ndl_leaks); [ -z "$_l" ] || { echo "$_l"; return 1; }; }
 
 check two-cpus sh -c '[ $(grep -c ^processor /proc/cpuinfo) = 2 ]'
 check insmod ndl_load
@@ -44,5 +43,5 @@ check carrier-2 ndl_wait_carrier "$if2" 5
 check parallel-traffic traffic
 check down sh -c "ip link set $if1 down && ip link set $if2 down"
 check remove ndl-ioctl remove rtl8139
-check accounting-zero no_leaks
+check accounting-zero ndl_no_leaks
 check rmmod rmmod ndisload

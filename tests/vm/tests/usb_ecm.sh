@@ -26,9 +26,10 @@ add_usbecm() {
 		-r 'TestUnsupportedUrb=sz:1'
 }
 # Each bind asked for an isochronous transfer (TestUnsupportedUrb): the
-# module named it, refused it, and the driver came up (it fails otherwise).
+# module named it and the device, refused it, and the driver came up (it
+# fails otherwise).
 urb_refused() { # COUNT: at least that many refusals logged
-	[ "$(dmesg | grep -c "USB: URB_FUNCTION_ISOCH_TRANSFER (0x000a) not supported")" -ge "$1" ]
+	[ "$(dmesg | grep -c 'USB.VID_0525&PID_A4A2&REV_[0-9]*: URB_FUNCTION_ISOCH_TRANSFER (0x000a) not supported')" -ge "$1" ]
 }
 owned_by_cdc() { add_usbecm | grep -qx "bound 0 owned 2"; }
 listed_owned() { [ "$(ndl-ioctl devices usbecm | grep -c "^device usb:.* 0525:a4a2 driver=usbecm state=owned .*owner=cdc_ether")" = 2 ]; }

@@ -31,7 +31,7 @@
 . /tests/_ndl.sh
 
 vq=/machine/peripheral/nic0/virtio-backend
-stat_of() { ndl-ioctl ethtool "$iface" | sed -n "s/^stat $1 //p"; }
+stat_of() { ndl_ethtool_stat "$iface" "$1"; }
 listed() {
 	ndl-ioctl drivers | grep -q "^driver $name state=loaded version=1.0.0.0 ndis=5.1 " &&
 	ndl-ioctl devices "$name" | grep -q " 1af4:1000 driver=$name state=running if=$iface flags=up,carrier"
@@ -40,12 +40,6 @@ listed() {
 recycled() {
 	_n=$(stat_of rx_packets)
 	[ "${_n:-0}" -gt 4000 ] || { echo "rx_packets ${_n:-none}"; return 1; }
-}
-carrier_is() { # VALUE SECONDS
-	_n=$(($2 * 10))
-	while [ "$(cat "/sys/class/net/$iface/carrier" 2>/dev/null)" != "$1" ]; do
-		_n=$((_n - 1)); [ $_n -gt 0 ] || return 1; sleep 0.1
-	done
 }
 # An IPv6 address joins its solicited-node group 33:33:ff:00:12:34.
 mcast_join() {
@@ -75,7 +69,6 @@ has_interface() {
 	done
 	return 1
 }
-no_leaks() { _l=$(ndl_leaks); [ -z "$_l" ] || { echo "$_l"; return 1; }; }
 # The control queue's state (queue 2) into the monitor's log; the sleep
 # lets the monitor answer before the next command.
 ctrl_status() {
@@ -106,9 +99,9 @@ flavour() {
 	ctrl_status
 	ndl_report "HOST: ctrl $name"
 	ndl_monitor set_link n0 off
-	check $name/link-lost carrier_is 0 10
+	check $name/link-lost ndl_carrier_is "$iface" 0 10
 	ndl_monitor set_link n0 on
-	check $name/link-back carrier_is 1 10
+	check $name/link-back ndl_carrier_is "$iface" 1 10
 	check $name/ping-after-link ping -c 2 -W 3 10.0.2.2
 	check $name/down ip link set "$iface" down
 	check $name/remove remove
@@ -138,9 +131,9 @@ wdm_pass() {
 	check wdm/ping ping -c 3 -W 3 10.0.2.2
 	check wdm/download ndl_download
 	ndl_monitor set_link n0 off
-	check wdm/link-lost carrier_is 0 10
+	check wdm/link-lost ndl_carrier_is "$iface" 0 10
 	ndl_monitor set_link n0 on
-	check wdm/link-back carrier_is 1 10
+	check wdm/link-back ndl_carrier_is "$iface" 1 10
 	check wdm/not-through-ndis ndis_interrupts 0
 	check wdm/down ip link set "$iface" down
 	check wdm/remove remove
@@ -165,6 +158,6 @@ else
 fi
 ndl_report "HOST: ctrl-done"
 wdm_pass "$NDL_DRIVERS"
-check accounting-zero no_leaks
+check accounting-zero ndl_no_leaks
 check rmmod rmmod ndisload
 check dmesg-clean dmesg_clean
