@@ -83,6 +83,8 @@ D(void, NdisMFreeSharedMemory, NDIS_HANDLE, ULONG, BOOLEAN, void *,
   NDIS_PHYSICAL_ADDRESS);
 D(ULONG, NdisReadPciSlotInformation, NDIS_HANDLE, ULONG, ULONG, void *,
   ULONG);
+D(ULONG, NdisMGetBusData, NDIS_HANDLE, ULONG, ULONG, void *, ULONG);
+D(ULONG, NdisMSetBusData, NDIS_HANDLE, ULONG, ULONG, void *, ULONG);
 D(void, NdisMGetDeviceProperty, NDIS_HANDLE, DEVICE_OBJECT **,
   DEVICE_OBJECT **, DEVICE_OBJECT **, void **, void **);
 D(void, NdisInitializeString, NDIS_STRING *, const u8 *);
@@ -91,6 +93,37 @@ D(NDIS_STATUS, NdisAllocateMemoryWithTag, void **, UINT, ULONG);
 D(UINT, NdisGetVersion, void);
 
 static struct tap tap;
+
+/*
+ * Rule (NdisMGetBusData/NdisMSetBusData, NDIS 6): WhichSpace is
+ * IRP_MN_READ_CONFIG's (PCI_WHICHSPACE_CONFIG, 0, the configuration
+ * space); the return value is the number of bytes read or written, and
+ * nothing is transferred past the space's end or for a space the bus does
+ * not have (PCI_WHICHSPACE_ROM).
+ */
+static void test_bus_data(NDIS_HANDLE ad)
+{
+	u8 id[4], line = 0, back = 0, tail[8];
+	u16 cmd = 0;
+
+	CHECK_EQ_INT(ndlw_NdisMGetBusData(ad, 0, 0, id, 4), 4);
+	CHECK_EQ_INT(id[0] | id[1] << 8, 0x10ec);
+	CHECK_EQ_INT(id[2] | id[3] << 8, 0x8139);
+	/* Interrupt Line (0x3c) is read-write scratch for software. */
+	line = 0x5a;
+	CHECK_EQ_INT(ndlw_NdisMSetBusData(ad, 0, 0x3c, &line, 1), 1);
+	CHECK_EQ_INT(ndlw_NdisMGetBusData(ad, 0, 0x3c, &back, 1), 1);
+	CHECK_EQ_INT(back, 0x5a);
+	CHECK_EQ_INT(ndlw_NdisMGetBusData(ad, 0, 4, &cmd, 2), 2);
+	/* A read straddling the end transfers what exists, no more. */
+	CHECK_EQ_INT(ndlw_NdisMGetBusData(ad, 0, 252, tail, 8), 4);
+	CHECK_EQ_INT(ndlw_NdisMGetBusData(ad, 0, 4096, tail, 4), 0);
+	/* PCI_WHICHSPACE_ROM: not a space this bus has; refused, logged. */
+	log_clear();
+	CHECK_EQ_INT(ndlw_NdisMGetBusData(ad, 0x52696350, 0, id, 4), 0);
+	CHECK_EQ_INT(ndlw_NdisMSetBusData(ad, 0x52696350, 0, id, 4), 0);
+	CHECK(log_contains("fakemp: NdisMGetBusData: WhichSpace 0x52696350 not supported"));
+}
 
 /* ---- packets and buffers ------------------------------------------------------ */
 
@@ -396,6 +429,7 @@ static void test_resources(void)
 		     NDIS_STATUS_RESOURCE_CONFLICT);
 	CHECK_EQ_INT(ndlw_NdisReadPciSlotInformation(ad, 0, 0, &vendor, 2), 2);
 	CHECK_EQ_INT(vendor, 0x10ec);
+	test_bus_data(ad);
 	ndlw_NdisMGetDeviceProperty(ad, &pdo, &fdo, NULL, &cm, NULL);
 	CHECK(pdo && fdo && cm && fdo->DriverObject == &drv->object);
 	ad->attributes |= NDIS_ATTRIBUTE_BUS_MASTER;

@@ -221,6 +221,10 @@ ULONG NTAPI ndlw_NdisReadPciSlotInformation(NDIS_HANDLE h, ULONG slot,
 					    ULONG off, void *buf, ULONG len);
 ULONG NTAPI ndlw_NdisWritePciSlotInformation(NDIS_HANDLE h, ULONG slot,
 					     ULONG off, void *buf, ULONG len);
+ULONG NTAPI ndlw_NdisMGetBusData(NDIS_HANDLE h, ULONG space, ULONG off,
+				 void *buf, ULONG len);
+ULONG NTAPI ndlw_NdisMSetBusData(NDIS_HANDLE h, ULONG space, ULONG off,
+				 void *buf, ULONG len);
 ULONG NTAPI ndlw_NdisReadPcmciaAttributeMemory(NDIS_HANDLE h, ULONG off,
 					       void *buf, ULONG len);
 ULONG NTAPI ndlw_NdisWritePcmciaAttributeMemory(NDIS_HANDLE h, ULONG off,

@@ -7,6 +7,7 @@
  * Everything comes from the host's ndl_os_dev_* for the adapter's device.
  */
 #include "ndis/ndis_priv.h"
+#include "nt/nt_io.h"
 
 #define NdisInterfacePci	5
 #define NDL_MAX_RES		16
@@ -286,14 +287,24 @@ void ndl_res_release_all(struct ndl_adapter *ad)
 
 /* ---- PCI configuration space ------------------------------------------------------ */
 
-/* Bytes read or written; 0 without a device behind the adapter. */
-static ULONG pci_slot_io(NDIS_HANDLE h, const char *fn, ULONG off, void *buf,
-			 ULONG len, bool write)
+/*
+ * Bytes read or written; 0 without a device behind the adapter. Space is
+ * IRP_MN_READ_CONFIG's WhichSpace (NDIS 6): only the PCI configuration
+ * space exists behind an adapter here; another (a ROM, a vendor's bus)
+ * transfers nothing, as on a bus driver that does not implement it.
+ */
+static ULONG pci_slot_io(NDIS_HANDLE h, const char *fn, ULONG space,
+			 ULONG off, void *buf, ULONG len, bool write)
 {
 	struct ndl_adapter *ad = ndl_ad(h, fn);
 
 	if (!ad || !ad->dev || !buf)
 		return 0;
+	if (space != PCI_WHICHSPACE_CONFIG) {
+		ndl_warn("%s: %s: WhichSpace 0x%x not supported (only PCI configuration space)",
+			 ad->name, fn, space);
+		return 0;
+	}
 	if (write)
 		return ndl_os_pci_config_write(ad->dev, off, buf, len);
 	return ndl_os_pci_config_read(ad->dev, off, buf, len);
@@ -302,15 +313,28 @@ static ULONG pci_slot_io(NDIS_HANDLE h, const char *fn, ULONG off, void *buf,
 ULONG NTAPI ndlw_NdisReadPciSlotInformation(NDIS_HANDLE h, ULONG slot,
 					    ULONG off, void *buf, ULONG len)
 {
-	return pci_slot_io(h, "NdisReadPciSlotInformation", off, buf, len,
-			   false);
+	return pci_slot_io(h, "NdisReadPciSlotInformation",
+			   PCI_WHICHSPACE_CONFIG, off, buf, len, false);
 }
 
 ULONG NTAPI ndlw_NdisWritePciSlotInformation(NDIS_HANDLE h, ULONG slot,
 					     ULONG off, void *buf, ULONG len)
 {
-	return pci_slot_io(h, "NdisWritePciSlotInformation", off, buf, len,
-			   true);
+	return pci_slot_io(h, "NdisWritePciSlotInformation",
+			   PCI_WHICHSPACE_CONFIG, off, buf, len, true);
+}
+
+/* NDIS 6's replacements for the two above. */
+ULONG NTAPI ndlw_NdisMGetBusData(NDIS_HANDLE h, ULONG space, ULONG off,
+				 void *buf, ULONG len)
+{
+	return pci_slot_io(h, "NdisMGetBusData", space, off, buf, len, false);
+}
+
+ULONG NTAPI ndlw_NdisMSetBusData(NDIS_HANDLE h, ULONG space, ULONG off,
+				 void *buf, ULONG len)
+{
+	return pci_slot_io(h, "NdisMSetBusData", space, off, buf, len, true);
 }
 
 /* No PCMCIA bus here: nothing to read or write. */

@@ -41,6 +41,8 @@
 #define IRP_MN_QUERY_CAPABILITIES	0x09
 #define IRP_MN_READ_CONFIG		0x0f
 #define IRP_MN_WRITE_CONFIG		0x10
+/* IRP_MN_READ/WRITE_CONFIG WhichSpace: the one bus space that exists here */
+#define PCI_WHICHSPACE_CONFIG	0
 #define IRP_MN_QUERY_ID			0x13
 #define IRP_MN_QUERY_BUS_INFORMATION	0x15
 /* IRP_MJ_POWER minor codes */

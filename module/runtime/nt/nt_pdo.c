@@ -14,7 +14,6 @@
 #include "nt/nt_exports.h"
 #include "nt/nt_intsync.h"
 
-#define PCI_WHICHSPACE_CONFIG	0
 
 struct ndl_pdo {
 	struct ndl_pdo_desc desc;
