@@ -62,6 +62,7 @@ void ndl6_adapter_free(struct ndl_adapter *ad)
 
 	if (!a6)
 		return;
+	ndl6_irq_release(ad, "the adapter's removal");
 	ndl6_tx_free(ad);
 	ndlw_KeRemoveQueueDpc(&a6->return_dpc);
 	ndl_dpc_flush();
@@ -520,6 +521,7 @@ int ndl6_adapter_initialize(struct ndl_adapter *ad,
 	if (st != NDIS_STATUS_SUCCESS) {
 		ndl_err("%s: MiniportInitializeEx failed with 0x%08x", ad->name,
 			st);
+		ndl6_irq_release(ad, "MiniportInitializeEx that failed");
 		ndl6_shmem_release(ad, "MiniportInitializeEx that failed");
 		ndl_adapter_release_leftovers(ad,
 					      "MiniportInitializeEx that failed");
@@ -600,6 +602,7 @@ void ndl6_halt_with(struct ndl_adapter *ad, u32 action)
 		ndl_err("%s: MiniportHaltEx returned at IRQL %u", ad->name,
 			ndl_os_irql_current());
 	set_state(ad, NDL6_HALTED);
+	ndl6_irq_release(ad, "MiniportHaltEx");
 	ndl6_shmem_release(ad, "MiniportHaltEx");
 	ndl_adapter_release_leftovers(ad, "MiniportHaltEx");
 	ndl_req_abort_current(ad);

@@ -121,4 +121,16 @@ void NTAPI ndlw_NdisQueueIoWorkItem(NDIS_HANDLE h,
 				    NDIS_IO_WORKITEM_ROUTINE routine, void *ctx);
 void NTAPI ndlw_NdisFreeIoWorkItem(NDIS_HANDLE h);
 
+/* ndis6/ndis6_irq.c */
+NDIS_STATUS NTAPI
+ndlw_NdisMRegisterInterruptEx(NDIS_HANDLE h, NDIS_HANDLE ctx,
+			      NDIS_MINIPORT_INTERRUPT_CHARACTERISTICS *c,
+			      NDIS_HANDLE *out);
+void NTAPI ndlw_NdisMDeregisterInterruptEx(NDIS_HANDLE h);
+ULONG NTAPI ndlw_NdisMQueueDpcEx(NDIS_HANDLE h, ULONG message_id,
+				 ULONG targets, void *dpc_ctx);
+BOOLEAN NTAPI ndlw_NdisMSynchronizeWithInterruptEx(NDIS_HANDLE h,
+						   ULONG message_id, void *fn,
+						   void *ctx);
+
 #endif

@@ -114,6 +114,9 @@ struct ndl_ndis6_adapter {
 
 	/* NdisAllocateSharedMemory blocks (ndis6_shmem.c) */
 	LIST_ENTRY shmem;
+
+	/* NdisMRegisterInterruptEx (ndis6_irq.c) */
+	struct ndl6_interrupt *intr;
 };
 
 static inline struct ndl_ndis6_adapter *ndl6(struct ndl_adapter *ad)
@@ -137,6 +140,8 @@ static inline bool ndl6_running(struct ndl_adapter *ad)
  */
 void ndl6_shmem_init(struct ndl_adapter *ad);
 void ndl6_shmem_release(struct ndl_adapter *ad, const char *after);
+/* After halt or a failed initialize: an interrupt left connected. */
+void ndl6_irq_release(struct ndl_adapter *ad, const char *after);
 
 /* ndis6_send.c */
 int ndl6_tx_init(struct ndl_adapter *ad, u32 slots);

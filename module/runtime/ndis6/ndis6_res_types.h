@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * NDIS 6 resource structures a driver passes to the resource exports
- * (ndis6_timer.c, ndis6_config.c, ndis6_rwlock.c): timer
- * characteristics, the configuration object, the I/O work item routine's
+ * (ndis6_timer.c, ndis6_config.c, ndis6_rwlock.c, ndis6_irq.c): timer
+ * characteristics, interrupt characteristics, the configuration object, the I/O work item routine's
  * type and a read/write lock's LOCK_STATE_EX. Written
  * from Microsoft's reference pages; x64 layouts asserted at the end.
  */
@@ -11,6 +11,7 @@
 
 #include "ndis6/ndis6_types.h"
 
+#define NDIS_OBJECT_TYPE_MINIPORT_INTERRUPT		0x84
 #define NDIS_OBJECT_TYPE_TIMER_CHARACTERISTICS		0x97
 #define NDIS_OBJECT_TYPE_CONFIGURATION_OBJECT		0xa9
 
@@ -52,7 +53,73 @@ typedef struct _LOCK_STATE_EX {
 } LOCK_STATE_EX;
 #define NDIS_RWL_AT_DISPATCH_LEVEL	0x1
 
+/* NdisMRegisterInterruptEx: the miniport's interrupt handlers. */
+typedef NTAPI BOOLEAN (*MINIPORT_ISR_HANDLER)(NDIS_HANDLE ctx,
+					      BOOLEAN *queue_default_dpc,
+					      ULONG *target_processors);
+typedef NTAPI void (*MINIPORT_INTERRUPT_DPC_HANDLER)(NDIS_HANDLE ctx,
+						     void *dpc_ctx,
+						     void *throttle,
+						     void *reserved2);
+typedef NTAPI void (*MINIPORT_DISABLE_INTERRUPT_HANDLER)(NDIS_HANDLE ctx);
+typedef NTAPI void (*MINIPORT_ENABLE_INTERRUPT_HANDLER)(NDIS_HANDLE ctx);
+typedef NTAPI BOOLEAN (*MINIPORT_MSI_ISR_HANDLER)(NDIS_HANDLE ctx,
+						  ULONG message_id,
+						  BOOLEAN *queue_default_dpc,
+						  ULONG *target_processors);
+typedef NTAPI void (*MINIPORT_MSI_INTERRUPT_DPC_HANDLER)(NDIS_HANDLE ctx,
+							 ULONG message_id,
+							 void *dpc_ctx,
+							 void *throttle,
+							 void *reserved2);
+typedef NTAPI void (*MINIPORT_DISABLE_MSI_INTERRUPT_HANDLER)(NDIS_HANDLE ctx,
+							     ULONG message_id);
+typedef NTAPI void (*MINIPORT_ENABLE_MSI_INTERRUPT_HANDLER)(NDIS_HANDLE ctx,
+							    ULONG message_id);
+
+typedef enum _NDIS_INTERRUPT_TYPE {
+	NDIS_CONNECT_LINE_BASED = 1,
+	NDIS_CONNECT_MESSAGE_BASED,
+} NDIS_INTERRUPT_TYPE;
+
+typedef struct _NDIS_MINIPORT_INTERRUPT_CHARACTERISTICS {
+	NDIS_OBJECT_HEADER Header;
+	MINIPORT_ISR_HANDLER InterruptHandler;
+	MINIPORT_INTERRUPT_DPC_HANDLER InterruptDpcHandler;
+	MINIPORT_DISABLE_INTERRUPT_HANDLER DisableInterruptHandler;
+	MINIPORT_ENABLE_INTERRUPT_HANDLER EnableInterruptHandler;
+	BOOLEAN MsiSupported;
+	BOOLEAN MsiSyncWithAllMessages;
+	MINIPORT_MSI_ISR_HANDLER MessageInterruptHandler;
+	MINIPORT_MSI_INTERRUPT_DPC_HANDLER MessageInterruptDpcHandler;
+	MINIPORT_DISABLE_MSI_INTERRUPT_HANDLER DisableMessageInterruptHandler;
+	MINIPORT_ENABLE_MSI_INTERRUPT_HANDLER EnableMessageInterruptHandler;
+	NDIS_INTERRUPT_TYPE InterruptType;		/* out */
+	void *MessageInfoTable;		/* out: PIO_INTERRUPT_MESSAGE_INFO */
+} NDIS_MINIPORT_INTERRUPT_CHARACTERISTICS;
+#define NDIS_MINIPORT_INTERRUPT_REVISION_1	1
+#define NDIS_SIZEOF_MINIPORT_INTERRUPT_CHARACTERISTICS_REVISION_1 \
+	(offsetof(NDIS_MINIPORT_INTERRUPT_CHARACTERISTICS, MessageInfoTable) + \
+	 sizeof(void *))
+
+/* NDIS 6.20: the DPC's ReceiveThrottleParameters. */
+typedef struct _NDIS_RECEIVE_THROTTLE_PARAMETERS {
+	ULONG MaxNblsToIndicate;
+	ULONG MoreNblsPending : 1;
+} NDIS_RECEIVE_THROTTLE_PARAMETERS;
+#define NDIS_INDICATE_ALL_NBLS	(~0u)	/* a 32-bit ULONG */
+
 #if defined(__x86_64__)
+NDL_STATIC_ASSERT(offsetof(NDIS_MINIPORT_INTERRUPT_CHARACTERISTICS,
+			   MsiSupported) == 40,
+		  "interrupt characteristics MsiSupported");
+NDL_STATIC_ASSERT(offsetof(NDIS_MINIPORT_INTERRUPT_CHARACTERISTICS,
+			   InterruptType) == 80,
+		  "interrupt characteristics InterruptType");
+NDL_STATIC_ASSERT(NDIS_SIZEOF_MINIPORT_INTERRUPT_CHARACTERISTICS_REVISION_1 == 96,
+		  "interrupt characteristics revision 1");
+NDL_STATIC_ASSERT(sizeof(NDIS_RECEIVE_THROTTLE_PARAMETERS) == 8,
+		  "receive throttle parameters");
 NDL_STATIC_ASSERT(offsetof(NDIS_TIMER_CHARACTERISTICS, TimerFunction) == 8,
 		  "timer characteristics TimerFunction");
 NDL_STATIC_ASSERT(NDIS_SIZEOF_TIMER_CHARACTERISTICS_REVISION_1 == 0x18,
