@@ -25,6 +25,7 @@ iso_no_iommu_fault() {
 # tap, log and host_cmd; the host user is HOST_UID (990 unless set).
 HOST_UID=${HOST_UID:-990}
 
+# iso_to_vfio: the device at slot to vfio-pci, its Linux driver unbound.
 iso_to_vfio() {
 	load_module vfio-pci && load_module vfio_iommu_type1 && load_module tun || return 1
 	[ ! -e "/sys/bus/pci/devices/$slot/driver" ] || echo "$slot" >"/sys/bus/pci/devices/$slot/driver/unbind"
