@@ -53,7 +53,7 @@ static const char usage[] =
 	"its /dev/vfio group device given to this user), with the TAP interface\n"
 	"NAME (created for this user) as its network interface. --reg sets a\n"
 	"registry value (REG_SZ) the driver reads; --file gives it a file it\n"
-	"opens by name (firmware). NetworkAddress defaults to the TAP's address.\n"
+	"opens by name (firmware). The TAP takes the card's address.\n"
 	"--conf reads the other options from FILE, one a line as \"sys PATH\",\n"
 	"\"tap NAME\", \"name SERVICE\", \"reg NAME=VALUE\", \"file PATH\" (values\n"
 	"may hold spaces; '#' starts a comment line). ndisload-host@.service\n"
@@ -259,11 +259,9 @@ static int load_driver(const struct opts *o, struct ndl_driver **out)
 	return 0;
 }
 
-static struct ndl_reg *registry(const struct opts *o, const u8 mac[6])
+static struct ndl_reg *registry(const struct opts *o)
 {
 	struct ndl_reg *reg = ndl_reg_create();
-	bool have_addr = false;
-	char addr[13];
 
 	for (int i = 0; reg && i < o->nregs; i++) {
 		char name[256];
@@ -277,21 +275,33 @@ static struct ndl_reg *registry(const struct opts *o, const u8 mac[6])
 		}
 		memcpy(name, o->regs[i], n);
 		name[n] = 0;
-		have_addr |= !strcasecmp(name, "NetworkAddress");
 		if (ndl_reg_set_sz(reg, name, eq + 1)) {
 			die("--reg %s: refused by the registry", o->regs[i], NULL);
 			ndl_reg_destroy(reg);
 			return NULL;
 		}
 	}
-	/* The TAP's address is the interface's: the card answers to it. */
-	snprintf(addr, sizeof(addr), "%02X%02X%02X%02X%02X%02X", mac[0],
-		 mac[1], mac[2], mac[3], mac[4], mac[5]);
-	if (reg && !have_addr && ndl_reg_set_sz(reg, "NetworkAddress", addr)) {
-		ndl_reg_destroy(reg);
-		return NULL;
-	}
 	return reg;
+}
+
+/*
+ * The TAP takes the card's current address, as an in-kernel interface
+ * does: the card's own receive filter then passes Linux's unicast frames.
+ * (Giving the card the TAP's address through NetworkAddress instead is
+ * not enough: a chip may filter on its PROM whatever the driver programs,
+ * as QEMU's NE2000 does.) Promiscuous if the TAP refuses the address.
+ */
+static void adopt_address(struct host_net *n, const u8 tap_mac[6],
+			  const u8 card_mac[6], u32 *filter)
+{
+	if (!memcmp(tap_mac, card_mac, 6))
+		return;
+	if (tap_set_address(n->tap, card_mac))
+		return;
+	fprintf(stderr, "ndisload-host: cannot give the TAP the card's address %02x:%02x:%02x:%02x:%02x:%02x (%s); receiving promiscuously\n",
+		card_mac[0], card_mac[1], card_mac[2], card_mac[3],
+		card_mac[4], card_mac[5], strerror(errno));
+	*filter |= PACKET_PROMISCUOUS;
 }
 
 /* Until a signal, or the kernel wants the device back (hot-unplug): true then. */
@@ -357,7 +367,7 @@ int main(int argc, char **argv)
 	if (load_driver(&o, &drv))
 		return 1;
 	params = (struct ndl_adapter_params){ .drv = drv, .dev = dev,
-		.reg = registry(&o, mac), .ops = &host_net_ops, .ctx = &n,
+		.reg = registry(&o), .ops = &host_net_ops, .ctx = &n,
 		.name = o.device, .tx_slots = 64 };
 	if (!params.reg)
 		return 1;
@@ -369,11 +379,7 @@ int main(int argc, char **argv)
 			 (unsigned int)status);
 		return die("%s: MiniportInitialize failed (%s)", o.device, err);
 	}
-	if (memcmp(info.cur_addr, mac, 6)) {
-		/* The miniport kept its own address: let Linux's frames in. */
-		fprintf(stderr, "ndisload-host: the driver ignores NetworkAddress; receiving promiscuously\n");
-		filter |= PACKET_PROMISCUOUS;
-	}
+	adopt_address(&n, mac, info.cur_addr, &filter);
 	status = ndl_adapter_set(n.ad, OID_GEN_CURRENT_PACKET_FILTER, &filter,
 				 sizeof(filter), &done, &needed);
 	if (status)

@@ -5,10 +5,12 @@
  * interface needs CAP_NET_ADMIN; attaching to one owned by this user does
  * not, which is why the host only attaches. The address comes from the
  * TUN descriptor itself (SIOCGIFHWADDR on it): no socket is needed, so
- * the unit can forbid every address family but AF_UNIX.
+ * the unit can forbid every address family but AF_UNIX. The same goes for
+ * setting it (SIOCSIFHWADDR on the descriptor: the TAP's owner may).
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <net/if_arp.h>
 #include <linux/if_tun.h>
 #include <net/if.h>
 #include <stdio.h>
@@ -55,4 +57,12 @@ bool tap_set_carrier(int fd, bool up)
 	int on = up;
 
 	return ioctl(fd, TUNSETCARRIER, &on) == 0;
+}
+
+bool tap_set_address(int fd, const uint8_t mac[6])
+{
+	struct ifreq ifr = { .ifr_hwaddr.sa_family = ARPHRD_ETHER };
+
+	memcpy(ifr.ifr_hwaddr.sa_data, mac, 6);
+	return ioctl(fd, SIOCSIFHWADDR, &ifr) == 0;
 }

@@ -217,7 +217,13 @@ struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t len)
 	read_bars(d);
 	d->irq_line = (u8)cfg_read32(d, PCI_INTERRUPT_LINE);
 	ndl_os_pci_config_read(d, PCI_COMMAND, &cmd, 2);
-	cmd |= PCI_COMMAND_IO | PCI_COMMAND_MEMORY | PCI_COMMAND_MASTER;
+	cmd |= PCI_COMMAND_IO | PCI_COMMAND_MEMORY;
+	ndl_os_pci_config_write(d, PCI_COMMAND, &cmd, 2);
+	if (!vfio_virtio_confined(d, err, len)) {
+		vfio_close(d);
+		return NULL;
+	}
+	cmd |= PCI_COMMAND_MASTER;	/* DMA only once it is known confined */
 	ndl_os_pci_config_write(d, PCI_COMMAND, &cmd, 2);
 	vfio_req_connect(d);
 	return d;

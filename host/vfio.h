@@ -15,7 +15,8 @@
 /*
  * Open the PCI function ADDR (e.g. 0000:00:03.0) through /dev/vfio: refuse
  * a machine without an IOMMU, a no-IOMMU group, a group that is not
- * viable, a device not bound to vfio-pci. Resets the device, maps the DMA
+ * viable, a device not bound to vfio-pci, a virtio device that bypasses
+ * the IOMMU (vfio_virtio_confined). Resets the device, maps the DMA
  * pool for it, enables memory, I/O and bus mastering. NULL with why in err.
  */
 struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t errlen);
@@ -26,6 +27,13 @@ int vfio_irq_fd(const struct ndl_os_dev *dev);
 void vfio_req_connect(struct ndl_os_dev *dev);
 /* Whether the kernel asked for the device back since the last call. */
 bool vfio_req_pending(const struct ndl_os_dev *dev);
+
+/*
+ * Whether a virtio device's DMA goes through the IOMMU (it offers
+ * VIRTIO_F_ACCESS_PLATFORM); true for any other device. False with why
+ * in err. Needs the BARs read and memory decoding on.
+ */
+bool vfio_virtio_confined(struct ndl_os_dev *dev, char *err, size_t errlen);
 
 /* Internal to host/vfio*.c. */
 struct vfio_bar {

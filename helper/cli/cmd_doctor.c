@@ -16,7 +16,9 @@ static const char usage[] =
 	"ndisload knows: frames going out while nothing addressed to this computer\n"
 	"comes back, TCP resending while the driver gets frames in pieces, receive\n"
 	"that stops, requests (OIDs) the driver refuses. For each it names the\n"
-	"compatibility setting that cures it ('ndisload compat'). Use the network\n"
+	"compatibility setting that cures it ('ndisload compat'). After a driver\n"
+	"crashed in the kernel it suggests isolated mode ('bind --isolated'),\n"
+	"where a crash ends a process, not the machine. Use the network\n"
 	"first (ping, a download): the doctor compares the counters of two moments\n"
 	"SECONDS apart (default 2).\n"
 	"\n"
@@ -79,6 +81,8 @@ int cmd_doctor(int argc, char **argv)
 			if (jx_str(x, "setting"))
 				printf("    Cure: the compatibility setting %s. Try:\n      %s\n",
 				       jx_str(x, "setting"), jx_str(x, "command"));
+			else if (jx_str(x, "command"))
+				printf("    Try:\n      %s\n", jx_str(x, "command"));
 		}
 	}
 	json_object_put(r);

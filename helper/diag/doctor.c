@@ -98,6 +98,74 @@ json_object *doctor_findings(const char *driver, const struct doctor_sample *a,
 	return out;
 }
 
+/* ---- a crash in the kernel ----------------------------------------------- */
+
+void doctor_crash_note(const char *msg, struct doctor_crash *c)
+{
+	bool crash = strstr(msg, "a Windows driver called KeBugCheckEx") ||
+		     (strstr(msg, "driver exception") && strstr(msg, "not handled"));
+	bool trace = strstr(msg, "[ndisload]") != NULL;
+
+	if ((crash && !c->crash_seen) || (trace && !c->crash_seen && !c->trace_seen)) {
+		while (*msg == ' ')
+			msg++;
+		snprintf(c->line, sizeof(c->line), "%s", msg);
+	}
+	c->crash_seen |= crash;
+	c->trace_seen |= trace;
+}
+
+void doctor_crash_finding(json_object *a, const char *loc, const char *driver,
+			  const char *line, bool iommu)
+{
+	json_object *f = json_object_new_object();
+	char text[512], cmd[160];
+
+	if (iommu) {
+		snprintf(text, sizeof(text),
+			 "A Windows driver crashed in the kernel this boot (\"%s\"). In isolated mode the driver runs in an unprivileged process on this device: a crash ends that process, which is restarted, never the machine.",
+			 line);
+		snprintf(cmd, sizeof(cmd), "ndisload bind %s %s --isolated", loc, driver);
+	} else {
+		snprintf(text, sizeof(text),
+			 "A Windows driver crashed in the kernel this boot (\"%s\"). Isolated mode would contain such a crash in an unprivileged process, but it needs an IOMMU and %s has no IOMMU group: enable VT-d/AMD-Vi in the firmware and boot with intel_iommu=on (or amd_iommu=on).",
+			 line, loc);
+	}
+	jx_add_str(f, "symptom", "kernel_crash");
+	jx_add_str(f, "summary", text);
+	jx_add_str_or_null(f, "setting", NULL);
+	jx_add_str_or_null(f, "value", NULL);
+	jx_add_str_or_null(f, "command", iommu ? cmd : NULL);
+	json_object_array_add(a, f);
+}
+
+static void note_crash(const char *msg, void *ctx)
+{
+	doctor_crash_note(msg, ctx);
+}
+
+/* The kernel has oopsed since boot (taint D, TAINT_DIE: bit 7). */
+static bool kernel_died(void)
+{
+	char buf[32] = "";
+	FILE *f = fopen("/proc/sys/kernel/tainted", "re");
+
+	if (f) {
+		if (!fgets(buf, sizeof(buf), f))
+			buf[0] = 0;
+		fclose(f);
+	}
+	return strtoull(buf, NULL, 10) & (1ull << 7);
+}
+
+static bool has_iommu_group(const char *loc)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/iommu_group", loc);
+	return access(path, F_OK) == 0;
+}
+
 /* ---- the samples ------------------------------------------------------------ */
 
 /* Tcp: OutSegs and RetransSegs of /proc/net/snmp (zero if unreadable). */
@@ -211,6 +279,8 @@ json_object *op_doctor(json_object *args, const int *fds, size_t nfds,
 	int64_t wait = jx_has(args, "wait") ? jx_int(args, "wait") : 2;
 	struct ndl_device_info *devs = NULL, *again = NULL;
 	struct doctor_sample *first = NULL;
+	struct doctor_crash crash = { 0 };
+	bool crashed;
 	json_object *r = NULL, *list;
 	size_t n, n2, i, matched = 0;
 
@@ -245,6 +315,8 @@ json_object *op_doctor(json_object *args, const int *fds, size_t nfds,
 		sleep((unsigned int)wait);
 	if (kmod_list_devices(NULL, &again, &n2, err))
 		goto out;
+	diag_kmsg_each(note_crash, &crash);
+	crashed = crash.crash_seen || (crash.trace_seen && kernel_died());
 	r = json_object_new_object();
 	list = json_object_new_array();
 	for (i = 0; i < n; i++) {
@@ -274,6 +346,9 @@ json_object *op_doctor(json_object *args, const int *fds, size_t nfds,
 		} else {
 			f = doctor_findings(devs[i].driver, &first[i], &b);
 		}
+		if (crashed)
+			doctor_crash_finding(f, loc, devs[i].driver, crash.line,
+					     has_iommu_group(loc));
 		json_object_object_add(o, "healthy",
 				       json_object_new_boolean(!json_object_array_length(f)));
 		json_object_object_add(o, "findings", f);

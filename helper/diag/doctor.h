@@ -36,6 +36,27 @@ struct doctor_sample {
 json_object *doctor_findings(const char *driver, const struct doctor_sample *a,
 			     const struct doctor_sample *b);
 
+/*
+ * A kernel log line (naming ndisload) that shows a Windows driver crashed
+ * in the kernel: the module's KeBugCheckEx or unhandled-exception report
+ * (crash_seen), or a line of an oops trace through the module (trace_seen;
+ * a crash only if the kernel also says it died: taint D). The first such
+ * line is kept as the evidence.
+ */
+struct doctor_crash {
+	bool crash_seen, trace_seen;
+	char line[200];
+};
+void doctor_crash_note(const char *msg, struct doctor_crash *c);
+/*
+ * Adds to findings the advice for device loc of driver after a crash in
+ * the kernel (evidence: line): isolated mode ("kernel_crash", the command
+ * `ndisload bind LOC DRIVER --isolated`), or, without an IOMMU, why that
+ * cannot be done here.
+ */
+void doctor_crash_finding(json_object *findings, const char *loc,
+			  const char *driver, const char *line, bool iommu);
+
 /* Protocol operation "doctor": args {device?, wait?}. */
 json_object *op_doctor(json_object *args, const int *fds, size_t nfds,
 		       struct ndl_err *err);

@@ -371,7 +371,8 @@ json_object *isolated_start(const char *dev, const char *driver, struct ndl_err 
 	char group[32], tap[IFNAMSIZ];
 	json_object *r;
 
-	if (iommu_group(dev, group, sizeof(group), err) || check_driver(dev, driver, err))
+	if (iommu_group(dev, group, sizeof(group), err) ||
+	    iso_virtio_check(dev, err) || check_driver(dev, driver, err))
 		return NULL;
 	if (!pw) {
 		ndl_fail(err, NDL_E_INTERNAL, "there is no user %s to run the driver as", ISO_USER);

@@ -34,6 +34,11 @@ int isolated_stop(const char *device, struct ndl_err *err);
 json_object *isolated_load(const char *device, const char *driver, bool restart);
 /* Whether a host of DRIVER runs (or restarts): new settings need a reload. */
 bool isolated_running(const char *driver);
+/*
+ * Refuses (NDL_E_INVALID) a virtio device whose DMA bypasses the IOMMU
+ * (iso_virtio.c); 0 for any other device.
+ */
+int iso_virtio_check(const char *device, struct ndl_err *err);
 /* {"state", "tap", "mode", "restarts", "last_crash"} of DEVICE's host. */
 json_object *isolated_state(const char *device);
 

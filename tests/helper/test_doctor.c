@@ -120,6 +120,54 @@ static void test_down_and_no_link(void)
 	json_object_put(f);
 }
 
+/* A KeBugCheckEx or unhandled-exception line is a crash by itself. */
+static void test_crash_lines(void)
+{
+	struct doctor_crash c = { 0 };
+
+	doctor_crash_note("ndisload: 0000:00:03.0: initialized ndle1000", &c);
+	CHECK(!c.crash_seen && !c.trace_seen && !c.line[0]);
+	doctor_crash_note("ndisload: driver exception 0xc0000005 at 00000000deadbeef not handled: no handler", &c);
+	CHECK(c.crash_seen);
+	CHECK(!strncmp(c.line, "ndisload: driver exception 0xc0000005", 37));
+	/* The first crash line stays the evidence. */
+	doctor_crash_note("ndisload: a Windows driver called KeBugCheckEx(0x1e, 0xc0000005, 0x0, 0x0, 0x0)", &c);
+	CHECK(!strncmp(c.line, "ndisload: driver exception", 26));
+}
+
+/* A trace through the module is kept, but is only a hint (taint decides). */
+static void test_crash_trace(void)
+{
+	struct doctor_crash c = { 0 };
+
+	doctor_crash_note("  ndl_dpc_run+0x5a/0x90 [ndisload]", &c);
+	CHECK(!c.crash_seen && c.trace_seen);
+	CHECK(!strcmp(c.line, "ndl_dpc_run+0x5a/0x90 [ndisload]"));
+	doctor_crash_note("ndisload: a Windows driver called KeBugCheckEx(0xd1, 0x0, 0x2, 0x0, 0x0)", &c);
+	CHECK(c.crash_seen);
+	CHECK(!strncmp(c.line, "ndisload: a Windows driver called KeBugCheckEx(0xd1", 51));
+}
+
+/* The advice: the bind command with an IOMMU, why not without one. */
+static void test_crash_finding(void)
+{
+	json_object *f = json_object_new_array(), *x;
+
+	doctor_crash_finding(f, "0000:00:03.0", "ndle1000", "ndisload: boom", true);
+	doctor_crash_finding(f, "0000:00:04.0", "ndle1000", "ndisload: boom", false);
+	CHECK_EQ_INT(json_object_array_length(f), 2);
+	x = json_object_array_get_idx(f, 0);
+	CHECK(!strcmp(jx_str(x, "symptom"), "kernel_crash"));
+	CHECK(!jx_str(x, "setting"));
+	CHECK(jx_str(x, "command") &&
+	      !strcmp(jx_str(x, "command"), "ndisload bind 0000:00:03.0 ndle1000 --isolated"));
+	CHECK(strstr(jx_str(x, "summary"), "\"ndisload: boom\"") != NULL);
+	x = json_object_array_get_idx(f, 1);
+	CHECK(!jx_str(x, "command"));
+	CHECK(strstr(jx_str(x, "summary"), "0000:00:04.0 has no IOMMU group") != NULL);
+	json_object_put(f);
+}
+
 int main(void)
 {
 	RUN(test_healthy);
@@ -127,5 +175,8 @@ int main(void)
 	RUN(test_tcp_resends_with_pieces);
 	RUN(test_receive_stopped_and_refusals);
 	RUN(test_down_and_no_link);
+	RUN(test_crash_lines);
+	RUN(test_crash_trace);
+	RUN(test_crash_finding);
 	return CHECK_EXIT_CODE();
 }
