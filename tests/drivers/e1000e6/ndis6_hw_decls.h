@@ -95,6 +95,9 @@ NDISAPI NDIS_STATUS NdisMRegisterScatterGatherDma(NDIS_HANDLE MiniportAdapterHan
 	PNDIS_SG_DMA_DESCRIPTION DmaDescription,
 	PNDIS_HANDLE NdisMiniportDmaHandle);
 NDISAPI VOID NdisMDeregisterScatterGatherDma(NDIS_HANDLE NdisMiniportDmaHandle);
+/* NdisMAllocateNetBufferSGList's Flags: the send direction */
+#define NDIS_SG_LIST_WRITE_TO_DEVICE	0x000000001
+
 NDISAPI NDIS_STATUS NdisMAllocateNetBufferSGList(NDIS_HANDLE NdisMiniportDmaHandle,
 	PNET_BUFFER NetBuffer, PVOID Context, ULONG Flags,
 	PVOID ScatterGatherListBuffer, ULONG ScatterGatherListBufferSize);

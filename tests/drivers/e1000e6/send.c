@@ -3,8 +3,9 @@
  * Transmit: NET_BUFFER_LISTs queue in the adapter; each NET_BUFFER gets a
  * transmit control block and an NDIS scatter-gather list
  * (NdisMAllocateNetBufferSGList), which MiniportProcessSGList puts on the
- * legacy descriptor ring (one descriptor per element; a frame with more
- * elements than a TCB may use is copied into the TCB's bounce buffer).
+ * legacy descriptor ring (one descriptor per element, trimmed to the
+ * frame; a frame with more elements than a TCB may use is copied into the
+ * TCB's bounce buffer).
  * A list completes when its last NET_BUFFER's descriptors are written back.
  * Ring order is the order of the TCBs on TcbBusy.
  */
@@ -212,19 +213,56 @@ static PNET_BUFFER_LIST E6DropTcb(PE6_ADAPTER Adapter, PE6_TCB Tcb)
 	return NULL;
 }
 
+/*
+ * The list starts at the beginning of the NET_BUFFER's CurrentMdl: the
+ * frame is CurrentMdlOffset bytes in and DataLength bytes long (NDIS
+ * reference, NdisMAllocateNetBufferSGList). Its elements trimmed to the
+ * frame into Out; how many, or E6_TCB_MAX_FRAGS + 1 if more are needed.
+ */
+static ULONG E6TrimSgl(PNET_BUFFER Nb, const SCATTER_GATHER_LIST *Sgl,
+		       SCATTER_GATHER_ELEMENT *Out)
+{
+	ULONG skip = NET_BUFFER_CURRENT_MDL_OFFSET(Nb);
+	ULONG left = NET_BUFFER_DATA_LENGTH(Nb);
+	ULONG i, n = 0;
+
+	for (i = 0; i < Sgl->NumberOfElements && left; i++) {
+		ULONG len = Sgl->Elements[i].Length;
+
+		if (skip >= len) {
+			skip -= len;
+			continue;
+		}
+		if (n == E6_TCB_MAX_FRAGS)
+			return E6_TCB_MAX_FRAGS + 1;
+		Out[n].Address.QuadPart = Sgl->Elements[i].Address.QuadPart + skip;
+		Out[n].Length = len - skip;
+		if (Out[n].Length > left)
+			Out[n].Length = left;
+		Out[n].Reserved = 0;
+		left -= Out[n].Length;
+		skip = 0;
+		n++;
+	}
+	/* a list shorter than the frame is not one to send */
+	return left ? E6_TCB_MAX_FRAGS + 1 : n;
+}
+
 VOID NTAPI E6ProcessSGList(PDEVICE_OBJECT Pdo, PVOID Reserved,
 			   PSCATTER_GATHER_LIST Sgl, PVOID Context)
 {
 	PE6_TCB tcb = Context;
 	PE6_ADAPTER adapter = tcb->Adapter;
 	PNET_BUFFER_LIST failed = NULL;
+	SCATTER_GATHER_ELEMENT frags[E6_TCB_MAX_FRAGS];
+	ULONG n = E6TrimSgl(tcb->Nb, Sgl, frags);
 
 	NdisDprAcquireSpinLock(&adapter->Lock);
-	tcb->Sgl = Sgl;
-	if (Sgl->NumberOfElements <= E6_TCB_MAX_FRAGS) {
-		E6PlaceTcb(adapter, tcb, Sgl->Elements, Sgl->NumberOfElements);
+	if (n && n <= E6_TCB_MAX_FRAGS) {
+		tcb->Sgl = Sgl;
+		E6PlaceTcb(adapter, tcb, frags, n);
 	} else {
-		tcb->Sgl = NULL;
+		/* too many pieces: the frame goes as one copy */
 		NdisMFreeNetBufferSGList(adapter->DmaHandle, Sgl, tcb->Nb);
 		if (!E6PlaceBounced(adapter, tcb))
 			failed = E6DropTcb(adapter, tcb);
@@ -245,6 +283,7 @@ static VOID E6SendDrain(PE6_ADAPTER Adapter)
 		PNET_BUFFER_LIST failed = NULL;
 		PE6_TCB tcb;
 		NDIS_STATUS status;
+		KIRQL irql;
 
 		NdisAcquireSpinLock(&Adapter->Lock);
 		if (!Adapter->SendHead || IsListEmpty(&Adapter->TcbFree) ||
@@ -271,8 +310,12 @@ static VOID E6SendDrain(PE6_ADAPTER Adapter)
 		}
 		NdisReleaseSpinLock(&Adapter->Lock);
 
+		/* NdisMAllocateNetBufferSGList runs at DISPATCH_LEVEL */
+		NDIS_RAISE_IRQL_TO_DISPATCH(&irql);
 		status = NdisMAllocateNetBufferSGList(Adapter->DmaHandle,
-			tcb->Nb, tcb, 0, tcb->SglBuffer, Adapter->SglSize);
+			tcb->Nb, tcb, NDIS_SG_LIST_WRITE_TO_DEVICE,
+			tcb->SglBuffer, Adapter->SglSize);
+		NDIS_LOWER_IRQL(irql, DISPATCH_LEVEL);
 		if (status == NDIS_STATUS_SUCCESS)
 			continue;
 		/* no mapping to be had: the copy is the way out */
