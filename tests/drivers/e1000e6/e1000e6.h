@@ -111,6 +111,7 @@ typedef struct _E6_ADAPTER {
 	E6_TX_DESC *TxRing;
 	NDIS_PHYSICAL_ADDRESS TxRingPa;
 	ULONG TxTail, TxFree;
+	ULONG TxReserved;		/* TCBs mapping: E6_TCB_MAX_FRAGS each held */
 	ULONG SglSize;			/* NdisMRegisterScatterGatherDma's answer */
 	E6_TCB Tcbs[E6_TCBS];
 	LIST_ENTRY TcbFree, TcbBusy;	/* busy: in ring order */

@@ -173,6 +173,7 @@ static VOID E6PlaceTcb(PE6_ADAPTER Adapter, PE6_TCB Tcb,
 	Tcb->OnRing = TRUE;
 	/* the reservation made for the TCB, less what it used */
 	Adapter->TxFree += E6_TCB_MAX_FRAGS - Count;
+	Adapter->TxReserved--;
 	InsertTailList(&Adapter->TcbBusy, &Tcb->Link);
 	KeMemoryBarrier();
 	E6_WRITE(Adapter, E6_TDT, Adapter->TxTail);
@@ -202,6 +203,7 @@ static PNET_BUFFER_LIST E6DropTcb(PE6_ADAPTER Adapter, PE6_TCB Tcb)
 	PNET_BUFFER_LIST nbl = Tcb->Nbl;
 
 	Adapter->TxFree += E6_TCB_MAX_FRAGS;
+	Adapter->TxReserved--;
 	Adapter->Stats.TxErrors++;
 	NET_BUFFER_LIST_STATUS(nbl) = NDIS_STATUS_FAILURE;
 	InsertTailList(&Adapter->TcbFree, &Tcb->Link);
@@ -299,6 +301,7 @@ static VOID E6SendDrain(PE6_ADAPTER Adapter)
 		tcb->Sgl = NULL;
 		tcb->OnRing = FALSE;
 		Adapter->TxFree -= E6_TCB_MAX_FRAGS;
+		Adapter->TxReserved++;
 		Adapter->SendNext = NET_BUFFER_NEXT_NB(tcb->Nb);
 		if (!Adapter->SendNext) {
 			Adapter->SendHead = E6_NBL_NEXT_QUEUED(tcb->Nbl);
@@ -481,8 +484,10 @@ VOID E6SendComplete(PE6_ADAPTER Adapter, BOOLEAN Abort, NDIS_STATUS Status)
 		}
 	}
 	if (Abort) {
+		/* a TCB still being mapped keeps its reservation */
 		Adapter->TxTail = 0;
-		Adapter->TxFree = E6_TX_DESCS - 1;
+		Adapter->TxFree = E6_TX_DESCS - 1 -
+				  Adapter->TxReserved * E6_TCB_MAX_FRAGS;
 		NdisZeroMemory(Adapter->TxRing, E6_TX_DESCS * sizeof(E6_TX_DESC));
 	}
 	NdisReleaseSpinLock(&Adapter->Lock);
