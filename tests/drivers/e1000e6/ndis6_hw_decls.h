@@ -8,7 +8,13 @@
 #ifndef E6_NDIS6_HW_DECLS_H
 #define E6_NDIS6_HW_DECLS_H
 
+/*
+ * Each block stands back when ndis.h already has it (its revision macro
+ * defined): prototypes may repeat, structures may not.
+ */
+
 /* ---- interrupts (NdisMRegisterInterruptEx) ---------------------------- */
+#ifndef NDIS_MINIPORT_INTERRUPT_REVISION_1
 
 typedef BOOLEAN (NTAPI *MINIPORT_ISR_HANDLER)(NDIS_HANDLE MiniportInterruptContext,
 	PBOOLEAN QueueDefaultInterruptDpc, PULONG TargetProcessors);
@@ -60,6 +66,7 @@ typedef struct _NDIS_RECEIVE_THROTTLE_PARAMETERS {
 	ULONG MoreNblsPending:1;
 } NDIS_RECEIVE_THROTTLE_PARAMETERS, *PNDIS_RECEIVE_THROTTLE_PARAMETERS;
 #define NDIS_INDICATE_ALL_NBLS	(~0ul)
+#endif
 
 NDISAPI NDIS_STATUS NdisMRegisterInterruptEx(NDIS_HANDLE MiniportAdapterHandle,
 	NDIS_HANDLE MiniportInterruptContext,
@@ -71,6 +78,7 @@ NDISAPI BOOLEAN NdisMSynchronizeWithInterruptEx(NDIS_HANDLE NdisInterruptHandle,
 	PVOID SynchronizeContext);
 
 /* ---- scatter-gather DMA (NdisMRegisterScatterGatherDma) --------------- */
+#ifndef NDIS_SG_DMA_DESCRIPTION_REVISION_1
 
 typedef VOID (NTAPI *MINIPORT_PROCESS_SG_LIST_HANDLER)(PDEVICE_OBJECT pDO,
 	PVOID Reserved, PSCATTER_GATHER_LIST pSGL, PVOID Context);
@@ -90,13 +98,16 @@ typedef struct _NDIS_SG_DMA_DESCRIPTION {
 #define NDIS_SIZEOF_SG_DMA_DESCRIPTION_REVISION_1 \
 	RTL_SIZEOF_THROUGH_FIELD(NDIS_SG_DMA_DESCRIPTION, ScatterGatherListSize)
 #define NDIS_SG_DMA_64_BIT_ADDRESS	0x00000001
+#endif
 
 NDISAPI NDIS_STATUS NdisMRegisterScatterGatherDma(NDIS_HANDLE MiniportAdapterHandle,
 	PNDIS_SG_DMA_DESCRIPTION DmaDescription,
 	PNDIS_HANDLE NdisMiniportDmaHandle);
 NDISAPI VOID NdisMDeregisterScatterGatherDma(NDIS_HANDLE NdisMiniportDmaHandle);
 /* NdisMAllocateNetBufferSGList's Flags: the send direction */
+#ifndef NDIS_SG_LIST_WRITE_TO_DEVICE
 #define NDIS_SG_LIST_WRITE_TO_DEVICE	0x000000001
+#endif
 
 NDISAPI NDIS_STATUS NdisMAllocateNetBufferSGList(NDIS_HANDLE NdisMiniportDmaHandle,
 	PNET_BUFFER NetBuffer, PVOID Context, ULONG Flags,
