@@ -31,7 +31,7 @@ enum {	/* register byte offsets */
 enum {
 	CTRL_SLU = 0x40, CTRL_SPD_1000 = 0x200, CTRL_RST = 0x04000000,
 	STATUS_FD = 0x01, STATUS_LU = 0x02, STATUS_SPEED_1000 = 0x80,
-	EERD_START = 0x01, EERD_DONE = 0x10,
+	EERD_START = 0x01, EERD_DONE = 0x10, EERD_DONE_82574 = 0x02,
 	EECD_PRES = 0x100, EECD_GNT = 0x80,
 	MDIC_OP_WRITE = 0x04000000, MDIC_OP_READ = 0x08000000,
 	MDIC_READY = 0x10000000, MDIC_ERROR = 0x40000000,
@@ -66,6 +66,7 @@ struct e1k_state {
 	uint16_t ee[EE_WORDS];
 	uint8_t mac[6];
 	bool cable;		/* the link partner is there */
+	bool is_82574;		/* the e1000e model: 82574L EERD layout */
 	bool an_pending;	/* auto-negotiation running */
 	uint32_t tx_len;
 	uint8_t tx[TX_MAX];
@@ -117,7 +118,7 @@ static void eeprom_load(struct e1k_state *s)
 	memset(s->ee, 0, sizeof(s->ee));
 	for (int i = 0; i < 3; i++)
 		s->ee[i] = (uint16_t)(s->mac[2 * i] | s->mac[2 * i + 1] << 8);
-	s->ee[11] = s->ee[13] = 0x100e;
+	s->ee[11] = s->ee[13] = s->is_82574 ? 0x10d3 : 0x100e;
 	for (int i = 0; i < EE_WORDS - 1; i++)
 		sum = (uint16_t)(sum + s->ee[i]);
 	s->ee[EE_WORDS - 1] = (uint16_t)(EE_SUM - sum);
@@ -152,6 +153,8 @@ static int e1k_power_on(struct ndl_sim_dev *dev)
 	       s->mac[5] ? s->mac : default_mac, 6);
 	memset(s, 0, sizeof(*s));
 	memcpy(s->mac, mac, 6);
+	s->is_82574 = (ndl_sim_config(dev)[2] | ndl_sim_config(dev)[3] << 8) ==
+		      0x10d3;
 	eeprom_load(s);
 	s->cable = true;
 	s->reg[R_CTRL >> 2] = CTRL_SLU | CTRL_SPD_1000;
@@ -410,15 +413,22 @@ static void write_mdic(struct ndl_sim_dev *dev, uint32_t v)
 	s->reg[R_MDIC >> 2] = v | MDIC_READY;
 }
 
+/*
+ * EERD: the 8254x has start in bit 0, done in bit 4 and the word address
+ * from bit 8; the 82574 done in bit 1 and the address from bit 2.
+ */
 static uint32_t read_eerd(struct e1k_state *s)
 {
-	uint32_t v = s->reg[R_EERD >> 2], a = (v & ~EERD_START) >> 8;
+	uint32_t v = s->reg[R_EERD >> 2];
+	uint32_t done = s->is_82574 ? EERD_DONE_82574 : EERD_DONE;
+	uint32_t a = s->is_82574 ? (v & ~EERD_START) >> 2 & 0x3fff :
+				   (v & ~EERD_START) >> 8;
 
 	if (!(v & EERD_START))
 		return v;
 	if (a >= EE_WORDS)
-		return EERD_DONE | (v & ~EERD_START);
-	return (uint32_t)s->ee[a] << 16 | EERD_DONE | (v & ~EERD_START);
+		return done | (v & ~EERD_START);
+	return (uint32_t)s->ee[a] << 16 | done | (v & ~EERD_START);
 }
 
 static uint32_t read_reg(struct ndl_sim_dev *dev, uint32_t off)
@@ -520,6 +530,32 @@ const struct ndl_sim_model ndl_sim_e1000 = {
 	.bars = {
 		{ NDL_SIM_BAR_MEM, 0x20000 },
 		{ NDL_SIM_BAR_IO, 0x40 },
+	},
+	.priv_size = sizeof(struct e1k_state),
+	.reset = e1k_power_on,
+	.read = e1k_read,
+	.write = e1k_write,
+	.receive = e1k_receive,
+	.poll = e1k_poll,
+};
+
+/*
+ * The Intel 82574L as QEMU's -device e1000e presents it to a driver that
+ * uses legacy descriptors and INTx: the same register model with the
+ * 82574's IDs, EERD layout and BARs (registers, flash, I/O, MSI-X table).
+ */
+const struct ndl_sim_model ndl_sim_e1000e = {
+	.name = "e1000e",
+	.vendor = 0x8086,
+	.device = 0x10d3,
+	.subvendor = 0x8086,	/* QEMU's e1000e subsystem IDs */
+	.subdevice = 0x0000,
+	.revision = 0x00,
+	.bars = {
+		{ NDL_SIM_BAR_MEM, 0x20000 },
+		{ NDL_SIM_BAR_MEM, 0x20000 },
+		{ NDL_SIM_BAR_IO, 0x20 },
+		{ NDL_SIM_BAR_MEM, 0x4000 },
 	},
 	.priv_size = sizeof(struct e1k_state),
 	.reset = e1k_power_on,

@@ -15,6 +15,8 @@
 #include "../../module/user/simdev.h"
 
 extern const struct ndl_sim_model ndl_sim_e1000;
+/* The 82574L (QEMU's e1000e): the same model with its IDs, EERD and BARs. */
+extern const struct ndl_sim_model ndl_sim_e1000e;
 
 /* Before the driver starts: the address in the EEPROM and RAL0/RAH0. */
 void ndl_sim_e1000_set_mac(struct ndl_sim_dev *dev, const uint8_t mac[6]);

@@ -42,7 +42,7 @@ mkdir -p "$gmod"
 if [ -e "$build/module/$kver/ndisload.ko" ]; then
 	cp "$build/module/$kver/ndisload.ko" "$gmod/ndisload.ko"
 fi
-want="8139cp 8139too e1000 ne2k-pci pcnet32 virtio_net cfg80211 usbcore xhci-pci ehci-pci uhci-hcd cdc_ether tun macvlan vfio-pci vfio_iommu_type1 ${NDL_VM_MODULES:-}"
+want="8139cp 8139too e1000 e1000e ne2k-pci pcnet32 virtio_net cfg80211 usbcore xhci-pci ehci-pci uhci-hcd cdc_ether tun macvlan vfio-pci vfio_iommu_type1 ${NDL_VM_MODULES:-}"
 deps_of() { # module name -> its file and its dependencies' files, from modules.dep
 	name=$(echo "$1" | tr _ -)
 	line=$(grep -E "/($name|$(echo "$name" | tr - _))\.ko(\.xz|\.zst|\.gz)?:" "$moddir/modules.dep" | head -n1)

@@ -14,7 +14,7 @@
 #                     modules, the detectors checked and read by the guest
 #                     (ndl_debug=1), time limits times NDL_VM_SLOW (4)
 #   --nic MODEL       attach an emulated NIC (any PCI model of qemu -device
-#                     help: rtl8139, e1000, ne2k_pci, tulip, i82559c,
+#                     help: rtl8139, e1000, e1000e, ne2k_pci, tulip, i82559c,
 #                     pcnet, virtio-net-pci, ...), or usb-net (on xHCI) or
 #                     usb-net:ehci (on EHCI + UHCI); repeatable; adds to the test's
 #                     own "# nic:" directive

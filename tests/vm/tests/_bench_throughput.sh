@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Benchmark body for tests/bench/vm-throughput.sh (not a test: its name
 # starts with "_"). One VM, one emulated NIC (ndl_bench_nic: rtl8139, the
-# default, e1000 or usb-net on xHCI; run.sh --nic attaches it): a 32 MiB
+# default, e1000, e1000e or usb-net on xHCI; run.sh --nic attaches it): a 32 MiB
 # TCP download from the host into tmpfs and the same uploaded back (each
 # timed, checksums compared after), 20 pings, and on the wrapped side the
 # kernel memory the module holds for the driver (debugfs ndisload/stats),
-# first through Linux's native driver (8139cp, e1000,
+# first through Linux's native driver (8139cp, e1000, e1000e,
 # cdc_ether), then through the Windows miniport under ndisload (rtl8139,
-# ndle1000, usbecm), alternating for ndl_rounds
+# ndle1000, e1000e6, usbecm), alternating for ndl_rounds
 # rounds (default 2); every figure goes out as a "BENCH: name value" line.
 # With ndl_bench_isolated=1 (e1000 only; _bench_isolated.sh, on a machine
 # with the emulated IOMMU) each round also runs the miniport isolated, in
@@ -21,6 +21,7 @@ nic=${ndl_bench_nic:-rtl8139}
 case $nic in
 rtl8139) native=8139cp drv=rtl8139 ;;
 e1000) native=e1000 drv=ndle1000 ;;
+e1000e) native=e1000e drv=e1000e6 ;;
 usb-net) native=cdc_ether drv=usbecm ;;
 *) fail setup "no benchmark for NIC $nic"; exit 0 ;;
 esac
@@ -30,6 +31,8 @@ wrapped_add() {
 	case $drv in
 	rtl8139) ndl_add_rtl8139 >/dev/null ;;
 	ndle1000) ndisload install --name "$drv" "$NDL_DRIVERS/e1000/ndle1000.inf" >/dev/null &&
+		ndisload load "$drv" >/dev/null ;;
+	e1000e6) ndisload install --name "$drv" "$NDL_DRIVERS/e1000e6/e1000e6.inf" >/dev/null &&
 		ndisload load "$drv" >/dev/null ;;
 	usbecm) ndisload install --name "$drv" "$NDL_DRIVERS/usbecm/usbecm.inf" >/dev/null &&
 		ndisload load "$drv" >/dev/null ;;

@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * An NDIS 6.20 miniport for the Intel 82574L (PCI 8086:10D3, QEMU's
+ * -device e1000e): the adapter context and what each file offers.
+ */
+#ifndef E6_E1000E6_H
+#define E6_E1000E6_H
+
+#include <ndis.h>
+#include "ndis6_hw_decls.h"
+#include "hw82574.h"
+
+#define E6_TAG			'6e1E'
+#define E6_MAJOR_DRIVER_VERSION	1
+#define E6_MINOR_DRIVER_VERSION	0
+#define E6_VENDOR_DRIVER_VERSION ((E6_MAJOR_DRIVER_VERSION << 16) | \
+				  E6_MINOR_DRIVER_VERSION)
+
+#define E6_ETH_HEADER		14
+#define E6_MTU			1500
+#define E6_MAX_FRAME		(E6_ETH_HEADER + E6_MTU)
+#define E6_RX_BUFFER		2048	/* RCTL.BSIZE */
+#define E6_MCAST_MAX		32
+#define E6_LINK_SPEED_1000	1000000000ull
+/* NDIS_LINK_SPEED_UNKNOWN: mingw-w64 defines it through an ifdef.h value it lacks */
+#define E6_LINK_SPEED_UNKNOWN	((ULONG64)-1)
+
+#define E6_TX_DESCS		256	/* ring entries (multiple of 8) */
+#define E6_TCBS			64	/* NET_BUFFERs in flight */
+#define E6_TCB_MAX_FRAGS	16	/* more are copied into the bounce buffer */
+#define E6_RX_DESCS		256
+#define E6_RCB_SPARES		256	/* buffers that can be up with NDIS */
+
+#define E6_PACKET_FILTERS	(NDIS_PACKET_TYPE_DIRECTED | \
+				 NDIS_PACKET_TYPE_MULTICAST | \
+				 NDIS_PACKET_TYPE_ALL_MULTICAST | \
+				 NDIS_PACKET_TYPE_BROADCAST | \
+				 NDIS_PACKET_TYPE_PROMISCUOUS)
+
+typedef enum _E6_STATE {
+	E6_PAUSED,
+	E6_RUNNING,
+	E6_PAUSING,
+} E6_STATE;
+
+/* A transmit control block: one NET_BUFFER on the ring. */
+typedef struct _E6_TCB {
+	LIST_ENTRY Link;		/* free list or ring order */
+	struct _E6_ADAPTER *Adapter;
+	PNET_BUFFER_LIST Nbl;
+	PNET_BUFFER Nb;
+	PSCATTER_GATHER_LIST Sgl;	/* NULL when bounced */
+	ULONG FirstDesc;
+	ULONG Descs;			/* ring entries it holds */
+	BOOLEAN OnRing;
+	PUCHAR BounceVa;
+	NDIS_PHYSICAL_ADDRESS BouncePa;
+	PUCHAR SglBuffer;		/* ScatterGatherListSize bytes */
+} E6_TCB, *PE6_TCB;
+
+/* A receive control block: one shared-memory buffer and its NBL. */
+typedef struct _E6_RCB {
+	LIST_ENTRY Link;
+	PUCHAR Va;
+	NDIS_PHYSICAL_ADDRESS Pa;
+	PMDL Mdl;
+	PNET_BUFFER_LIST Nbl;
+} E6_RCB, *PE6_RCB;
+
+typedef struct _E6_STATS {
+	ULONG64 TxFrames, TxBytes, TxErrors, TxUcast, TxMcast, TxBcast;
+	ULONG64 RxFrames, RxBytes, RxErrors, RxDiscards, RxUcast, RxMcast,
+		RxBcast;
+	ULONG64 RxNoBuffer, RxCrcErrors, RxAlignErrors, Collisions1,
+		CollisionsN, LateCollisions, Deferred;
+} E6_STATS;
+
+typedef struct _E6_ADAPTER {
+	NDIS_HANDLE Handle;		/* MiniportAdapterHandle */
+	NDIS_HANDLE InterruptHandle;
+	NDIS_HANDLE DmaHandle;
+	NDIS_HANDLE NblPool;
+	NDIS_INTERRUPT_TYPE InterruptType;
+
+	PUCHAR Regs;
+	NDIS_PHYSICAL_ADDRESS RegsPa;
+	ULONG RegsLength;
+
+	UCHAR PermanentAddress[6];
+	UCHAR CurrentAddress[6];
+
+	NDIS_SPIN_LOCK Lock;		/* state, send queue, rings, filters */
+	E6_STATE State;
+	BOOLEAN Halting;
+
+	/* link, as last read from STATUS */
+	BOOLEAN LinkUp;
+	BOOLEAN FullDuplex;
+	ULONG64 LinkSpeed;
+
+	/* causes saved by the ISR for the DPC (interlocked) */
+	LONG PendingCauses;
+
+	/* receive filter */
+	ULONG PacketFilter;
+	ULONG McastCount;
+	UCHAR McastList[E6_MCAST_MAX][6];
+	ULONG Lookahead;
+
+	/* transmit */
+	E6_TX_DESC *TxRing;
+	NDIS_PHYSICAL_ADDRESS TxRingPa;
+	ULONG TxTail, TxFree;
+	ULONG TxReserved;		/* TCBs mapping: E6_TCB_MAX_FRAGS each held */
+	ULONG SglSize;			/* NdisMRegisterScatterGatherDma's answer */
+	E6_TCB Tcbs[E6_TCBS];
+	LIST_ENTRY TcbFree, TcbBusy;	/* busy: in ring order */
+	PNET_BUFFER_LIST SendHead, SendTail; /* waiting for a TCB */
+	PNET_BUFFER SendNext;		/* next NB of SendHead to map */
+	ULONG TxOutstanding;		/* NBLs handed to us, not completed */
+	PUCHAR BounceBlock;
+	NDIS_PHYSICAL_ADDRESS BouncePa;
+
+	/* receive */
+	E6_RX_DESC *RxRing;
+	NDIS_PHYSICAL_ADDRESS RxRingPa;
+	ULONG RxNext;
+	PE6_RCB RxSlot[E6_RX_DESCS];
+	E6_RCB Rcbs[E6_RX_DESCS + E6_RCB_SPARES];
+	LIST_ENTRY RcbFree;
+	ULONG RxOutstanding;		/* NBLs up with NDIS */
+
+	E6_STATS Stats;
+	ULONG HangChecks;
+	ULONG TxProgress, TxProgressSeen;
+} E6_ADAPTER, *PE6_ADAPTER;
+
+#define E6_READ(a, r)		READ_REGISTER_ULONG((PULONG)((a)->Regs + (r)))
+#define E6_WRITE(a, r, v)	WRITE_REGISTER_ULONG((PULONG)((a)->Regs + (r)), (v))
+
+/* hw.c */
+NDIS_STATUS E6HwReset(PE6_ADAPTER Adapter);
+VOID E6HwReadMac(PE6_ADAPTER Adapter);
+VOID E6HwSetMac(PE6_ADAPTER Adapter);
+VOID E6HwStartLink(PE6_ADAPTER Adapter);
+BOOLEAN E6HwReadLink(PE6_ADAPTER Adapter);
+VOID E6HwStartRings(PE6_ADAPTER Adapter);
+VOID E6HwStop(PE6_ADAPTER Adapter);
+VOID E6HwApplyFilter(PE6_ADAPTER Adapter);
+VOID E6HwCollectStats(PE6_ADAPTER Adapter);
+
+/* isr.c */
+NDIS_STATUS E6RegisterInterrupt(PE6_ADAPTER Adapter);
+VOID E6EnableInterrupts(PE6_ADAPTER Adapter);
+VOID E6DisableInterrupts(PE6_ADAPTER Adapter);
+
+/* link.c */
+VOID E6IndicateLink(PE6_ADAPTER Adapter);
+VOID E6LinkChanged(PE6_ADAPTER Adapter);
+
+/* send.c */
+NDIS_STATUS E6SendInit(PE6_ADAPTER Adapter);
+VOID E6SendFree(PE6_ADAPTER Adapter);
+MINIPORT_SEND_NET_BUFFER_LISTS E6SendNetBufferLists;
+MINIPORT_CANCEL_SEND E6CancelSend;
+VOID NTAPI E6ProcessSGList(PDEVICE_OBJECT Pdo, PVOID Reserved,
+			    PSCATTER_GATHER_LIST Sgl, PVOID Context);
+VOID E6SendComplete(PE6_ADAPTER Adapter, BOOLEAN Abort, NDIS_STATUS Status);
+VOID E6SendFlushQueue(PE6_ADAPTER Adapter, NDIS_STATUS Status);
+
+/* recv.c */
+NDIS_STATUS E6RecvInit(PE6_ADAPTER Adapter);
+VOID E6RecvFree(PE6_ADAPTER Adapter);
+VOID E6RecvFillRing(PE6_ADAPTER Adapter);
+VOID E6Receive(PE6_ADAPTER Adapter, ULONG MaxNbls, BOOLEAN *More);
+MINIPORT_RETURN_NET_BUFFER_LISTS E6ReturnNetBufferLists;
+
+/* oid.c */
+MINIPORT_OID_REQUEST E6OidRequest;
+MINIPORT_CANCEL_OID_REQUEST E6CancelOidRequest;
+extern const NDIS_OID E6SupportedOids[];
+extern const ULONG E6SupportedOidsLength;
+
+/* init.c */
+VOID E6CheckPauseDone(PE6_ADAPTER Adapter);
+
+#endif
