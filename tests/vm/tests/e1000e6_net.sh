@@ -39,13 +39,6 @@ ethtool_ok() {
 	grep -qx "speed 1000" /tmp/ethtool.out &&
 	grep -q "^stat rx_packets [1-9]" /tmp/ethtool.out || { cat /tmp/ethtool.out; return 1; }
 }
-received() { [ "$(cat "/sys/class/net/$iface/statistics/rx_bytes")" -gt 4000000 ]; }
-carrier_is() { # VALUE SECONDS
-	_n=$(($2 * 10))
-	while [ "$(cat "/sys/class/net/$iface/carrier" 2>/dev/null)" != "$1" ]; do
-		_n=$((_n - 1)); [ $_n -gt 0 ] || return 1; sleep 0.1
-	done
-}
 # Kernel log lines at warning level or worse, but the module's taint notes
 # and the hang this test causes.
 dmesg_clean() {
@@ -62,13 +55,7 @@ promisc_ok() {
 	ip link set "$iface" promisc on && ping -c 1 -W 3 10.0.2.2 >/dev/null &&
 	ip link set "$iface" promisc off && ping -c 1 -W 3 10.0.2.2 >/dev/null
 }
-mac_ok() {
-	ip link set "$iface" down && ip link set "$iface" address 02:00:00:11:22:33 &&
-	[ "$(cat /sys/class/net/$iface/address)" = 02:00:00:11:22:33 ] &&
-	ndl_net_up "$iface" && ndl_wait_carrier "$iface" 10 &&
-	ping -c 2 -W 3 10.0.2.2 >/dev/null
-}
-stat_of() { ndl-ioctl ethtool "$iface" | sed -n "s/^stat $1 //p"; }
+stat_of() { ndl_ethtool_stat "$iface" "$1"; }
 # set_master 0|1: the PCI command register's bus master bit.
 set_master() {
 	_cfg=/sys/bus/pci/devices/$slot/config
@@ -90,7 +77,6 @@ hang_reset() {
 	done
 	set_master 1 && [ "$(stat_of rt_hangs)" -ge 1 ]
 }
-no_leaks() { _l=$(ndl_leaks); [ -z "$_l" ] || { echo "$_l"; return 1; }; }
 
 # flavour NAME DRIVERS-DIR: one build of the driver through its checks;
 # the first has the host read the ring base registers.
@@ -107,7 +93,7 @@ flavour() {
 	check $name/multicast-ra slaac_ok
 	check $name/ping ping -c 3 -W 3 10.0.2.2
 	check $name/download ndl_download
-	check $name/counters received
+	check $name/counters ndl_received "$iface"
 	check $name/ethtool ethtool_ok
 	slot=$(ndl-ioctl devices "$name" | sed -n 's/^device \([^ ]*\) .*/\1/p' | head -n1)
 	if [ "$name" = e1000e6 ]; then
@@ -120,20 +106,29 @@ flavour() {
 	check $name/hang-reset hang_reset
 	check $name/ping-after-reset ping -c 2 -W 3 10.0.2.2
 	ndl_monitor set_link n0 off
-	check $name/link-lost carrier_is 0 10
+	check $name/link-lost ndl_carrier_is "$iface" 0 10
 	ndl_monitor set_link n0 on
-	check $name/link-back carrier_is 1 10
+	check $name/link-back ndl_carrier_is "$iface" 1 10
 	check $name/ping-after-link ping -c 2 -W 3 10.0.2.2
 	check $name/promisc promisc_ok
-	check $name/mac-address mac_ok
+	check $name/mac-address ndl_mac_change "$iface" 10
 	check $name/down ip link set "$iface" down
 	check $name/remove ndl-ioctl remove "$name"
 	check $name/interface-gone test ! -d "/sys/class/net/$iface"
-	check $name/accounting-zero no_leaks
+	check $name/accounting-zero ndl_no_leaks
 	check $name/uninstall ndisload remove "$name"
 }
 
+# Until the runtime provides every import the driver needs (issue #15:
+# the NDIS 6 scatter-gather DMA calls), say so instead of failing each step.
+missing=$(ndisload check "$NDL_DRIVERS/e1000e6/e1000e6.sys" 2>&1 |
+	sed -n 's/.* missing: //p' | tr '\n' ' ')
 check insmod ndl_load
-ndl_flavours flavour e1000e6 e1000e6/e1000e6.sys
+if [ -n "$missing" ]; then
+	skip e1000e6 "the runtime does not provide $missing(issue #15)"
+	ndl_report "HOST: rings skip the driver cannot load yet"
+else
+	ndl_flavours flavour e1000e6 e1000e6/e1000e6.sys
+fi
 check rmmod rmmod ndisload
 check dmesg-clean dmesg_clean
