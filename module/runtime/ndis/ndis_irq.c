@@ -189,14 +189,12 @@ static bool sync_trampoline(void *ctx)
 	return s->ret;
 }
 
-BOOLEAN NTAPI ndlw_NdisMSynchronizeWithInterrupt(NDIS_MINIPORT_INTERRUPT *in,
-						 void *fn, void *ctx)
+/* The driver's fn(ctx) excluded from the ISR of irq (NULL: not connected). */
+BOOLEAN ndl_irq_sync_driver(struct ndl_os_irq *irq, void *fn, void *ctx)
 {
 	struct sync_call s = { (SYNC_FN)fn, ctx, FALSE };
 
-	if (!in || !fn)
-		return FALSE;
-	if (!in->InterruptObject) {
+	if (!irq) {
 		/* Not connected (yet): nothing can race; raise and call. */
 		KIRQL old = ndl_irql_raise(NDL_DEVICE_LEVEL);
 
@@ -204,6 +202,14 @@ BOOLEAN NTAPI ndlw_NdisMSynchronizeWithInterrupt(NDIS_MINIPORT_INTERRUPT *in,
 		ndl_irql_lower(old);
 		return s.ret;
 	}
-	ndl_os_irq_sync(in->InterruptObject, sync_trampoline, &s);
+	ndl_os_irq_sync(irq, sync_trampoline, &s);
 	return s.ret;
+}
+
+BOOLEAN NTAPI ndlw_NdisMSynchronizeWithInterrupt(NDIS_MINIPORT_INTERRUPT *in,
+						 void *fn, void *ctx)
+{
+	if (!in || !fn)
+		return FALSE;
+	return ndl_irq_sync_driver(in->InterruptObject, fn, ctx);
 }

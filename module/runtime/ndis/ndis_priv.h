@@ -381,6 +381,8 @@ void ndl_dma_release(struct ndl_adapter *ad);
 
 /* ndis_irq.c */
 void ndl_irq_release(struct ndl_adapter *ad);
+/* fn(ctx) at DIRQL, excluded from irq's ISR (NULL irq: just raised). */
+BOOLEAN ndl_irq_sync_driver(struct ndl_os_irq *irq, void *fn, void *ctx);
 
 /* ndis_packet.c (pools shared with the send and receive paths) */
 NDIS_STATUS ndl_packet_pool_create(NDIS_HANDLE *pool, UINT n, UINT ext,

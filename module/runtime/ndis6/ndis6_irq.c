@@ -206,20 +206,6 @@ ULONG NTAPI ndlw_NdisMQueueDpcEx(NDIS_HANDLE h, ULONG message_id,
 	return cpu < 32 ? 1u << cpu : 1u;
 }
 
-struct sync_call {
-	BOOLEAN (NTAPI *fn)(void *ctx);
-	void *ctx;
-	BOOLEAN ret;
-};
-
-static bool sync_trampoline(void *p)
-{
-	struct sync_call *s = p;
-
-	NDL_CALL_DRIVER(s->ret, s->fn, s->ctx);
-	return s->ret;
-}
-
 /* The function at DIRQL, excluded from the ISR (MessageId: line-based). */
 BOOLEAN NTAPI ndlw_NdisMSynchronizeWithInterruptEx(NDIS_HANDLE h,
 						   ULONG message_id, void *fn,
@@ -227,10 +213,8 @@ BOOLEAN NTAPI ndlw_NdisMSynchronizeWithInterruptEx(NDIS_HANDLE h,
 {
 	struct ndl6_interrupt *in =
 		interrupt_of(h, "NdisMSynchronizeWithInterruptEx");
-	struct sync_call s = { fn, ctx, FALSE };
 
 	if (!in || !fn)
 		return FALSE;
-	ndl_os_irq_sync(in->irq, sync_trampoline, &s);
-	return s.ret;
+	return ndl_irq_sync_driver(in->irq, fn, ctx);
 }
