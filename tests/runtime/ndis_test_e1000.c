@@ -32,31 +32,13 @@ static const u8 twin[6] = { 0x01, 0x00, 0x5e, 0x77, 0x02, 0x03 };
 /* Another hash bucket. */
 static const u8 other[6] = { 0x01, 0x00, 0x5e, 0x01, 0x02, 0x93 };
 
-static bool link_events(void *ctx)
-{
-	const u32 *want = ctx;
-
-	return tap_events(&tap, NDL_STATUS_MEDIA_CONNECT) >= want[0] &&
-	       tap_events(&tap, NDL_STATUS_MEDIA_DISCONNECT) >= want[1];
-}
-
-static u64 query_counter(struct ndl_adapter *ad, u32 oid)
-{
-	u64 v = 0;
-	u32 done, needed;
-
-	CHECK_EQ_INT(ndl_adapter_query(ad, oid, &v, sizeof(v), &done,
-				       &needed), 0);
-	return v;
-}
-
 static struct ndl_adapter *start(struct ndl_sim_dev *sim,
 				 struct ndl_driver *drv,
 				 struct ndl_adapter_info *info)
 {
 	struct ndl_reg *reg = ndl_reg_create();
 	struct ndl_adapter *ad;
-	u32 want[2] = { 1, 0 };
+	struct tap_link_want want = { &tap, 1, 0 };
 
 	ndl_reg_set_sz(reg, "ReceiveDescriptors", "64");
 	ndl_reg_set_sz(reg, "TransmitDescriptors", "64");
@@ -66,7 +48,7 @@ static struct ndl_adapter *start(struct ndl_sim_dev *sim,
 		return NULL;
 	CHECK_EQ_INT(ndl_adapter_initialize(ad, info, NULL), 0);
 	/* The driver restarts auto-negotiation: connect comes by interrupt. */
-	CHECK(run_until(link_events, want, 3000));
+	CHECK(run_until(tap_link_events, &want, 3000));
 	CHECK(ndl_adapter_media_connected(ad));
 	return ad;
 }
@@ -99,7 +81,8 @@ static void test_traffic(void)
 	struct ndl_adapter_stats st;
 	struct ndl_adapter *ad = NULL;
 	u32 i, v, done, needed, sent, dropped = 0;
-	u32 want[2];
+	struct tap_link_want want = { .tap = &tap };
+	u64 count;
 	u8 list[12];
 
 	CHECK(sim && drv);
@@ -163,23 +146,23 @@ static void test_traffic(void)
 	CHECK(dropped > 0);
 	w.want_in = tap.nframes + 100 - dropped;
 	CHECK(run_until(wire_progress, &w, 5000));
-	CHECK(query_counter(ad, OID_GEN_RCV_NO_BUFFER) >= dropped);
+	CHECK(query_counter(ad, OID_GEN_RCV_NO_BUFFER, &count) && count >= dropped);
 
 	/* Link down and up again (auto-negotiation, then LSC). */
-	want[0] = tap_events(&tap, NDL_STATUS_MEDIA_CONNECT) + 1;
-	want[1] = tap_events(&tap, NDL_STATUS_MEDIA_DISCONNECT) + 1;
+	want.connects = tap_events(&tap, NDL_STATUS_MEDIA_CONNECT) + 1;
+	want.disconnects = tap_events(&tap, NDL_STATUS_MEDIA_DISCONNECT) + 1;
 	ndl_sim_e1000_set_link(sim, false);
-	CHECK(run_until(link_events, (u32[]){ want[0] - 1, want[1] }, 3000));
+	CHECK(run_until(tap_link_events, &(struct tap_link_want){ &tap, want.connects - 1, want.disconnects }, 3000));
 	CHECK(!ndl_adapter_media_connected(ad));
 	CHECK_EQ_INT(ndl_adapter_query(ad, OID_GEN_MEDIA_CONNECT_STATUS, &v, 4,
 				       &done, &needed), 0);
 	CHECK_EQ_INT(v, 1);	/* NdisMediaStateDisconnected */
 	ndl_sim_e1000_set_link(sim, true);
-	CHECK(run_until(link_events, want, 3000));
+	CHECK(run_until(tap_link_events, &want, 3000));
 	CHECK(ndl_adapter_media_connected(ad));
 
-	CHECK(query_counter(ad, OID_GEN_XMIT_OK) == 41);
-	CHECK(query_counter(ad, OID_GEN_RCV_OK) == tap.nframes);
+	CHECK(query_counter(ad, OID_GEN_XMIT_OK, &count) && count == 41);
+	CHECK(query_counter(ad, OID_GEN_RCV_OK, &count) && count == tap.nframes);
 	CHECK_EQ_INT(ndl_adapter_query(ad, OID_GEN_TRANSMIT_QUEUE_LENGTH, &v,
 				       4, &done, &needed), 0);
 	CHECK_EQ_INT(v, 0);

@@ -28,24 +28,6 @@ static const u8 peer[6] = { 0x02, 0x00, 0x00, 0x00, 0x00, 0x99 };
 static const u8 group[6] = { 0x01, 0x00, 0x5e, 0x01, 0x02, 0x03 };
 static const u8 twin[6] = { 0x01, 0x00, 0x5e, 0x77, 0x02, 0x03 };
 
-static bool link_events(void *ctx)
-{
-	const u32 *want = ctx;
-
-	return tap_events(&tap, NDL_STATUS_MEDIA_CONNECT) >= want[0] &&
-	       tap_events(&tap, NDL_STATUS_MEDIA_DISCONNECT) >= want[1];
-}
-
-static u64 query_counter(struct ndl_adapter *ad, u32 oid)
-{
-	u64 v = 0;
-	u32 done, needed;
-
-	CHECK_EQ_INT(ndl_adapter_query(ad, oid, &v, sizeof(v), &done,
-				       &needed), 0);
-	return v;
-}
-
 /* The driver, or NULL with *why set when the runtime refuses its imports. */
 static struct ndl_driver *load_e1000e6(char *why, size_t why_len)
 {
@@ -97,7 +79,9 @@ static void test_traffic(void)
 	struct ndl_adapter_info info;
 	struct ndl_adapter_stats st;
 	struct ndl_adapter *ad = NULL;
-	u32 i, done, needed, want[2] = { 1, 0 };
+	u32 i, done, needed;
+	struct tap_link_want want = { &tap, 1, 0 };
+	u64 count;
 
 	CHECK(sim && drv);
 	if (!sim || !drv)
@@ -108,7 +92,7 @@ static void test_traffic(void)
 	if (!ad)
 		goto out;
 	CHECK_EQ_INT(ndl_adapter_initialize(ad, &info, NULL), 0);
-	CHECK(run_until(link_events, want, 3000));
+	CHECK(run_until(tap_link_events, &want, 3000));
 	CHECK(ndl_adapter_media_connected(ad));
 	CHECK(!memcmp(info.perm_addr, mac, 6));
 	CHECK(info.bus_master);
@@ -142,16 +126,16 @@ static void test_traffic(void)
 			      NDIS_PACKET_TYPE_BROADCAST), 0);
 
 	/* Link down and up: NDIS_STATUS_LINK_STATE both ways. */
-	want[0] = tap_events(&tap, NDL_STATUS_MEDIA_CONNECT) + 1;
-	want[1] = tap_events(&tap, NDL_STATUS_MEDIA_DISCONNECT) + 1;
+	want.connects = tap_events(&tap, NDL_STATUS_MEDIA_CONNECT) + 1;
+	want.disconnects = tap_events(&tap, NDL_STATUS_MEDIA_DISCONNECT) + 1;
 	ndl_sim_e1000_set_link(sim, false);
-	CHECK(run_until(link_events, (u32[]){ want[0] - 1, want[1] }, 3000));
+	CHECK(run_until(tap_link_events, &(struct tap_link_want){ &tap, want.connects - 1, want.disconnects }, 3000));
 	CHECK(!ndl_adapter_media_connected(ad));
 	ndl_sim_e1000_set_link(sim, true);
-	CHECK(run_until(link_events, want, 3000));
+	CHECK(run_until(tap_link_events, &want, 3000));
 
-	CHECK(query_counter(ad, OID_GEN_XMIT_OK) == 41);
-	CHECK(query_counter(ad, OID_GEN_RCV_OK) == tap.nframes);
+	CHECK(query_counter(ad, OID_GEN_XMIT_OK, &count) && count == 41);
+	CHECK(query_counter(ad, OID_GEN_RCV_OK, &count) && count == tap.nframes);
 
 	/* Reset: rings rebuilt in place, traffic again. */
 	CHECK_EQ_INT(ndl_adapter_reset(ad), 0);

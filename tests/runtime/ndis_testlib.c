@@ -169,6 +169,22 @@ u32 tap_events(const struct tap *t, enum ndl_status_kind kind)
 	return n;
 }
 
+bool tap_link_events(void *ctx)
+{
+	const struct tap_link_want *w = ctx;
+
+	return tap_events(w->tap, NDL_STATUS_MEDIA_CONNECT) >= w->connects &&
+	       tap_events(w->tap, NDL_STATUS_MEDIA_DISCONNECT) >= w->disconnects;
+}
+
+bool query_counter(struct ndl_adapter *ad, u32 oid, u64 *v)
+{
+	u32 done, needed;
+
+	*v = 0;
+	return ndl_adapter_query(ad, oid, v, sizeof(*v), &done, &needed) == 0;
+}
+
 bool wire_progress(void *ctx)
 {
 	struct wire *w = ctx;

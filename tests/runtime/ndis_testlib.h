@@ -56,6 +56,14 @@ void make_frame(u8 *buf, u32 len, const u8 dst[6], const u8 src[6], u32 seq);
 bool run_until(bool (*cond)(void *ctx), void *ctx, u32 timeout_ms);
 /* Count of status events of kind. */
 u32 tap_events(const struct tap *t, enum ndl_status_kind kind);
+/* For run_until: the tap saw at least this many link events. */
+struct tap_link_want {
+	const struct tap *tap;
+	u32 connects, disconnects;
+};
+bool tap_link_events(void *want);
+/* A 64-bit counter OID's value in *v; false if the query failed. */
+bool query_counter(struct ndl_adapter *ad, u32 oid, u64 *v);
 
 struct ndl_sim_dev;
 
