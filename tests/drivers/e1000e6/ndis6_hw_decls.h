@@ -2,8 +2,9 @@
 /*
  * The NDIS 6 hardware interface a PCI miniport uses (interrupts,
  * scatter-gather DMA, bus data) as Microsoft's ndis.h reference pages
- * define it. Our WDK-compatible headers (tests/netvmini/include) do not
- * declare it yet: when they do, this file goes.
+ * define it, as far as our WDK-compatible headers (tests/netvmini/include)
+ * do not declare it yet (the interrupt structures they have): when they
+ * do, this file goes.
  */
 #ifndef E6_NDIS6_HW_DECLS_H
 #define E6_NDIS6_HW_DECLS_H
@@ -14,59 +15,7 @@
  */
 
 /* ---- interrupts (NdisMRegisterInterruptEx) ---------------------------- */
-#ifndef NDIS_MINIPORT_INTERRUPT_REVISION_1
-
-typedef BOOLEAN (NTAPI *MINIPORT_ISR_HANDLER)(NDIS_HANDLE MiniportInterruptContext,
-	PBOOLEAN QueueDefaultInterruptDpc, PULONG TargetProcessors);
-typedef VOID (NTAPI *MINIPORT_INTERRUPT_DPC_HANDLER)(NDIS_HANDLE MiniportInterruptContext,
-	PVOID MiniportDpcContext, PVOID ReceiveThrottleParameters,
-	PVOID NdisReserved2);
-typedef VOID (NTAPI *MINIPORT_DISABLE_INTERRUPT_HANDLER)(NDIS_HANDLE MiniportInterruptContext);
-typedef VOID (NTAPI *MINIPORT_ENABLE_INTERRUPT_HANDLER)(NDIS_HANDLE MiniportInterruptContext);
-typedef BOOLEAN (NTAPI *MINIPORT_MSI_ISR_HANDLER)(NDIS_HANDLE MiniportInterruptContext,
-	ULONG MessageId, PBOOLEAN QueueDefaultInterruptDpc,
-	PULONG TargetProcessors);
-typedef VOID (NTAPI *MINIPORT_MSI_INTERRUPT_DPC_HANDLER)(NDIS_HANDLE MiniportInterruptContext,
-	ULONG MessageId, PVOID MiniportDpcContext,
-	PVOID ReceiveThrottleParameters, PVOID NdisReserved2);
-typedef VOID (NTAPI *MINIPORT_DISABLE_MSI_INTERRUPT_HANDLER)(NDIS_HANDLE MiniportInterruptContext,
-	ULONG MessageId);
-typedef VOID (NTAPI *MINIPORT_ENABLE_MSI_INTERRUPT_HANDLER)(NDIS_HANDLE MiniportInterruptContext,
-	ULONG MessageId);
-typedef BOOLEAN (NTAPI *MINIPORT_SYNCHRONIZE_INTERRUPT_HANDLER)(NDIS_HANDLE SynchronizeContext);
-
-typedef enum _NDIS_INTERRUPT_TYPE {
-	NDIS_CONNECT_LINE_BASED = 1,
-	NDIS_CONNECT_MESSAGE_BASED
-} NDIS_INTERRUPT_TYPE, *PNDIS_INTERRUPT_TYPE;
-
-typedef struct _NDIS_MINIPORT_INTERRUPT_CHARACTERISTICS {
-	NDIS_OBJECT_HEADER Header;
-	MINIPORT_ISR_HANDLER InterruptHandler;
-	MINIPORT_INTERRUPT_DPC_HANDLER InterruptDpcHandler;
-	MINIPORT_DISABLE_INTERRUPT_HANDLER DisableInterruptHandler;
-	MINIPORT_ENABLE_INTERRUPT_HANDLER EnableInterruptHandler;
-	BOOLEAN MsiSupported;
-	BOOLEAN MsiSyncWithAllMessages;
-	MINIPORT_MSI_ISR_HANDLER MessageInterruptHandler;
-	MINIPORT_MSI_INTERRUPT_DPC_HANDLER MessageInterruptDpcHandler;
-	MINIPORT_DISABLE_MSI_INTERRUPT_HANDLER DisableMessageInterruptHandler;
-	MINIPORT_ENABLE_MSI_INTERRUPT_HANDLER EnableMessageInterruptHandler;
-	NDIS_INTERRUPT_TYPE InterruptType;
-	PIO_INTERRUPT_MESSAGE_INFO MessageInfoTable;
-} NDIS_MINIPORT_INTERRUPT_CHARACTERISTICS, *PNDIS_MINIPORT_INTERRUPT_CHARACTERISTICS;
-#define NDIS_MINIPORT_INTERRUPT_REVISION_1	1
-#define NDIS_SIZEOF_MINIPORT_INTERRUPT_CHARACTERISTICS_REVISION_1 \
-	RTL_SIZEOF_THROUGH_FIELD(NDIS_MINIPORT_INTERRUPT_CHARACTERISTICS, \
-				 MessageInfoTable)
-
-/* MiniportInterruptDPC's ReceiveThrottleParameters (NDIS 6.20) */
-typedef struct _NDIS_RECEIVE_THROTTLE_PARAMETERS {
-	ULONG MaxNblsToIndicate;
-	ULONG MoreNblsPending:1;
-} NDIS_RECEIVE_THROTTLE_PARAMETERS, *PNDIS_RECEIVE_THROTTLE_PARAMETERS;
-#define NDIS_INDICATE_ALL_NBLS	(~0ul)
-#endif
+/* The structures and handler types come from ndis.h (the runtime's types). */
 
 NDISAPI NDIS_STATUS NdisMRegisterInterruptEx(NDIS_HANDLE MiniportAdapterHandle,
 	NDIS_HANDLE MiniportInterruptContext,
