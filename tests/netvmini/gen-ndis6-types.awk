@@ -13,9 +13,11 @@
 #  - the OID request's anonymous DATA structures get the WDK's tags
 #    (struct _QUERY, _SET, _METHOD), which drivers name;
 #  - every #define is guarded, so mingw's equal ones stand.
-# The resource structures (ndis6_res_types.h) go through the same filter;
+# The resource and DMA structures (ndis6_res_types.h, ndis6_dma_types.h)
+# go through the same filter;
 # the runtime's NetTimerCallback pointer type becomes the WDK's name.
-# Usage: awk -f gen-ndis6-types.awk ndis6_types.h ndis6_res_types.h > out.h
+# Usage: awk -f gen-ndis6-types.awk ndis6_types.h ndis6_res_types.h \
+#        ndis6_dma_types.h > out.h
 BEGIN {
 	skip_block["NDIS_OBJECT_HEADER"] = 1
 	skip_block["NDIS_REQUEST_TYPE"] = 1

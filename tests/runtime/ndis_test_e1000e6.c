@@ -92,7 +92,7 @@ static void test_traffic(void)
 	if (!ad)
 		goto out;
 	CHECK_EQ_INT(ndl_adapter_initialize(ad, &info, NULL), 0);
-	CHECK(run_until(tap_link_events, &want, 3000));
+	/* NDIS 6: the initial state is the general attributes', no event */
 	CHECK(ndl_adapter_media_connected(ad));
 	CHECK(!memcmp(info.perm_addr, mac, 6));
 	CHECK(info.bus_master);
@@ -142,6 +142,7 @@ static void test_traffic(void)
 	CHECK(!ndl_adapter_check_for_hang(ad));
 	CHECK_EQ_INT(ndl_adapter_send(ad, frags, 20, big), 0);
 	w.want_out = w.nout + 1;
+	w.want_in = tap.nframes;
 	w.want_done = tap.ndone + 1;
 	CHECK(run_until(wire_progress, &w, 5000));
 	CHECK_EQ_INT(inject(sim, &w, mac, 3, 200), 3);

@@ -171,6 +171,20 @@ static void map_span_unmap(struct ndl_adapter *ad, u32 reg)
 		map_reg_unmap(ad, &ad->map_reg[reg + i]);
 }
 
+u32 ndl_dma_map_piece(struct ndl_adapter *ad, void *va, u32 len,
+		      enum ndl_os_dma_dir dir, u64 *bus)
+{
+	u32 in_page;
+
+	if (ndl_os_dma_map(ad->dev, va, len, dir, dma_bits(ad), bus))
+		return len;
+	in_page = NDL_PAGE - (u32)((uintptr_t)va & (NDL_PAGE - 1));
+	if (in_page >= len)
+		return 0;
+	return ndl_os_dma_map(ad->dev, va, in_page, dir, dma_bits(ad), bus) ?
+	       in_page : 0;
+}
+
 /*
  * One unit per physically contiguous piece, in consecutive map registers
  * from reg, as Windows maps a buffer one page per register. The host maps
@@ -200,7 +214,7 @@ void NTAPI ndlw_NdisMStartBufferPhysicalMapping(
 	left = m->ByteCount;
 	while (left) {
 		struct ndl_map_reg *r;
-		u32 len = left;
+		u32 len;
 		u64 bus;
 
 		if (reg + n >= ad->map_reg_count) {
@@ -211,16 +225,11 @@ void NTAPI ndlw_NdisMStartBufferPhysicalMapping(
 		}
 		r = &ad->map_reg[reg + n];
 		map_reg_unmap(ad, r);
-		if (!ndl_os_dma_map(ad->dev, va, len, dir, dma_bits(ad), &bus)) {
-			len = NDL_PAGE - (u32)((uintptr_t)va & (NDL_PAGE - 1));
-			if (len > left)
-				len = left;
-			if (!ndl_os_dma_map(ad->dev, va, len, dir, dma_bits(ad),
-					    &bus)) {
-				ndl_err("%s: cannot map %u bytes for DMA",
-					ad->name, m->ByteCount);
-				goto fail;
-			}
+		len = ndl_dma_map_piece(ad, va, left, dir, &bus);
+		if (!len) {
+			ndl_err("%s: cannot map %u bytes for DMA", ad->name,
+				m->ByteCount);
+			goto fail;
 		}
 		r->bus = bus;
 		r->len = len;

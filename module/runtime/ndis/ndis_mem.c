@@ -193,6 +193,7 @@ void NTAPI ndlw_NdisMFreeSharedMemory(NDIS_HANDLE h, ULONG len,
 struct async_alloc {
 	WORK_QUEUE_ITEM item;
 	struct ndl_adapter *ad;
+	W_ALLOCATE_COMPLETE_HANDLER done;
 	ULONG len;
 	BOOLEAN cached;
 	void *context;
@@ -207,14 +208,36 @@ static void NTAPI async_alloc_work(void *param)
 	KIRQL old;
 
 	ndlw_NdisMAllocateSharedMemory(&ad->block, a->len, a->cached, &va, &pa);
-	/* MiniportAllocateComplete runs at DISPATCH_LEVEL. */
-	if (ndl_mp_enter(ad, &old)) {
-		NDL_CALL_DRIVER_VOID(ndl_chars(ad)->AllocateCompleteHandler,
-				     ndl_ad_ctx(ad), va, &pa, a->len,
+	if (ad->state == NDL_AD_HALTED) {
+		/* nobody to tell: the miniport halted meanwhile */
+		if (va)
+			ndlw_NdisMFreeSharedMemory(&ad->block, a->len, a->cached,
+						   va, pa);
+	} else if (ndl_mp_enter(ad, &old)) {
+		/* The completion handler runs at DISPATCH_LEVEL. */
+		NDL_CALL_DRIVER_VOID(a->done, ndl_ad_ctx(ad), va, &pa, a->len,
 				     a->context);
 		ndl_mp_leave(ad, old);
 	}
 	ndl_free(a);
+}
+
+NDIS_STATUS ndl_shmem_alloc_async(struct ndl_adapter *ad,
+				  W_ALLOCATE_COMPLETE_HANDLER done, ULONG len,
+				  BOOLEAN cached, void *context)
+{
+	struct async_alloc *a;
+
+	a = ndl_alloc(sizeof(*a), NDL_OS_ZERO | ndl_alloc_flags_for_irql());
+	if (!a)
+		return NDIS_STATUS_RESOURCES;
+	a->ad = ad;
+	a->done = done;
+	a->len = len;
+	a->cached = cached;
+	a->context = context;
+	ndl_work_queue_call(&a->item, async_alloc_work, a);
+	return NDIS_STATUS_PENDING;
 }
 
 NDIS_STATUS NTAPI ndlw_NdisMAllocateSharedMemoryAsync(NDIS_HANDLE h,
@@ -223,7 +246,6 @@ NDIS_STATUS NTAPI ndlw_NdisMAllocateSharedMemoryAsync(NDIS_HANDLE h,
 						      void *context)
 {
 	struct ndl_adapter *ad = ndl_ad(h, "NdisMAllocateSharedMemoryAsync");
-	struct async_alloc *a;
 
 	if (!ad)
 		return NDIS_STATUS_FAILURE;
@@ -232,15 +254,8 @@ NDIS_STATUS NTAPI ndlw_NdisMAllocateSharedMemoryAsync(NDIS_HANDLE h,
 			ad->name);
 		return NDIS_STATUS_FAILURE;
 	}
-	a = ndl_alloc(sizeof(*a), NDL_OS_ZERO | ndl_alloc_flags_for_irql());
-	if (!a)
-		return NDIS_STATUS_RESOURCES;
-	a->ad = ad;
-	a->len = len;
-	a->cached = cached;
-	a->context = context;
-	ndl_work_queue_call(&a->item, async_alloc_work, a);
-	return NDIS_STATUS_PENDING;
+	return ndl_shmem_alloc_async(ad, ndl_chars(ad)->AllocateCompleteHandler,
+				     len, cached, context);
 }
 
 /*

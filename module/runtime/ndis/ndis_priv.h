@@ -369,6 +369,13 @@ void ndl_held_record(struct ndl_adapter *ad, enum ndl_res_kind kind,
 		     void *va, u64 bus, u64 len, u32 port, u32 nports);
 bool ndl_held_forget(struct ndl_adapter *ad, enum ndl_res_kind kind,
 		     const void *va, u32 port, u64 *len);
+/*
+ * Shared memory from a work item, then done(context) at DISPATCH_LEVEL
+ * (NULL addresses if none): NDIS_STATUS_PENDING or _RESOURCES.
+ */
+NDIS_STATUS ndl_shmem_alloc_async(struct ndl_adapter *ad,
+				  W_ALLOCATE_COMPLETE_HANDLER done, ULONG len,
+				  BOOLEAN cached, void *context);
 
 /* ndis_res.c */
 int ndl_res_build(struct ndl_adapter *ad);
@@ -378,6 +385,13 @@ void ndl_res_release_all(struct ndl_adapter *ad);
 int ndl_sg_map(struct ndl_adapter *ad, struct ndl_tx_slot *s);
 void ndl_sg_unmap(struct ndl_adapter *ad, struct ndl_tx_slot *s);
 void ndl_dma_release(struct ndl_adapter *ad);
+/*
+ * Map the start of len bytes at va for the device: the bytes mapped as one
+ * bus-contiguous piece (all of them, or up to the page end for memory that
+ * is contiguous only page by page), 0 if the host cannot map.
+ */
+u32 ndl_dma_map_piece(struct ndl_adapter *ad, void *va, u32 len,
+		      enum ndl_os_dma_dir dir, u64 *bus);
 
 /* ndis_irq.c */
 void ndl_irq_release(struct ndl_adapter *ad);

@@ -63,6 +63,7 @@ void ndl6_adapter_free(struct ndl_adapter *ad)
 	if (!a6)
 		return;
 	ndl6_irq_release(ad, "the adapter's removal");
+	ndl6_dma_release(ad, "the adapter's removal");
 	ndl6_tx_free(ad);
 	ndlw_KeRemoveQueueDpc(&a6->return_dpc);
 	ndl_dpc_flush();
@@ -522,6 +523,7 @@ int ndl6_adapter_initialize(struct ndl_adapter *ad,
 		ndl_err("%s: MiniportInitializeEx failed with 0x%08x", ad->name,
 			st);
 		ndl6_irq_release(ad, "MiniportInitializeEx that failed");
+		ndl6_dma_release(ad, "MiniportInitializeEx that failed");
 		ndl6_shmem_release(ad, "MiniportInitializeEx that failed");
 		ndl_adapter_release_leftovers(ad,
 					      "MiniportInitializeEx that failed");
@@ -603,6 +605,7 @@ void ndl6_halt_with(struct ndl_adapter *ad, u32 action)
 			ndl_os_irql_current());
 	set_state(ad, NDL6_HALTED);
 	ndl6_irq_release(ad, "MiniportHaltEx");
+	ndl6_dma_release(ad, "MiniportHaltEx");
 	ndl6_shmem_release(ad, "MiniportHaltEx");
 	ndl_adapter_release_leftovers(ad, "MiniportHaltEx");
 	ndl_req_abort_current(ad);

@@ -9,6 +9,7 @@
 
 #include "ndis6/ndis6_types.h"
 #include "ndis6/ndis6_res_types.h"
+#include "ndis6/ndis6_dma_types.h"
 
 /* ndis6/nb.c */
 NTAPI NDIS_HANDLE ndlw_NdisAllocateNetBufferPool(
@@ -132,5 +133,21 @@ ULONG NTAPI ndlw_NdisMQueueDpcEx(NDIS_HANDLE h, ULONG message_id,
 BOOLEAN NTAPI ndlw_NdisMSynchronizeWithInterruptEx(NDIS_HANDLE h,
 						   ULONG message_id, void *fn,
 						   void *ctx);
+
+/* ndis6/ndis6_dma.c */
+NDIS_STATUS NTAPI ndlw_NdisMRegisterScatterGatherDma(NDIS_HANDLE h,
+						     NDIS_SG_DMA_DESCRIPTION *d,
+						     NDIS_HANDLE *out);
+void NTAPI ndlw_NdisMDeregisterScatterGatherDma(NDIS_HANDLE h);
+NDIS_STATUS NTAPI ndlw_NdisMAllocateNetBufferSGList(NDIS_HANDLE h,
+						    NET_BUFFER *nb, void *ctx,
+						    ULONG flags, void *buf,
+						    ULONG buf_size);
+void NTAPI ndlw_NdisMFreeNetBufferSGList(NDIS_HANDLE h, SCATTER_GATHER_LIST *sgl,
+					 NET_BUFFER *nb);
+NDIS_STATUS NTAPI ndlw_NdisMAllocateSharedMemoryAsyncEx(NDIS_HANDLE h,
+							ULONG len,
+							BOOLEAN cached,
+							void *ctx);
 
 #endif

@@ -117,6 +117,9 @@ struct ndl_ndis6_adapter {
 
 	/* NdisMRegisterInterruptEx (ndis6_irq.c) */
 	struct ndl6_interrupt *intr;
+
+	/* NdisMRegisterScatterGatherDma (ndis6_dma.c) */
+	struct ndl6_dma *dma;
 };
 
 static inline struct ndl_ndis6_adapter *ndl6(struct ndl_adapter *ad)
@@ -142,6 +145,8 @@ void ndl6_shmem_init(struct ndl_adapter *ad);
 void ndl6_shmem_release(struct ndl_adapter *ad, const char *after);
 /* After halt or a failed initialize: an interrupt left connected. */
 void ndl6_irq_release(struct ndl_adapter *ad, const char *after);
+/* The same for scatter-gather DMA and the lists it still has mapped. */
+void ndl6_dma_release(struct ndl_adapter *ad, const char *after);
 
 /* ndis6_send.c */
 int ndl6_tx_init(struct ndl_adapter *ad, u32 slots);

@@ -11,10 +11,6 @@
 #include "ndis6/ndis6_types.h"
 #include "ndis/ndis_types.h"
 
-#ifndef NDIS_STATUS_INVALID_PARAMETER
-#define NDIS_STATUS_INVALID_PARAMETER	((NDIS_STATUS)0xC000000D)
-#endif
-
 typedef struct _NDIS_SHARED_MEMORY_PARAMETERS {
 	NDIS_OBJECT_HEADER Header;
 	ULONG Flags;				/* NDIS_SHARED_MEM_PARAMETERS_* */

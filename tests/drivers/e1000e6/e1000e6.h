@@ -7,7 +7,6 @@
 #define E6_E1000E6_H
 
 #include <ndis.h>
-#include "ndis6_hw_decls.h"
 #include "hw82574.h"
 
 #define E6_TAG			'6e1E'

@@ -30,6 +30,7 @@ typedef NDIS_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES
 typedef NDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES
 	*PNDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES;
 typedef NDIS_PORT_NUMBER *PNDIS_PORT_NUMBER;
+typedef NDIS_SG_DMA_DESCRIPTION *PNDIS_SG_DMA_DESCRIPTION;
 
 /* ---- status codes, flags ----------------------------------------------------- */
 #ifndef NDIS_STATUS_PAUSED
@@ -390,5 +391,32 @@ NDISAPI VOID NdisFreeIoWorkItem(NDIS_HANDLE NdisIoWorkItemHandle);
 NDISAPI NDIS_STATUS NdisOpenConfigurationEx(
 	PNDIS_CONFIGURATION_OBJECT ConfigObject,
 	PNDIS_HANDLE ConfigurationHandle);
+
+/* hardware: interrupts, scatter-gather DMA, bus data */
+NDISAPI NDIS_STATUS NdisMRegisterInterruptEx(NDIS_HANDLE MiniportAdapterHandle,
+	NDIS_HANDLE MiniportInterruptContext,
+	PNDIS_MINIPORT_INTERRUPT_CHARACTERISTICS MiniportInterruptCharacteristics,
+	PNDIS_HANDLE NdisInterruptHandle);
+NDISAPI VOID NdisMDeregisterInterruptEx(NDIS_HANDLE NdisInterruptHandle);
+NDISAPI ULONG NdisMQueueDpcEx(NDIS_HANDLE NdisInterruptHandle, ULONG MessageId,
+	ULONG TargetProcessors, PVOID MiniportDpcContext);
+NDISAPI BOOLEAN NdisMSynchronizeWithInterruptEx(NDIS_HANDLE NdisInterruptHandle,
+	ULONG MessageId, MINIPORT_SYNCHRONIZE_INTERRUPT_HANDLER SynchronizeFunction,
+	PVOID SynchronizeContext);
+NDISAPI NDIS_STATUS NdisMRegisterScatterGatherDma(NDIS_HANDLE MiniportAdapterHandle,
+	PNDIS_SG_DMA_DESCRIPTION DmaDescription,
+	PNDIS_HANDLE NdisMiniportDmaHandle);
+NDISAPI VOID NdisMDeregisterScatterGatherDma(NDIS_HANDLE NdisMiniportDmaHandle);
+NDISAPI NDIS_STATUS NdisMAllocateNetBufferSGList(NDIS_HANDLE NdisMiniportDmaHandle,
+	PNET_BUFFER NetBuffer, PVOID Context, ULONG Flags,
+	PVOID ScatterGatherListBuffer, ULONG ScatterGatherListBufferSize);
+NDISAPI VOID NdisMFreeNetBufferSGList(NDIS_HANDLE NdisMiniportDmaHandle,
+	PSCATTER_GATHER_LIST pSGL, PNET_BUFFER NetBuffer);
+NDISAPI NDIS_STATUS NdisMAllocateSharedMemoryAsyncEx(NDIS_HANDLE MiniportDmaHandle,
+	ULONG Length, BOOLEAN Cached, PVOID Context);
+NDISAPI ULONG NdisMGetBusData(NDIS_HANDLE NdisMiniportHandle, ULONG WhichSpace,
+	ULONG Offset, PVOID Buffer, ULONG Length);
+NDISAPI ULONG NdisMSetBusData(NDIS_HANDLE NdisMiniportHandle, ULONG WhichSpace,
+	ULONG Offset, PVOID Buffer, ULONG Length);
 
 #endif
