@@ -226,6 +226,7 @@ serve_start() {
 status=0
 run_one() { # TEST
 	name=$1 script=$top/tests/vm/tests/$1.sh
+	started=$(date +%s)
 	out=$work/$name
 	rm -rf "$out"; mkdir -p "$out"
 	if [ ! -f "$script" ]; then
@@ -364,6 +365,8 @@ run_one() { # TEST
 		echo "note: vm/$kver/$name: ACPI _PRT timed out; PCI interrupts may be unrouted: $(grep 'no GSI' "$out/console" | tr -d '\r' | tr '\n' ';')"
 	fi
 	grep -q '^FAIL: ' "$out/results" && status=1
+	# Where the suite's time goes (docs/kernels.md: which tests run on one kernel).
+	echo "time: vm/$kver/$name $(($(date +%s) - started)) s"
 }
 
 # Shell and demo modes without a named test boot the empty "_idle" test.

@@ -16,8 +16,8 @@
 # in by the hash filter), promiscuous mode on and off, a MAC address change
 # (the miniport restarted with NetworkAddress), down (pause), removal
 # (halt) with the module's accounting back to zero. In the first round its
-# rings above 4 GiB (the host reads the ring base registers through the
-# monitor: tests/vm/host/e1000_dma64.sh, same offsets on the 82574).
+# rings above 4 GiB (the host reads the ring base registers through QEMU's
+# monitor, tests/vm/host/e1000_dma64.sh: same offsets on the 82574).
 # Then rmmod, no other warning in the kernel log.
 # nic: e1000e
 # mem: 4608
@@ -30,16 +30,7 @@
 e1k_ndis=6.20 e1k_id=8086:10d3 e1k_inf=e1000e6/e1000e6.inf e1k_first=e1000e6
 . /tests/_e1000.sh
 
-# Until the runtime provides every import the driver needs (issue #15:
-# the NDIS 6 scatter-gather DMA calls), say so instead of failing each step.
-missing=$(ndisload check "$NDL_DRIVERS/e1000e6/e1000e6.sys" 2>&1 |
-	sed -n 's/.* missing: //p' | tr '\n' ' ')
 check insmod ndl_load
-if [ -n "$missing" ]; then
-	skip e1000e6 "the runtime does not provide $missing(issue #15)"
-	ndl_report "HOST: rings skip the driver cannot load yet"
-else
-	ndl_flavours flavour e1000e6 e1000e6/e1000e6.sys
-fi
+ndl_flavours flavour e1000e6 e1000e6/e1000e6.sys
 check rmmod rmmod ndisload
 check dmesg-clean dmesg_clean
