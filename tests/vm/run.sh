@@ -232,6 +232,14 @@ run_one() { # TEST
 	if [ ! -f "$script" ]; then
 		echo "FAIL: vm/$kver/$name (no such test: $script)"; status=1; return
 	fi
+	# A comment line that wraps onto "# monitor: ..." reads as a directive:
+	# the first one would win silently.
+	twice=$(sed -n 's/^# \(nic\|timeout\|mem\|smp\|serve\|monitor\|device\|host\|fwd\|iommu\|hotplug\|overlay\|kernels\): .*/\1/p' \
+		"$script" | sort | uniq -d | tr '\n' ' ')
+	if [ -n "$twice" ]; then
+		echo "FAIL: vm/$kver/$name/setup (directive given twice, a comment line may read as one: $twice)"
+		status=1; return
+	fi
 	nics=$(sed -n 's/^# nic: *//p' "$script" | head -n1)
 	limit=$(sed -n 's/^# timeout: *//p' "$script" | head -n1)
 	limit=$((${limit:-120} * slow))
