@@ -115,7 +115,7 @@ static NDIS_STATUS NTAPI fm_query(NDIS_HANDLE ctx, NDIS_OID oid, void *buf,
 		v = 1000000;	/* 100 Mbit/s */
 		break;
 	case OID_GEN_MAXIMUM_SEND_PACKETS:
-		v = 8;
+		v = fm.max_send_packets ? fm.max_send_packets : 8;
 		break;
 	case OID_GEN_MAXIMUM_LOOKAHEAD:
 		if (!fm.max_lookahead) {
@@ -198,6 +198,15 @@ static NDIS_STATUS take(NDIS_PACKET *p)
 		fm.wire_len = m->ByteCount < sizeof(fm.wire) ? m->ByteCount :
 			      sizeof(fm.wire);
 		memcpy(fm.wire, ndl_mdl_va(m), fm.wire_len);
+	}
+	fm.whole_len = 0;
+	for (MDL *m = p->Private.Head; m; m = m->Next) {
+		u32 len = m->ByteCount;
+
+		if (len > sizeof(fm.whole) - fm.whole_len)
+			len = sizeof(fm.whole) - fm.whole_len;
+		memcpy(fm.whole + fm.whole_len, ndl_mdl_va(m), len);
+		fm.whole_len += len;
 	}
 	if (sg) {
 		fm.sg_seen++;

@@ -42,6 +42,10 @@ struct fakemp {
 	 */
 	u32 last_buffers, wire_len;
 	u8 wire[1514];
+	/* the last send's bytes, every buffer of it */
+	u32 whole_len;
+	u8 whole[1514];
+	u32 max_send_packets;		/* OID_GEN_MAXIMUM_SEND_PACKETS; 0: 8 */
 	u32 mcast_sets;			/* OID_802_3_MULTICAST_LIST sets */
 	/* state */
 	NDIS_HANDLE handle, wrapper;
