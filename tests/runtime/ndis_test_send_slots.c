@@ -10,7 +10,8 @@
 
 #include "check.h"
 #include "ndis_fakemp.h"
-#include "sim.h"
+#include "nt/nt_exports.h"
+#include "simdev.h"
 
 static struct tap tap;
 static struct ndl_driver *drv;
@@ -43,8 +44,16 @@ static void setup(void)
 	CHECK(drv != NULL);
 }
 
+/*
+ * Zero-copy sends (single-buffer sends off: they are on by default, and
+ * would copy every fragmented frame), tx_slots 64.
+ */
 static bool start(bool bus_master)
 {
+	struct ndl_adapter_params p = {
+		.ops = &tap_ops, .ctx = &tap, .name = "slots", .tx_slots = 64,
+		.compat = { .single_buffer_sends = NDL_COMPAT_OFF },
+	};
 	struct ndl_adapter_info info;
 
 	if (bus_master) {
@@ -56,8 +65,24 @@ static bool start(bool bus_master)
 	}
 	if (!drv || fm_register(drv) != NDIS_STATUS_SUCCESS)
 		return false;
-	ad = tap_adapter(drv, sim ? ndl_sim_os_dev(sim) : NULL, NULL, &tap);
-	return ad && !ndl_adapter_initialize(ad, &info, NULL);
+	p.drv = drv;
+	p.dev = sim ? ndl_sim_os_dev(sim) : NULL;
+	tap_reset(&tap);
+	if (ndl_adapter_create(&p, &ad))
+		return false;
+	return !ndl_adapter_initialize(ad, &info, NULL);
+}
+
+/* As the host sends: at DISPATCH_LEVEL (a deserialized miniport's
+ * MiniportSend(Packets) runs on the caller's IRQL).
+ */
+static int send_dispatch(const struct ndl_frag *fr, u32 n, void *cookie)
+{
+	KIRQL old = ndlw_KfRaiseIrql(NDL_DISPATCH_LEVEL);
+	int rc = ndl_adapter_send(ad, fr, n, cookie);
+
+	ndlw_KeLowerIrql(old);
+	return rc;
 }
 
 static void teardown(void)
@@ -87,7 +112,7 @@ static u32 slots_until_busy(void)
 		int rc;
 
 		memset(f[n], (int)n, 64);
-		rc = ndl_adapter_send(ad, &fr, 1, f[n]);
+		rc = send_dispatch(&fr, 1, f[n]);
 		if (rc == -NDL_EBUSY)
 			break;
 		CHECK_EQ_INT(rc, 0);
@@ -151,7 +176,7 @@ static void send_pieces(u8 *frame, u8 (*f)[64], u32 pieces, int want)
 		fr[i].va = f[i];
 		fr[i].len = 50;
 	}
-	CHECK_EQ_INT(ndl_adapter_send(ad, fr, pieces, frame), want);
+	CHECK_EQ_INT(send_dispatch(fr, pieces, frame), want);
 }
 
 static void test_many_fragments(void)
@@ -213,7 +238,9 @@ out:
 int main(void)
 {
 	test_init();
+	tap_reset(&tap);
 	RUN(test_slot_count);
 	RUN(test_many_fragments);
-	return test_report();
+	tap_free(&tap);
+	return test_exit() | CHECK_EXIT_CODE();
 }
