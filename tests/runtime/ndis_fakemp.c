@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ndis_fakemp.h"
+#include "simdev.h"
 
 struct fakemp fm;
 
@@ -437,3 +438,19 @@ u32 fm_register(struct ndl_driver *drv)
 				   &drv->registry_path, NULL);
 	return ndlw_NdisMRegisterMiniport(fm.wrapper, &c, len);
 }
+
+static uint32_t bm_read(struct ndl_sim_dev *d, int bar, uint32_t off, int size)
+{
+	return 0;
+}
+
+static void bm_write(struct ndl_sim_dev *d, int bar, uint32_t off, int size,
+		     uint32_t val)
+{
+}
+
+const struct ndl_sim_model fm_bm_model = {
+	.name = "fm-bm", .vendor = 0x1234, .device = 0x0002,
+	.bars = { { NDL_SIM_BAR_IO, 0x10 } },
+	.read = bm_read, .write = bm_write,
+};

@@ -80,6 +80,11 @@ NDIS_STATUS NTAPI ndlw_NdisMRegisterMiniport(NDIS_HANDLE w,
 u32 fm_register(struct ndl_driver *drv);
 /* A driver object to register with: fx_basic.sys loaded, not started. */
 struct ndl_driver *fm_container(void);
+/* A PCI bus master for the fake's scatter-gather DMA: one I/O BAR, no
+ * registers, no interrupt (ndl_sim_create).
+ */
+struct ndl_sim_model;
+extern const struct ndl_sim_model fm_bm_model;
 /* Complete the oldest held send with st. */
 void fm_complete_one(NDIS_STATUS st);
 /* Complete the pending query/set. */

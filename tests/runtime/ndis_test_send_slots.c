@@ -18,23 +18,6 @@ static struct ndl_driver *drv;
 static struct ndl_adapter *ad;
 static struct ndl_sim_dev *sim;
 
-static u32 dev_read(struct ndl_sim_dev *d, int bar, u32 off, int size)
-{
-	return 0;
-}
-
-static void dev_write(struct ndl_sim_dev *d, int bar, u32 off, int size,
-		      u32 val)
-{
-}
-
-/* A bus master for the scatter-gather case: one I/O BAR, no interrupt. */
-static const struct ndl_sim_model dma_model = {
-	.name = "dmadev", .vendor = 0x1234, .device = 0x0002,
-	.bars = { { NDL_SIM_BAR_IO, 0x10 } },
-	.read = dev_read, .write = dev_write,
-};
-
 static void setup(void)
 {
 	memset(&fm, 0, sizeof(fm));
@@ -59,7 +42,7 @@ static bool start(bool bus_master)
 	if (bus_master) {
 		fm.bus_master = true;
 		fm.sg_dma = true;
-		sim = ndl_sim_create(&dma_model);
+		sim = ndl_sim_create(&fm_bm_model);
 		if (!sim)
 			return false;
 	}
