@@ -454,3 +454,20 @@ const struct ndl_sim_model fm_bm_model = {
 	.bars = { { NDL_SIM_BAR_IO, 0x10 } },
 	.read = bm_read, .write = bm_write,
 };
+
+void fm_stop(struct ndl_adapter **ad, struct ndl_driver **drv,
+	     struct ndl_sim_dev **sim)
+{
+	while (fm.nheld)
+		fm_complete_one(NDIS_STATUS_SUCCESS);
+	if (*ad)
+		ndl_adapter_destroy(*ad);
+	*ad = NULL;
+	if (*drv)
+		ndl_driver_unload(*drv);
+	*drv = NULL;
+	if (sim && *sim)
+		ndl_sim_destroy(*sim);
+	if (sim)
+		*sim = NULL;
+}

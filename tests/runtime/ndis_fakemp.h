@@ -85,6 +85,14 @@ struct ndl_driver *fm_container(void);
  */
 struct ndl_sim_model;
 extern const struct ndl_sim_model fm_bm_model;
+/*
+ * End a test: complete the sends the fake holds (a real miniport does
+ * before halt), destroy the adapter, unload the driver, destroy the
+ * device (each may be NULL; all become NULL). The caller checks
+ * fm.reentries and fm.bad_irql (its own CHECKs count).
+ */
+void fm_stop(struct ndl_adapter **ad, struct ndl_driver **drv,
+	     struct ndl_sim_dev **sim);
 /* Complete the oldest held send with st. */
 void fm_complete_one(NDIS_STATUS st);
 /* Complete the pending query/set. */

@@ -71,15 +71,7 @@ static bool begin(struct ndl_compat compat, bool sg)
 
 static void stop(void)
 {
-	if (ad)
-		ndl_adapter_destroy(ad);
-	ad = NULL;
-	if (drv)
-		ndl_driver_unload(drv);
-	drv = NULL;
-	if (sim)
-		ndl_sim_destroy(sim);
-	sim = NULL;
+	fm_stop(&ad, &drv, &sim);
 	CHECK_EQ_INT(fm.reentries, 0);
 	CHECK_EQ_INT(fm.bad_irql, 0);
 }

@@ -70,16 +70,7 @@ static int send_dispatch(const struct ndl_frag *fr, u32 n, void *cookie)
 
 static void teardown(void)
 {
-	while (fm.nheld)
-		fm_complete_one(NDIS_STATUS_SUCCESS);
-	ndl_adapter_destroy(ad);
-	ad = NULL;
-	if (drv)
-		ndl_driver_unload(drv);
-	drv = NULL;
-	if (sim)
-		ndl_sim_destroy(sim);
-	sim = NULL;
+	fm_stop(&ad, &drv, &sim);
 	CHECK_EQ_INT(fm.reentries, 0);
 	CHECK_EQ_INT(fm.bad_irql, 0);
 }
