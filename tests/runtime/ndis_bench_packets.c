@@ -70,23 +70,6 @@ static void __attribute__((noinline)) send3_loop(struct ndl_adapter *ad, u64 n)
 	}
 }
 
-static uint32_t bm_read(struct ndl_sim_dev *d, int bar, uint32_t off, int size)
-{
-	return 0;
-}
-
-static void bm_write(struct ndl_sim_dev *d, int bar, uint32_t off, int size,
-		     uint32_t val)
-{
-}
-
-/* A bus master for the scatter-gather modes: DMA mappings, no registers. */
-static const struct ndl_sim_model bm_model = {
-	.name = "bench-bm", .vendor = 0x1234, .device = 0x0003,
-	.bars = { { NDL_SIM_BAR_IO, 0x10 } },
-	.read = bm_read, .write = bm_write,
-};
-
 static void __attribute__((noinline)) recv_loop(NDIS_PACKET *p, u64 n)
 {
 	NDIS_MINIPORT_BLOCK *b = fm.handle;
@@ -137,7 +120,7 @@ int main(int argc, char **argv)
 	fm.accept = ~0u;
 	if (sg) {
 		fm.bus_master = fm.sg_dma = true;
-		sim = ndl_sim_create(&bm_model);
+		sim = ndl_sim_create(&fm_bm_model);
 		prm.dev = sim ? ndl_sim_os_dev(sim) : NULL;
 		prm.compat.single_buffer_sends = strcmp(mode, "sg-single") ?
 						 NDL_COMPAT_OFF : NDL_COMPAT_ON;

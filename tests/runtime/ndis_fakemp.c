@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ndis_fakemp.h"
+#include "simdev.h"
 
 struct fakemp fm;
 
@@ -115,7 +116,7 @@ static NDIS_STATUS NTAPI fm_query(NDIS_HANDLE ctx, NDIS_OID oid, void *buf,
 		v = 1000000;	/* 100 Mbit/s */
 		break;
 	case OID_GEN_MAXIMUM_SEND_PACKETS:
-		v = 8;
+		v = fm.max_send_packets ? fm.max_send_packets : 8;
 		break;
 	case OID_GEN_MAXIMUM_LOOKAHEAD:
 		if (!fm.max_lookahead) {
@@ -198,6 +199,15 @@ static NDIS_STATUS take(NDIS_PACKET *p)
 		fm.wire_len = m->ByteCount < sizeof(fm.wire) ? m->ByteCount :
 			      sizeof(fm.wire);
 		memcpy(fm.wire, ndl_mdl_va(m), fm.wire_len);
+	}
+	fm.whole_len = 0;
+	for (MDL *m = p->Private.Head; m; m = m->Next) {
+		u32 len = m->ByteCount;
+
+		if (len > sizeof(fm.whole) - fm.whole_len)
+			len = sizeof(fm.whole) - fm.whole_len;
+		memcpy(fm.whole + fm.whole_len, ndl_mdl_va(m), len);
+		fm.whole_len += len;
 	}
 	if (sg) {
 		fm.sg_seen++;
@@ -427,4 +437,37 @@ u32 fm_register(struct ndl_driver *drv)
 	ndlw_NdisInitializeWrapper(&fm.wrapper, &drv->object,
 				   &drv->registry_path, NULL);
 	return ndlw_NdisMRegisterMiniport(fm.wrapper, &c, len);
+}
+
+static uint32_t bm_read(struct ndl_sim_dev *d, int bar, uint32_t off, int size)
+{
+	return 0;
+}
+
+static void bm_write(struct ndl_sim_dev *d, int bar, uint32_t off, int size,
+		     uint32_t val)
+{
+}
+
+const struct ndl_sim_model fm_bm_model = {
+	.name = "fm-bm", .vendor = 0x1234, .device = 0x0002,
+	.bars = { { NDL_SIM_BAR_IO, 0x10 } },
+	.read = bm_read, .write = bm_write,
+};
+
+void fm_stop(struct ndl_adapter **ad, struct ndl_driver **drv,
+	     struct ndl_sim_dev **sim)
+{
+	while (fm.nheld)
+		fm_complete_one(NDIS_STATUS_SUCCESS);
+	if (*ad)
+		ndl_adapter_destroy(*ad);
+	*ad = NULL;
+	if (*drv)
+		ndl_driver_unload(*drv);
+	*drv = NULL;
+	if (sim && *sim)
+		ndl_sim_destroy(*sim);
+	if (sim)
+		*sim = NULL;
 }

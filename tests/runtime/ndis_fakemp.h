@@ -42,6 +42,10 @@ struct fakemp {
 	 */
 	u32 last_buffers, wire_len;
 	u8 wire[1514];
+	/* the last send's bytes, every buffer of it */
+	u32 whole_len;
+	u8 whole[1514];
+	u32 max_send_packets;		/* OID_GEN_MAXIMUM_SEND_PACKETS; 0: 8 */
 	u32 mcast_sets;			/* OID_802_3_MULTICAST_LIST sets */
 	/* state */
 	NDIS_HANDLE handle, wrapper;
@@ -76,6 +80,19 @@ NDIS_STATUS NTAPI ndlw_NdisMRegisterMiniport(NDIS_HANDLE w,
 u32 fm_register(struct ndl_driver *drv);
 /* A driver object to register with: fx_basic.sys loaded, not started. */
 struct ndl_driver *fm_container(void);
+/* A PCI bus master for the fake's scatter-gather DMA: one I/O BAR, no
+ * registers, no interrupt (ndl_sim_create).
+ */
+struct ndl_sim_model;
+extern const struct ndl_sim_model fm_bm_model;
+/*
+ * End a test: complete the sends the fake holds (a real miniport does
+ * before halt), destroy the adapter, unload the driver, destroy the
+ * device (each may be NULL; all become NULL). The caller checks
+ * fm.reentries and fm.bad_irql (its own CHECKs count).
+ */
+void fm_stop(struct ndl_adapter **ad, struct ndl_driver **drv,
+	     struct ndl_sim_dev **sim);
 /* Complete the oldest held send with st. */
 void fm_complete_one(NDIS_STATUS st);
 /* Complete the pending query/set. */

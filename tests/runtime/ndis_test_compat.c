@@ -28,22 +28,6 @@ static struct ndl_adapter *ad;
 static struct ndl_adapter_info info;
 static struct ndl_sim_dev *sim;
 
-static uint32_t dev_read(struct ndl_sim_dev *d, int bar, uint32_t off, int size)
-{
-	return 0;
-}
-
-static void dev_write(struct ndl_sim_dev *d, int bar, uint32_t off, int size,
-		      uint32_t val)
-{
-}
-
-static const struct ndl_sim_model bm_model = {
-	.name = "bmdev", .vendor = 0x1234, .device = 0x0002,
-	.bars = { { NDL_SIM_BAR_IO, 0x10 } },
-	.read = dev_read, .write = dev_write,
-};
-
 /* A miniport (with scatter-gather DMA if sg) under these settings. */
 static bool start(struct ndl_compat compat, bool sg)
 {
@@ -63,7 +47,7 @@ static bool start(struct ndl_compat compat, bool sg)
 	if (!drv || fm_register(drv) != NDIS_STATUS_SUCCESS)
 		return false;
 	if (sg) {
-		sim = ndl_sim_create(&bm_model);
+		sim = ndl_sim_create(&fm_bm_model);
 		if (!sim)
 			return false;
 		p.dev = ndl_sim_os_dev(sim);
@@ -87,15 +71,7 @@ static bool begin(struct ndl_compat compat, bool sg)
 
 static void stop(void)
 {
-	if (ad)
-		ndl_adapter_destroy(ad);
-	ad = NULL;
-	if (drv)
-		ndl_driver_unload(drv);
-	drv = NULL;
-	if (sim)
-		ndl_sim_destroy(sim);
-	sim = NULL;
+	fm_stop(&ad, &drv, &sim);
 	CHECK_EQ_INT(fm.reentries, 0);
 	CHECK_EQ_INT(fm.bad_irql, 0);
 }

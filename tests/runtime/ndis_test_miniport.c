@@ -42,13 +42,7 @@ static bool start(void)
 
 static void teardown(void)
 {
-	while (fm.nheld)	/* a real miniport completes before halt */
-		fm_complete_one(NDIS_STATUS_SUCCESS);
-	ndl_adapter_destroy(ad);
-	ad = NULL;
-	if (drv)
-		ndl_driver_unload(drv);
-	drv = NULL;
+	fm_stop(&ad, &drv, NULL);
 	CHECK_EQ_INT(fm.reentries, 0);
 	CHECK_EQ_INT(fm.bad_irql, 0);
 }

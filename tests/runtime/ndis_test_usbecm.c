@@ -120,7 +120,7 @@ static u32 send_frames(struct usb_rig *r, struct usb_wire *w)
 		struct ndl_frag f[2] = { { tx[i], 14 }, { tx[i] + 14, len - 14 } };
 
 		make_frame(tx[i], len, peer, dev_mac, i);
-		bad += ndl_adapter_send(r->ad, f, 2, tx[i]) != 0;
+		bad += tap_send(&tap, r->ad, f, 2, tx[i]) != 0;
 	}
 	w->want_out = NFRAMES;
 	w->want_done = NFRAMES;

@@ -187,7 +187,7 @@ static void test_flow_control(void)
 	static u8 f[60];
 	struct ndl_frag fr = { f, sizeof(f) };
 	struct want w = { &tap, 0, 0 };
-	u32 accepted = 0, busy = 0, i;
+	u32 accepted = 0, busy = 0, slots, i;
 
 	if (!drv)
 		return;
@@ -196,7 +196,10 @@ static void test_flow_control(void)
 		goto out;
 	tap_open(ad, NDIS_PACKET_TYPE_DIRECTED);
 	make_frame(f, sizeof(f), cfg_mac, cfg_mac, 1);
-	/* 64 slots: the 65th send without the loop running is refused. */
+	/* Its send slots (twice OID_GEN_MAXIMUM_SEND_PACKETS): the next
+	 * send without the loop running is refused.
+	 */
+	slots = 2 * info.max_send_packets;
 	for (i = 0; i < 80; i++) {
 		int rc = ndl_adapter_send(ad, &fr, 1, (void *)(uintptr_t)(i + 1));
 
@@ -205,13 +208,13 @@ static void test_flow_control(void)
 		else if (rc == -NDL_EBUSY)
 			busy++;
 	}
-	CHECK_EQ_INT(accepted, 64);
-	CHECK_EQ_INT(busy, 16);
-	w.done = 64;
+	CHECK_EQ_INT(accepted, slots);
+	CHECK_EQ_INT(busy, 80 - slots);
+	w.done = slots;
 	CHECK(run_until(reached, &w, 5000));
 	CHECK(tap.send_ready >= 1);
 	CHECK_EQ_INT(ndl_adapter_send(ad, &fr, 1, NULL), 0);
-	w.done = 65;
+	w.done = slots + 1;
 	CHECK(run_until(reached, &w, 5000));
 	/* Bad frames are refused up front. */
 	fr.len = 10;
@@ -243,7 +246,7 @@ static void test_low_receive_resources(void)
 		struct ndl_frag fr = { f[i], 200 };
 
 		make_frame(f[i], 200, cfg_mac, cfg_mac, i);
-		CHECK_EQ_INT(ndl_adapter_send(ad, &fr, 1, NULL), 0);
+		CHECK_EQ_INT(tap_send(&tap, ad, &fr, 1, NULL), 0);
 	}
 	CHECK(run_until(reached, &w, 5000));
 	for (i = 0; i < 40 && i < tap.nframes; i++)

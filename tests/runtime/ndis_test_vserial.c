@@ -85,7 +85,7 @@ static void test_resources_and_transfer_data(void)
 		struct ndl_frag fr = { f[i], len };
 
 		make_frame(f[i], len, mac, mac, i);
-		CHECK_EQ_INT(ndl_adapter_send(ad, &fr, 1, f[i]), 0);
+		CHECK_EQ_INT(tap_send(&tap, ad, &fr, 1, f[i]), 0);
 	}
 	CHECK(run_until(reached, &w, 5000));
 	for (i = 0; i < 60 && i < tap.nframes; i++) {

@@ -202,6 +202,30 @@ bool wire_progress(void *ctx)
 	       w->tap->ndone >= w->want_done;
 }
 
+struct slot_wait {
+	struct tap *t;
+	u32 done, ready;
+};
+
+static bool slot_freed(void *ctx)
+{
+	struct slot_wait *w = ctx;
+
+	return w->t->ndone > w->done || w->t->send_ready > w->ready;
+}
+
+int tap_send(struct tap *t, struct ndl_adapter *ad, const struct ndl_frag *f,
+	     u32 n, void *cookie)
+{
+	for (;;) {
+		struct slot_wait w = { t, t->ndone, t->send_ready };
+		int rc = ndl_adapter_send(ad, f, n, cookie);
+
+		if (rc != -NDL_EBUSY || !run_until(slot_freed, &w, 5000))
+			return rc;
+	}
+}
+
 u32 wire_send_frames(struct ndl_adapter *ad, struct wire *w, u32 n, u32 len0,
 		     const u8 dst[6], const u8 src[6])
 {

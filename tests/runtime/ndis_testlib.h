@@ -54,6 +54,13 @@ u32 tap_open(struct ndl_adapter *ad, u32 filter);
 void make_frame(u8 *buf, u32 len, const u8 dst[6], const u8 src[6], u32 seq);
 /* Run the host loop until cond(ctx) or timeout_ms; returns cond(ctx). */
 bool run_until(bool (*cond)(void *ctx), void *ctx, u32 timeout_ms);
+/*
+ * Send as the kernel host does: while every send slot is in flight
+ * (-NDL_EBUSY), run the loop until a send completes or t hears
+ * send_ready, then try again; the send's result.
+ */
+int tap_send(struct tap *t, struct ndl_adapter *ad, const struct ndl_frag *f,
+	     u32 n, void *cookie);
 /* Count of status events of kind. */
 u32 tap_events(const struct tap *t, enum ndl_status_kind kind);
 /* For run_until: the tap saw at least this many link events. */

@@ -358,6 +358,7 @@ int ndl_adapter_initialize(struct ndl_adapter *ad, struct ndl_adapter_info *info
 	NDIS_MEDIUM media[1] = { NdisMedium802_3 };
 	NDIS_STATUS st, open_err = 0;
 	UINT sel = ~0u;
+	int rc;
 
 	if (ndis_status)
 		*ndis_status = NDIS_STATUS_FAILURE;
@@ -392,6 +393,12 @@ int ndl_adapter_initialize(struct ndl_adapter *ad, struct ndl_adapter_info *info
 		return -NDL_EINVAL;
 	}
 	learn(ad, info);
+	rc = ndl_tx_start(ad);	/* sized from what learn found */
+	if (rc) {
+		ndl_err("%s: no memory for the send slots", ad->name);
+		ndl_adapter_halt(ad);
+		return rc;
+	}
 	ndl_compat_resolve(ad, info);
 	ndl_hang_timer_start(ad);
 	ndl_info("%s: initialized (%s, %s, link %s)", ad->name,

@@ -169,7 +169,10 @@ struct ndl_adapter_params {
 	const struct ndl_adapter_ops *ops;
 	void *ctx;			/* passed to every op */
 	const char *name;		/* log prefix, e.g. a PCI address */
-	u32 tx_slots;			/* frames in flight at most; 0: 256 */
+	/* frames in flight at most; 0: 256. NDIS 5 sizes its slots from
+	 * the miniport (ndis_send.c) up to this.
+	 */
+	u32 tx_slots;
 	struct ndl_compat compat;	/* zero: every setting automatic */
 };
 

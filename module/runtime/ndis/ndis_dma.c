@@ -50,22 +50,41 @@ NDIS_STATUS NTAPI ndlw_NdisMInitializeScatterGatherDma(NDIS_HANDLE h,
 	return NDIS_STATUS_SUCCESS;
 }
 
+/*
+ * Room in a send slot's scatter-gather list for n elements (one per
+ * buffer: each is contiguous host memory). Kept for the slot's later sends.
+ */
+int ndl_sg_reserve(struct ndl_adapter *ad, struct ndl_tx_slot *s, u32 n)
+{
+	SCATTER_GATHER_LIST *sg;
+
+	if (!ad->dma_registered || n <= s->sg_cap)
+		return 0;
+	if (s->sg_mapped || n > NDL_TX_MAX_FRAGS)
+		return -NDL_EINVAL;
+	sg = ndl_alloc(sizeof(*sg) + n * sizeof(SCATTER_GATHER_ELEMENT),
+		       NDL_OS_ZERO | ndl_alloc_flags_for_irql());
+	if (!sg)
+		return -NDL_ENOMEM;
+	ndl_free(s->sg);
+	s->sg = sg;
+	s->sg_cap = n;
+	return 0;
+}
+
 /* Map a send's buffers and publish the list in its per-packet info. */
 int ndl_sg_map(struct ndl_adapter *ad, struct ndl_tx_slot *s)
 {
 	NDIS_PACKET *p = s->packet;
 	SCATTER_GATHER_LIST *sg;
 	u32 n = 0;
+	int rc;
 
 	if (!ad->dma_registered)
 		return 0;
-	if (!s->sg) {
-		s->sg = ndl_alloc(sizeof(*sg) + NDL_TX_MAX_FRAGS *
-				  sizeof(SCATTER_GATHER_ELEMENT),
-				  NDL_OS_ZERO | ndl_alloc_flags_for_irql());
-		if (!s->sg)
-			return -NDL_ENOMEM;
-	}
+	rc = ndl_sg_reserve(ad, s, p->Private.Count);
+	if (rc)
+		return rc;
 	sg = s->sg;
 	for (MDL *m = p->Private.Head; m; m = m->Next) {
 		u64 bus;

@@ -74,12 +74,23 @@ enum ndl_adapter_state {
 };
 
 enum { NDL_SLOT_FREE, NDL_SLOT_PENDING, NDL_SLOT_INFLIGHT };
+/*
+ * A send slot: one NDIS_PACKET and its buffers, reused frame after frame.
+ * It starts with NDL_TX_SLOT_MDLS MDLs (a frame's header and one fragment,
+ * the common case); a frame with more fragments grows the slot's MDL
+ * array and scatter-gather list (up to NDL_TX_MAX_FRAGS), and the slot
+ * keeps what it grew, so the steady state allocates nothing per frame.
+ */
+#define NDL_TX_SLOT_MDLS	2
 struct ndl_tx_slot {
 	LIST_ENTRY link;		/* free, pending or in-flight list */
 	NDIS_PACKET *packet;
-	MDL *mdl[NDL_TX_MAX_FRAGS];	/* preallocated, PFN room: mdl_pages */
+	MDL **mdl;			/* mdl_small, or a grown array */
+	MDL *mdl_small[NDL_TX_SLOT_MDLS];
+	u32 mdl_n;			/* MDLs in mdl[] */
 	void *cookie;
 	SCATTER_GATHER_LIST *sg;	/* NdisMInitializeScatterGatherDma */
+	u32 sg_cap;			/* elements sg has room for */
 	bool sg_mapped;
 	u64 submitted_ns;
 	u8 where;			/* NDL_SLOT_* */
@@ -147,6 +158,7 @@ struct ndl_adapter {
 	/* send */
 	struct ndl_tx_slot *slots;
 	u32 nslots;
+	u32 tx_slots_max;		/* the host's cap (ndl_tx_init) */
 	LIST_ENTRY tx_free, tx_pending, tx_inflight;
 	u32 tx_inflight_n;
 	bool tx_blocked;		/* serialized miniport said RESOURCES */
@@ -263,7 +275,10 @@ static inline void ndl_q_unlock(struct ndl_adapter *ad, KIRQL old)
 /* ---- the parts (one file each) ----------------------------------------------- */
 
 /* ndis_send.c */
+/* At create: remember the host's cap on slots (nothing allocated yet). */
 int ndl_tx_init(struct ndl_adapter *ad, u32 slots);
+/* After MiniportInitialize and its queries: the slots, sized for the miniport. */
+int ndl_tx_start(struct ndl_adapter *ad);
 void ndl_tx_free(struct ndl_adapter *ad);
 void ndl_tx_kick(struct ndl_adapter *ad);
 void ndl_tx_drain_locked(struct ndl_adapter *ad);	/* inside mp lock */
@@ -382,6 +397,7 @@ int ndl_res_build(struct ndl_adapter *ad);
 void ndl_res_release_all(struct ndl_adapter *ad);
 
 /* ndis_dma.c */
+int ndl_sg_reserve(struct ndl_adapter *ad, struct ndl_tx_slot *s, u32 n);
 int ndl_sg_map(struct ndl_adapter *ad, struct ndl_tx_slot *s);
 void ndl_sg_unmap(struct ndl_adapter *ad, struct ndl_tx_slot *s);
 void ndl_dma_release(struct ndl_adapter *ad);

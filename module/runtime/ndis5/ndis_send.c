@@ -19,10 +19,13 @@
  */
 #include "ndis/ndis_priv.h"
 
-#define SLOT_MDL_PAGES	4	/* PFN room of preallocated MDLs (16 KiB) */
+/* PFN room of a slot's MDLs: 2 pages cover any piece of up to 4 KiB + 1. */
+#define SLOT_MDL_PAGES	2
 #define TX_PROTO_RESERVED 32	/* like a protocol's ProtocolReserved */
 #define PAGE_SZ_TX	4096u
 #define TX_BATCH	32	/* packets per MiniportSendPackets call */
+#define TX_SLOTS_SEND	32	/* MiniportSend: one packet a call */
+#define TX_SLOTS_MIN	16
 
 static void deserialized_drain(struct ndl_adapter *ad, struct ndl_tx_slot *add);
 
@@ -31,10 +34,38 @@ static struct ndl_tx_slot *slot_of(LIST_ENTRY *e)
 	return NDL_CONTAINER_OF(e, struct ndl_tx_slot, link);
 }
 
-int ndl_tx_init(struct ndl_adapter *ad, u32 n)
+int ndl_tx_init(struct ndl_adapter *ad, u32 max)
 {
-	u32 i, k;
+	if (!max)
+		return -NDL_EINVAL;
+	ad->tx_slots_max = max;
+	return 0;
+}
 
+/*
+ * How many frames may wait between the host and the miniport. A
+ * SendPackets miniport takes up to OID_GEN_MAXIMUM_SEND_PACKETS a call
+ * (typically what its transmit ring holds): twice that keeps one batch in
+ * the miniport while the next one gathers. MiniportSend takes one packet
+ * a call. The host queues the rest (its queue stops while no slot is
+ * free), so more slots would only hold frames twice.
+ */
+static u32 tx_slot_count(struct ndl_adapter *ad)
+{
+	u32 n = ndl_chars(ad)->SendPacketsHandler ?
+		2 * ad->max_send_packets : TX_SLOTS_SEND;
+
+	if (n < TX_SLOTS_MIN)
+		n = TX_SLOTS_MIN;
+	return n < ad->tx_slots_max ? n : ad->tx_slots_max;
+}
+
+int ndl_tx_start(struct ndl_adapter *ad)
+{
+	u32 i, k, n = tx_slot_count(ad);
+
+	if (ad->slots)
+		return -NDL_EBUSY;
 	if (ndl_packet_pool_create(&ad->tx_packet_pool, n, 0,
 				   TX_PROTO_RESERVED) != NDIS_STATUS_SUCCESS)
 		return -NDL_ENOMEM;
@@ -45,26 +76,32 @@ int ndl_tx_init(struct ndl_adapter *ad, u32 n)
 	for (i = 0; i < n; i++) {
 		struct ndl_tx_slot *s = &ad->slots[i];
 
+		s->mdl = s->mdl_small;
+		s->mdl_n = NDL_TX_SLOT_MDLS;
 		s->packet = ndl_packet_alloc(ad->tx_packet_pool);
 		if (!s->packet)
 			return -NDL_ENOMEM;
 		*ndl_packet_owner(s->packet) = s;
-		for (k = 0; k < NDL_TX_MAX_FRAGS; k++) {
+		for (k = 0; k < NDL_TX_SLOT_MDLS; k++) {
 			s->mdl[k] = ndl_mdl_alloc_pages(SLOT_MDL_PAGES);
 			if (!s->mdl[k])
 				return -NDL_ENOMEM;
 		}
+		if (ndl_sg_reserve(ad, s, NDL_TX_SLOT_MDLS))
+			return -NDL_ENOMEM;
 		ndl_list_init(&s->link);
 		ndl_list_add_tail(&ad->tx_free, &s->link);
 	}
 	return 0;
 }
 
-/* A slot's MDL k may have been replaced by a bigger one for a long frag. */
 static void slot_free_mdls(struct ndl_tx_slot *s)
 {
-	for (u32 k = 0; k < NDL_TX_MAX_FRAGS; k++)
+	for (u32 k = 0; s->mdl && k < s->mdl_n; k++)
 		ndl_free(s->mdl[k]);
+	if (s->mdl != s->mdl_small)
+		ndl_free(s->mdl);
+	s->mdl = NULL;
 	ndl_free(s->sg);
 	ndl_free(s->linear);
 }
@@ -80,6 +117,7 @@ void ndl_tx_free(struct ndl_adapter *ad)
 	}
 	ndl_free(ad->slots);
 	ad->slots = NULL;
+	ad->nslots = 0;
 	if (ad->tx_packet_pool)
 		ndl_packet_pool_destroy(ad->tx_packet_pool);
 	ad->tx_packet_pool = NULL;
@@ -121,7 +159,87 @@ static int slot_linearize(struct ndl_tx_slot *s, const struct ndl_frag *frags,
 	return 0;
 }
 
-/* Build the slot's packet over the host's (non-empty) fragments. */
+static u32 frag_pages(const struct ndl_frag *f)
+{
+	return (u32)((((uintptr_t)f->va & (PAGE_SZ_TX - 1)) + f->len +
+		      PAGE_SZ_TX - 1) / PAGE_SZ_TX);
+}
+
+/*
+ * Room in s for n MDLs: the array grows to a power of two (at most
+ * NDL_TX_MAX_FRAGS), each new MDL with the usual PFN room. All or
+ * nothing; the slot keeps what it grew.
+ */
+static int slot_grow(struct ndl_tx_slot *s, u32 n)
+{
+	unsigned int fl = NDL_OS_ZERO | ndl_alloc_flags_for_irql();
+	u32 k, want = NDL_TX_SLOT_MDLS;
+	MDL **arr;
+
+	if (n <= s->mdl_n)
+		return 0;
+	while (want < n)
+		want *= 2;
+	if (want > NDL_TX_MAX_FRAGS)
+		want = NDL_TX_MAX_FRAGS;
+	arr = ndl_alloc(want * sizeof(*arr), fl);
+	if (!arr)
+		return -NDL_ENOMEM;
+	for (k = s->mdl_n; k < want; k++) {
+		arr[k] = ndl_mdl_alloc_pages(SLOT_MDL_PAGES);
+		if (!arr[k])
+			goto fail;
+	}
+	for (k = 0; k < s->mdl_n; k++)
+		arr[k] = s->mdl[k];
+	if (s->mdl != s->mdl_small)
+		ndl_free(s->mdl);
+	s->mdl = arr;
+	s->mdl_n = want;
+	return 0;
+fail:
+	while (k-- > s->mdl_n)
+		ndl_free(arr[k]);
+	ndl_free(arr);
+	return -NDL_ENOMEM;
+}
+
+/*
+ * Room in s for the non-empty fragments (used of them): MDLs, the PFN
+ * room of each, the scatter-gather list. -NDL_ENOMEM if it could not get
+ * it (atomic memory): the caller then sends a copy instead.
+ */
+static int slot_room(struct ndl_adapter *ad, struct ndl_tx_slot *s,
+		     const struct ndl_frag *frags, u32 nfrags, u32 used)
+{
+	u32 i, n = 0;
+
+	if (slot_grow(s, used) || ndl_sg_reserve(ad, s, s->mdl_n))
+		return -NDL_ENOMEM;
+	for (i = 0; i < nfrags; i++) {
+		u32 pages = frag_pages(&frags[i]);
+
+		if (!frags[i].len)
+			continue;
+		if (sizeof(MDL) + pages * sizeof(PFN_NUMBER) >
+		    (u32)s->mdl[n]->Size) {
+			MDL *big = ndl_mdl_alloc_pages(pages);
+
+			if (!big)
+				return -NDL_ENOMEM;
+			ndl_free(s->mdl[n]);
+			s->mdl[n] = big;
+		}
+		n++;
+	}
+	return 0;
+}
+
+/*
+ * Build the slot's packet over the host's fragments: zero-copy, or
+ * through the slot's linear copy for single-buffer sends and when the
+ * slot could not grow for this many fragments.
+ */
 static int slot_fill(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 		     const struct ndl_frag *frags, u32 nfrags, u32 total)
 {
@@ -134,33 +252,27 @@ static int slot_fill(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 
 	for (i = 0; i < nfrags; i++)
 		used += frags[i].len != 0;
-	if (used > 1 && ad->single_buffer) {
+	if (used > 1 && !ad->single_buffer &&
+	    !slot_room(ad, s, frags, nfrags, used)) {
+		ndl_atomic_add(&ad->stats.tx_multi_buffer, 1);
+	} else if (used > 1) {
 		if (slot_linearize(s, frags, nfrags, total, &one))
 			return -NDL_ENOMEM;
 		frags = &one;
 		nfrags = 1;
 		ndl_atomic_add(&ad->stats.tx_linearized, 1);
-	} else if (used > 1) {
-		ndl_atomic_add(&ad->stats.tx_multi_buffer, 1);
+		if (slot_room(ad, s, frags, nfrags, 1))
+			return -NDL_ENOMEM;
+	} else if (slot_room(ad, s, frags, nfrags, 1)) {
+		return -NDL_ENOMEM;
 	}
 	total = 0;
 	for (i = 0; i < nfrags; i++) {
-		u32 pages;
 		MDL *m;
 
 		if (!frags[i].len)
 			continue;
 		m = s->mdl[n];
-		pages = (u32)((((uintptr_t)frags[i].va & (PAGE_SZ_TX - 1)) +
-			       frags[i].len + PAGE_SZ_TX - 1) / PAGE_SZ_TX);
-		if (sizeof(MDL) + pages * sizeof(PFN_NUMBER) > (u32)m->Size) {
-			MDL *big = ndl_mdl_alloc_pages(pages);
-
-			if (!big)
-				return -NDL_ENOMEM;
-			ndl_free(m);
-			s->mdl[n] = m = big;
-		}
 		ndl_mdl_set(m, frags[i].va, frags[i].len);
 		m->Next = NULL;
 		if (prev)
