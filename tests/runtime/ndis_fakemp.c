@@ -471,3 +471,11 @@ void fm_stop(struct ndl_adapter **ad, struct ndl_driver **drv,
 	if (sim)
 		*sim = NULL;
 }
+
+struct ndl_driver *fm_begin(void)
+{
+	memset(&fm, 0, sizeof(fm));
+	fm.accept = 1000;
+	fm.hang_secs = 1;
+	return fm_container();
+}

@@ -78,6 +78,10 @@ NDIS_STATUS NTAPI ndlw_NdisMRegisterMiniport(NDIS_HANDLE w,
 
 /* Register the fake with the loaded container driver; NDIS status. */
 u32 fm_register(struct ndl_driver *drv);
+/* The fake's defaults (accepts 1000 sends, hang check every second),
+ * then fm_container(); NULL on failure.
+ */
+struct ndl_driver *fm_begin(void);
 /* A driver object to register with: fx_basic.sys loaded, not started. */
 struct ndl_driver *fm_container(void);
 /* A PCI bus master for the fake's scatter-gather DMA: one I/O BAR, no

@@ -21,10 +21,7 @@ static struct ndl_adapter *ad;
 
 static void setup(void)
 {
-	memset(&fm, 0, sizeof(fm));
-	fm.accept = 1000;
-	fm.hang_secs = 1;
-	drv = fm_container();
+	drv = fm_begin();
 	CHECK(drv != NULL);
 }
 
