@@ -619,7 +619,7 @@ struct ndl_os_irq *ndl_os_irq_connect_msg(struct ndl_os_dev *dev, u32 msg,
 void ndl_os_dev_msg_release(struct ndl_os_dev *dev)
 {
 	if (dev->sim->nmsgs)
-		ndl_os_log(NDL_LOG_INFO, "sim: the device's messages are released; its line is used");
+		ndl_os_log(NDL_LOG_INFO, "sim: messages released; the line is used");
 	dev->sim->nmsgs = 0;
 	dev->sim->msg_pending = 0;
 }

@@ -134,7 +134,7 @@ static bool chars_ok(struct ndl_adapter *ad,
 		why = "no MiniportInterrupt or MiniportInterruptDPC handler";
 	else if (c->MsiSupported && (!c->MessageInterruptHandler ||
 				     !c->MessageInterruptDpcHandler))
-		why = "MsiSupported without MiniportMessageInterrupt or MiniportMessageInterruptDPC handler";
+		why = "MsiSupported without the MiniportMessageInterrupt(DPC) handlers";
 	if (why)
 		ndl_err("%s: %s: %s", ad->name, FN_REG, why);
 	return !why;
@@ -175,7 +175,8 @@ static void irq_release(struct ndl6_interrupt *in)
 {
 	u32 i;
 
-	for (i = 0; i < in->nmsgs; i++) {
+	/* Last first: the others may hold message 0's lock. */
+	for (i = in->nmsgs; i-- > 0;) {
 		struct ndl6_msg *m = &in->msgs[i];
 
 		if (!m->irq)
@@ -197,7 +198,7 @@ static void irq_release(struct ndl6_interrupt *in)
 }
 
 /* Connect the line or every message; false (logged) if the host can't. */
-static bool connect(struct ndl6_interrupt *in)
+static bool connect_all(struct ndl6_interrupt *in)
 {
 	struct ndl_adapter *ad = in->ad;
 	u32 i;
@@ -295,7 +296,7 @@ ndlw_NdisMRegisterInterruptEx(NDIS_HANDLE h, NDIS_HANDLE ctx,
 	in->message = nmsgs != 0;
 	in->sync_all = c->MsiSyncWithAllMessages;
 	in->nmsgs = nmsgs ? nmsgs : 1;
-	if (!connect(in)) {
+	if (!connect_all(in)) {
 		irq_release(in);
 		return NDIS_STATUS_RESOURCE_CONFLICT;
 	}
