@@ -17,6 +17,7 @@
 #include "simdev.h"
 #include "ndis/ndis_adapter.h"
 #include "ndis6/ndis6_priv.h"
+#include "nt/nt_exports.h"
 
 struct irqdev {
 	u8 status;
@@ -468,6 +469,11 @@ static void test_register_message_based(void)
 		}
 		CHECK(t->MessageInfo[0].InterruptObject !=
 		      t->MessageInfo[1].InterruptObject);
+		/* A message's interrupt object works with KeSynchronizeExecution. */
+		sync_calls = 0;
+		CHECK(ndlw_KeSynchronizeExecution(t->MessageInfo[1].InterruptObject,
+						  sync_fn, &sync_calls));
+		CHECK_EQ_INT(sync_calls, 1);
 	}
 	ndlw_NdisMDeregisterInterruptEx(h);
 	msi_done(ad);
