@@ -153,6 +153,11 @@ struct inf_install {
 	size_t nfiles, files_cap;
 	struct inf_regval *regs;
 	size_t nregs, regs_cap;
+	/* The device's hardware key: [<section>.HW] AddReg/DelReg (HKR), e.g.
+	 * Interrupt Management\MessageSignaledInterruptProperties\MSISupported.
+	 */
+	struct inf_regval *hw_regs;
+	size_t nhw_regs;
 	struct inf_param *params;
 	size_t nparams, params_cap;
 	const char *lower_range;	/* Ndi\Interfaces LowerRange */

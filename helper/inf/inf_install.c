@@ -5,7 +5,8 @@
  * [SourceDisksFiles], [SourceDisksNames] and [DestinationDirs] telling
  * where each file comes from and goes), AddReg/DelReg, Include/Needs
  * (sections of other .inf files of the package), the service and its
- * binary (X.Services), and whether it is a KMDF driver (X.Wdf).
+ * binary (X.Services), the device's hardware key (X.HW: its AddReg and
+ * DelReg; MSI settings live there) and whether it is a KMDF driver (X.Wdf).
  */
 #include <stdio.h>
 #include <string.h>
@@ -301,6 +302,38 @@ static void services(struct inf_driver *d, struct inf_install *ins,
 	}
 }
 
+/* [<section>.HW]: AddReg/DelReg apply to the hardware key, not HKR's usual. */
+static void hw_section(struct inf_driver *d, struct inf_install *ins,
+		       const struct inf_file *f)
+{
+	struct inf_install hw;
+	const struct inf_section *s;
+	char name[600];
+	size_t i, k;
+
+	snprintf(name, sizeof(name), "%s.HW", ins->section);
+	s = inf_section(f, name);
+	if (!s)
+		return;
+	memset(&hw, 0, sizeof(hw));
+	for (i = 0; i < s->nlines; i++) {
+		const struct inf_line *l = &s->lines[i];
+		bool del;
+
+		if (!l->key)
+			continue;
+		del = str_ieq(l->key, "DelReg");
+		if (!del && !str_ieq(l->key, "AddReg"))
+			continue;
+		for (k = 0; k < l->nfields; k++)
+			if (*l->fields[k])
+				inf_apply_reg_section(d, &hw, f, l->fields[k], del,
+						      l->lineno);
+	}
+	ins->hw_regs = hw.regs;
+	ins->nhw_regs = hw.nregs;
+}
+
 void inf_read_install(struct inf_driver *d, struct inf_install *ins)
 {
 	const struct inf_file *f = d->files[0];
@@ -316,6 +349,7 @@ void inf_read_install(struct inf_driver *d, struct inf_install *ins)
 	}
 	directives(d, ins, f, sec, 0);
 	services(d, ins, f);
+	hw_section(d, ins, f);
 	snprintf(wdf, sizeof(wdf), "%s.Wdf", ins->section);
 	ins->kmdf = inf_key(inf_section(f, wdf), "KmdfService") != NULL;
 	/* Without a service binary, the one .sys the section copies is it. */

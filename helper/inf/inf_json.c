@@ -98,6 +98,10 @@ json_object *inf_install_json(const struct inf_install *ins)
 		json_object_array_add(a, inf_regval_json(&ins->regs[i]));
 	json_object_object_add(o, "registry", a);
 	a = json_object_new_array();
+	for (i = 0; i < ins->nhw_regs; i++)
+		json_object_array_add(a, inf_regval_json(&ins->hw_regs[i]));
+	json_object_object_add(o, "hw_registry", a);
+	a = json_object_new_array();
 	for (i = 0; i < ins->nparams; i++)
 		json_object_array_add(a, param_json(&ins->params[i]));
 	json_object_object_add(o, "params", a);

@@ -40,6 +40,7 @@ struct push {
 	size_t nids;
 	struct ndl_reg_value *regs;
 	size_t nregs, regs_cap;
+	int hw_reg;		/* module takes NDL_REG_HARDWARE; -1: not asked */
 	const char *bound_dev[64];
 	const struct ndl_device *bound_scan[64];
 	size_t nbound;
@@ -144,7 +145,7 @@ static int add_id(struct push *p, const char *text, int install, struct ndl_err 
 
 static int add_reg(struct push *p, const char *name, uint32_t type,
 		   const void *data, size_t len, uint32_t id_index,
-		   const char *location, struct ndl_err *err)
+		   const char *location, uint32_t flags, struct ndl_err *err)
 {
 	struct ndl_reg_value *r;
 	void *copy;
@@ -171,8 +172,9 @@ static int add_reg(struct push *p, const char *name, uint32_t type,
 	/* The module scopes values to PCI locations only: a USB device's
 	 * own values apply to every device of the driver.
 	 */
+	r->flags = flags;
 	if (location && kmod_parse_location(location, &r->location))
-		r->flags = NDL_REG_AT_LOCATION;
+		r->flags |= NDL_REG_AT_LOCATION;
 	else
 		memset(&r->location, 0, sizeof(r->location));
 	return 0;
@@ -181,12 +183,12 @@ static int add_reg(struct push *p, const char *name, uint32_t type,
 static int add_string(struct push *p, const char *name, const char *v,
 		      uint32_t id_index, const char *loc, struct ndl_err *err)
 {
-	return add_reg(p, name, NDL_REG_SZ, v, strlen(v) + 1, id_index, loc, err);
+	return add_reg(p, name, NDL_REG_SZ, v, strlen(v) + 1, id_index, loc, 0, err);
 }
 
 /* One .inf registry value (manifest form) as the module takes it. */
 static int add_inf_value(struct push *p, json_object *r, uint32_t idx,
-			 struct ndl_err *err)
+			 uint32_t flags, struct ndl_err *err)
 {
 	const char *type = jx_str(r, "type"), *sub = jx_str(r, "subkey");
 	json_object *v;
@@ -202,16 +204,16 @@ static int add_inf_value(struct push *p, json_object *r, uint32_t idx,
 	if (!strcmp(type, "sz") || !strcmp(type, "expand_sz"))
 		return add_reg(p, name, !strcmp(type, "sz") ? NDL_REG_SZ : NDL_REG_EXPAND_SZ,
 			       json_object_get_string(v), strlen(json_object_get_string(v)) + 1,
-			       idx, NULL, err);
+			       idx, NULL, flags, err);
 	if (!strcmp(type, "dword")) {
 		uint32_t d = (uint32_t)json_object_get_int64(v);
 
-		return add_reg(p, name, NDL_REG_DWORD, &d, 4, idx, NULL, err);
+		return add_reg(p, name, NDL_REG_DWORD, &d, 4, idx, NULL, flags, err);
 	}
 	if (!strcmp(type, "qword")) {
 		uint64_t q = (uint64_t)json_object_get_int64(v);
 
-		return add_reg(p, name, NDL_REG_QWORD, &q, 8, idx, NULL, err);
+		return add_reg(p, name, NDL_REG_QWORD, &q, 8, idx, NULL, flags, err);
 	}
 	if (!strcmp(type, "multi_sz")) {
 		char buf[NDL_MAX_REG_DATA + 1];
@@ -229,7 +231,7 @@ static int add_inf_value(struct push *p, json_object *r, uint32_t idx,
 			len += n + 1;
 		}
 		buf[len++] = '\0';
-		return add_reg(p, name, NDL_REG_MULTI_SZ, buf, len, idx, NULL, err);
+		return add_reg(p, name, NDL_REG_MULTI_SZ, buf, len, idx, NULL, flags, err);
 	}
 	if (!strcmp(type, "binary")) {
 		const char *hex = json_object_get_string(v);
@@ -243,8 +245,35 @@ static int add_inf_value(struct push *p, json_object *r, uint32_t idx,
 				return 0;
 			bytes[i] = (uint8_t)b;
 		}
-		return add_reg(p, name, NDL_REG_BINARY, bytes, i, idx, NULL, err);
+		return add_reg(p, name, NDL_REG_BINARY, bytes, i, idx, NULL, flags, err);
 	}
+	return 0;
+}
+
+/*
+ * The device's hardware-key values ([DDInstall.HW], where the MSI settings
+ * are), if the loaded module takes them; else the device keeps its line.
+ */
+static int add_install_hw_regs(struct push *p, json_object *ins, uint32_t idx,
+			       struct ndl_err *err)
+{
+	size_t i, n = len_of(ins, "hw_registry");
+
+	if (!n)
+		return 0;
+	if (p->hw_reg < 0) {
+		struct ndl_version v;
+		struct ndl_err e;
+
+		memset(&e, 0, sizeof(e));
+		p->hw_reg = !kmod_version(&v, &e) && (v.features & NDL_FEAT_HW_REG);
+		ndl_err_clear(&e);
+		if (!p->hw_reg)
+			note(p, "the loaded module does not take the .inf's hardware-key values (MSISupported): devices keep their interrupt line");
+	}
+	for (i = 0; i < n && p->hw_reg; i++)
+		if (add_inf_value(p, at(ins, "hw_registry", i), idx, NDL_REG_HARDWARE, err))
+			return -1;
 	return 0;
 }
 
@@ -257,8 +286,10 @@ static int add_install_regs(struct push *p, int install, uint32_t idx,
 	if (!ins)
 		return 0;
 	for (i = 0; i < len_of(ins, "registry"); i++)
-		if (add_inf_value(p, at(ins, "registry", i), idx, err))
+		if (add_inf_value(p, at(ins, "registry", i), idx, 0, err))
 			return -1;
+	if (add_install_hw_regs(p, ins, idx, err))
+		return -1;
 	/* Parameter defaults where the .inf sets no value itself. */
 	for (i = 0; i < len_of(ins, "params"); i++) {
 		json_object *prm = at(ins, "params", i);
@@ -604,6 +635,7 @@ json_object *push_driver(const char *name, const struct push_opts *opt,
 	int single = -2;
 
 	memset(&p, 0, sizeof(p));
+	p.hw_reg = -1;
 	conf_init(&b);
 	p.a = arena_new();
 	p.notes = json_object_new_array();

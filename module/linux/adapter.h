@@ -148,5 +148,11 @@ extern const struct ethtool_ops ndl_ethtool_ops;
 /* devreg.c: the registry a device's driver reads (ndis_registry.h). */
 struct ndl_reg *ndl_devreg_build(const struct ndl_bound *b);
 int ndl_devreg_seed_service(const struct ndl_drv *drv, struct ndl_reg *svc);
+/* A REG_DWORD of the device's hardware key (NDL_REG_HARDWARE); false: none. */
+bool ndl_devreg_hw_dword(const struct ndl_bound *b, const char *name,
+			 u32 *val);
+
+/* msi.c: message interrupts for the miniport, if it is to have them. */
+void ndl_bound_msi_grant(struct ndl_bound *b);
 
 #endif

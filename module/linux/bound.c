@@ -61,9 +61,12 @@ static int ndl_bound_start_adapter(struct ndl_bound *b, const char *netaddr)
 		ndl_devrec_fail(rec, -EINVAL, 0, "cannot build the device's registry");
 		return -EINVAL;
 	}
+	/* Before the resource list is made: messages replace the line. */
+	ndl_bound_msi_grant(b);
 	ret = ndl_adapter_create(&params, &b->ad);
 	if (ret) {
 		ndl_devrec_fail(rec, -ENOMEM, 0, "cannot create the adapter (%d)", ret);
+		ndl_os_dev_msg_release(&b->osdev);
 		return -ENOMEM;
 	}
 	ret = ndl_adapter_initialize(b->ad, &b->info, &ndis_status);
@@ -74,6 +77,7 @@ static int ndl_bound_start_adapter(struct ndl_bound *b, const char *netaddr)
 				ndis_status);
 		ndl_adapter_destroy(b->ad);
 		b->ad = NULL;
+		ndl_os_dev_msg_release(&b->osdev);
 		return ret == -NDL_ENOMEM ? -ENOMEM : -EIO;
 	}
 	atomic_set(&b->media_connected, b->info.media_connected);
@@ -90,6 +94,8 @@ static void ndl_bound_stop_adapter(struct ndl_bound *b)
 	ndl_adapter_halt(b->ad);
 	ndl_adapter_destroy(b->ad);
 	b->ad = NULL;
+	if (b->pdev)
+		ndl_os_dev_msg_release(&b->osdev);
 }
 
 struct ndl_bound *ndl_bound_alloc(struct ndl_drv *drv, struct device *parent,

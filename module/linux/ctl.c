@@ -54,7 +54,7 @@ static long ndl_ioc_version(void __user *uarg)
 	if (ret)
 		return ret;
 	v.abi_version = NDL_ABI_VERSION;
-	v.features = NDL_FEAT_NDIS5 | NDL_FEAT_COMPAT;
+	v.features = NDL_FEAT_NDIS5 | NDL_FEAT_COMPAT | NDL_FEAT_HW_REG;
 	if (ndl_exec_available())
 		v.features |= NDL_FEAT_EXEC;
 	memset(v.release, 0, sizeof(v.release));

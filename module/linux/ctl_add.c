@@ -339,7 +339,7 @@ static int ndl_add_reg(struct ndl_add_ctx *c, const struct ndl_reg_value *u,
 	if (u->id_index != NDL_REG_ALL_IDS && u->id_index >= c->req.n_ids)
 		return ndl_refuse(c, -EINVAL, "%s: ID index %u out of range",
 				  u->name, u->id_index);
-	if (u->flags & ~NDL_REG_AT_LOCATION)
+	if (u->flags & ~(NDL_REG_AT_LOCATION | NDL_REG_HARDWARE))
 		return ndl_refuse(c, -EINVAL, "%s: unknown flags", u->name);
 	if ((u->flags & NDL_REG_AT_LOCATION) ?
 	    loc->slot >= 32 || loc->function >= 8 || loc->reserved :

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * A PCI function as the runtime sees it (struct ndl_os_dev, opaque in
- * os.h): the pci_dev, its DMA addressing width, and its I/O port ranges
- * (ports a driver may touch). Owned by the bound device (adapter.h).
+ * os.h): the pci_dev, its DMA addressing width, its I/O port ranges
+ * (ports a driver may touch) and the message interrupts it was granted.
+ * Owned by the bound device (adapter.h).
  */
 #ifndef NDL_LINUX_DEV_H
 #define NDL_LINUX_DEV_H
@@ -24,11 +25,17 @@ struct ndl_os_dev {
 	struct ndl_port_range ports[PCI_STD_NUM_BARS];
 	int nports;
 	struct list_head port_link;	/* ndl_port_devs, RCU */
+	u32 nmsgs;			/* MSI-X or MSI vectors allocated */
 };
 
 /* os_dev.c; ndl_port_devs lists (RCU) the devices with I/O ports. */
 extern struct list_head ndl_port_devs;
 int ndl_os_dev_init(struct ndl_os_dev *dev, struct pci_dev *pdev);
 void ndl_os_dev_uninit(struct ndl_os_dev *dev);
+/*
+ * Before the miniport starts: up to limit MSI-X (else MSI) vectors for the
+ * device; how many it got, 0 when it keeps its line (said in the log).
+ */
+u32 ndl_os_dev_msg_alloc(struct ndl_os_dev *dev, u32 limit);
 
 #endif

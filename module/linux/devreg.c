@@ -6,6 +6,8 @@
  * (a PCI function's address; a virtual adapter's is {instance, 0, 0, 0};
  * USB devices have none). Within a level, later values replace earlier
  * ones of the same name (ndl_reg_set does that). Runs on a driver stack (it is the runtime).
+ * Values of the hardware key (NDL_REG_HARDWARE) stay out of the driver's
+ * registry; the host reads them with ndl_devreg_hw_dword.
  */
 #include <linux/pci.h>
 
@@ -38,6 +40,29 @@ static int ndl_reg_level(const struct ndl_kreg *r, const struct ndl_bound *b,
 	return r->id_index == NDL_REG_ALL_IDS ? 0 : 1;
 }
 
+bool ndl_devreg_hw_dword(const struct ndl_bound *b, const char *name,
+			 u32 *val)
+{
+	const struct ndl_drv *drv = b->drv;
+	int best = -1, level;
+	u32 i;
+
+	for (i = 0; i < drv->n_regs; i++) {
+		const struct ndl_kreg *r = &drv->regs[i];
+
+		if (!(r->flags & NDL_REG_HARDWARE) ||
+		    strcasecmp(r->name, name) || r->type != NDL_REG_DWORD ||
+		    r->length != sizeof(*val))
+			continue;
+		level = ndl_reg_level(r, b, b->id_index);
+		if (level < 0 || level < best)
+			continue;
+		memcpy(val, r->data, sizeof(*val));
+		best = level;
+	}
+	return best >= 0;
+}
+
 struct ndl_reg *ndl_devreg_build(const struct ndl_bound *b)
 {
 	const struct ndl_drv *drv = b->drv;
@@ -52,7 +77,8 @@ struct ndl_reg *ndl_devreg_build(const struct ndl_bound *b)
 		for (i = 0; i < drv->n_regs; i++) {
 			const struct ndl_kreg *r = &drv->regs[i];
 
-			if (ndl_reg_level(r, b, id_index) != level)
+			if ((r->flags & NDL_REG_HARDWARE) ||
+			    ndl_reg_level(r, b, id_index) != level)
 				continue;
 			if (ndl_reg_set(reg, r->name, r->type, r->data,
 					r->length)) {
@@ -80,7 +106,7 @@ int ndl_devreg_seed_service(const struct ndl_drv *drv, struct ndl_reg *svc)
 		const struct ndl_kreg *r = &drv->regs[i];
 
 		if (r->id_index != NDL_REG_ALL_IDS ||
-		    (r->flags & NDL_REG_AT_LOCATION))
+		    (r->flags & (NDL_REG_AT_LOCATION | NDL_REG_HARDWARE)))
 			continue;
 		if (snprintf(path, sizeof(path), "Parameters\\%s", r->name) >=
 		    sizeof(path) ||

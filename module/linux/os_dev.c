@@ -3,15 +3,20 @@
  * A PCI function's resources, identity and configuration space for the
  * runtime (os.h: devices). The resource list is what the miniport gets
  * from NdisMQueryAdapterResources: every I/O and memory BAR, then the
- * interrupt line (NDIS 5.x miniports use line-based, shareable interrupts;
- * MSI needs NDIS 6's NdisMRegisterInterruptEx).
+ * interrupt line, or instead one entry per message when the device was
+ * granted message interrupts (ndl_os_dev_msg_alloc: only for NDIS 6
+ * miniports whose .inf sets MSISupported, as Windows does; msi.c). NDIS
+ * 5.x miniports use line-based, shareable interrupts.
  */
+#include <linux/irq.h>
+#include <linux/msi.h>
 #include <linux/pci.h>
 #include <linux/rculist.h>
 #include <linux/spinlock.h>
 
 #include "ndl.h"
 #include "dev.h"
+#include "fpu.h"
 #include "core/os.h"
 
 /* Devices with I/O ports, for ndl_os_port_read/write (os_io.c). */
@@ -42,6 +47,7 @@ int ndl_os_dev_init(struct ndl_os_dev *dev, struct pci_dev *pdev)
 
 void ndl_os_dev_uninit(struct ndl_os_dev *dev)
 {
+	ndl_os_dev_msg_release(dev);
 	spin_lock(&ndl_port_devs_lock);
 	list_del_rcu(&dev->port_link);
 	spin_unlock(&ndl_port_devs_lock);
@@ -75,7 +81,18 @@ int ndl_os_dev_resources(struct ndl_os_dev *dev, struct ndl_os_resource *res,
 			res[n] = r;
 		n++;
 	}
-	if (pdev->irq) {
+	if (dev->nmsgs) {	/* the messages replace the line */
+		u32 i;
+
+		for (i = 0; i < dev->nmsgs; i++, n++)
+			if (n < max)
+				res[n] = (struct ndl_os_resource){
+					.kind = NDL_OS_RES_IRQ,
+					.start = pci_irq_vector(pdev, i),
+					.length = 1,
+					.flags = NDL_OS_RES_IRQ_MSI,
+				};
+	} else if (pdev->irq) {
 		if (n < max)
 			res[n] = (struct ndl_os_resource){
 				.kind = NDL_OS_RES_IRQ,
@@ -86,6 +103,66 @@ int ndl_os_dev_resources(struct ndl_os_dev *dev, struct ndl_os_resource *res,
 		n++;
 	}
 	return n;
+}
+
+u32 ndl_os_dev_msg_alloc(struct ndl_os_dev *dev, u32 limit)
+{
+	struct pci_dev *pdev = dev->pdev;
+	int n;
+
+	if (!pdev->msix_cap && !pdev->msi_cap) {
+		dev_info(&pdev->dev, "ndisload: no MSI or MSI-X capability: the miniport gets the interrupt line\n");
+		return 0;
+	}
+	ndl_fpu_pause();
+	n = pci_alloc_irq_vectors(pdev, 1, max(limit, 1u),
+				  PCI_IRQ_MSIX | PCI_IRQ_MSI);
+	ndl_fpu_resume();
+	if (n < 0) {
+		dev_info(&pdev->dev, "ndisload: no message interrupts (%d): the miniport gets the interrupt line\n",
+			 n);
+		return 0;
+	}
+	dev->nmsgs = n;
+	dev_info(&pdev->dev, "ndisload: %d %s message interrupt(s) for the miniport\n",
+		 n, pdev->msix_enabled ? "MSI-X" : "MSI");
+	return dev->nmsgs;
+}
+
+u32 ndl_os_dev_msg_count(struct ndl_os_dev *dev)
+{
+	return dev->nmsgs;
+}
+
+bool ndl_os_dev_msg_info(struct ndl_os_dev *dev, u32 msg,
+			 struct ndl_os_msg_info *info)
+{
+	struct msi_msg m = { 0 };
+	const struct cpumask *cpus;
+	int irq;
+
+	if (msg >= dev->nmsgs)
+		return false;
+	irq = pci_irq_vector(dev->pdev, msg);
+	if (irq < 0)
+		return false;
+	get_cached_msi_msg(irq, &m);
+	info->address = (u64)m.address_hi << 32 | m.address_lo;
+	info->data = m.data;
+	info->vector = irq;
+	cpus = irq_get_affinity_mask(irq);
+	info->cpus = cpus ? cpumask_bits(cpus)[0] : 1;
+	return true;
+}
+
+void ndl_os_dev_msg_release(struct ndl_os_dev *dev)
+{
+	if (!dev->nmsgs)
+		return;
+	ndl_fpu_pause();
+	pci_free_irq_vectors(dev->pdev);
+	ndl_fpu_resume();
+	dev->nmsgs = 0;
 }
 
 void ndl_os_dev_pci_id(struct ndl_os_dev *dev, struct ndl_os_pci_id *id)

@@ -7,8 +7,10 @@
  * overlap, as Windows guarantees.
  *
  * Lines are shared (IRQF_SHARED): the ISR says whether its device
- * interrupted. On PREEMPT_RT the handler is force-threaded; it still runs
- * under the raw lock, so it is not preempted by the synchronised code.
+ * interrupted. Each message (MSI-X or MSI vector, os_dev.c) is its own
+ * exclusive interrupt; messages connected with lock_with share that
+ * connection's lock. On PREEMPT_RT the handler is force-threaded; it still
+ * runs under the raw lock, so it is not preempted by the synchronised code.
  */
 #include <linux/interrupt.h>
 #include <linux/pci.h>
@@ -23,7 +25,8 @@
 
 struct ndl_os_irq {
 	struct ndl_os_dev *dev;
-	raw_spinlock_t lock;
+	raw_spinlock_t own_lock;
+	raw_spinlock_t *lock;		/* own_lock, or lock_with's */
 	bool (*isr)(void *ctx);
 	void *ctx;
 	int irq;
@@ -59,33 +62,38 @@ static irqreturn_t ndl_irq_handler(int irq, void *data)
 	struct ndl_irq_call call = { obj->isr, obj->ctx };
 	long handled;
 
-	raw_spin_lock(&obj->lock);
+	raw_spin_lock(obj->lock);
 	handled = ndl_stack_run(ndl_irq_call_fn, &call, NDL_DEVICE_LEVEL);
-	raw_spin_unlock(&obj->lock);
+	raw_spin_unlock(obj->lock);
 	return handled ? IRQ_HANDLED : IRQ_NONE;
 }
 
-struct ndl_os_irq *ndl_os_irq_connect(struct ndl_os_dev *dev,
-				      bool (*isr)(void *ctx), void *ctx)
+/* irq: a Linux interrupt number; msg: its message, -1 for the line. */
+static struct ndl_os_irq *ndl_irq_request(struct ndl_os_dev *dev, int irq,
+					  int msg, struct ndl_os_irq *lock_with,
+					  bool (*isr)(void *ctx), void *ctx)
 {
 	struct ndl_os_irq *obj;
 	int ret;
 
-	if (!dev->pdev->irq)
-		return NULL;
 	ndl_fpu_pause();
 	obj = kzalloc(sizeof(*obj), GFP_KERNEL);
 	if (!obj)
 		goto out;
 	obj->dev = dev;
-	raw_spin_lock_init(&obj->lock);
+	raw_spin_lock_init(&obj->own_lock);
+	obj->lock = lock_with ? lock_with->lock : &obj->own_lock;
 	obj->isr = isr;
 	obj->ctx = ctx;
-	obj->irq = dev->pdev->irq;
-	snprintf(obj->name, sizeof(obj->name), "ndisload:%s",
-		 pci_name(dev->pdev));
-	ret = request_irq(obj->irq, ndl_irq_handler, IRQF_SHARED, obj->name,
-			  obj);
+	obj->irq = irq;
+	if (msg < 0)
+		snprintf(obj->name, sizeof(obj->name), "ndisload:%s",
+			 pci_name(dev->pdev));
+	else
+		snprintf(obj->name, sizeof(obj->name), "ndisload:%s:%d",
+			 pci_name(dev->pdev), msg);
+	ret = request_irq(obj->irq, ndl_irq_handler, msg < 0 ? IRQF_SHARED : 0,
+			  obj->name, obj);
 	if (ret) {
 		pr_err("%s: cannot get interrupt %d: %d\n",
 		       pci_name(dev->pdev), obj->irq, ret);
@@ -97,6 +105,34 @@ struct ndl_os_irq *ndl_os_irq_connect(struct ndl_os_dev *dev,
 out:
 	ndl_fpu_resume();
 	return obj;
+}
+
+struct ndl_os_irq *ndl_os_irq_connect(struct ndl_os_dev *dev,
+				      bool (*isr)(void *ctx), void *ctx)
+{
+	if (dev->nmsgs) {
+		/* The vectors replaced the line (os_dev.c). */
+		pr_err("%s: the line is not connected while the device has message interrupts\n",
+		       pci_name(dev->pdev));
+		return NULL;
+	}
+	if (!dev->pdev->irq)
+		return NULL;
+	return ndl_irq_request(dev, dev->pdev->irq, -1, NULL, isr, ctx);
+}
+
+struct ndl_os_irq *ndl_os_irq_connect_msg(struct ndl_os_dev *dev, u32 msg,
+					  struct ndl_os_irq *lock_with,
+					  bool (*isr)(void *ctx), void *ctx)
+{
+	int irq;
+
+	if (msg >= dev->nmsgs)
+		return NULL;
+	irq = pci_irq_vector(dev->pdev, msg);
+	if (irq < 0)
+		return NULL;
+	return ndl_irq_request(dev, irq, msg, lock_with, isr, ctx);
 }
 
 void ndl_os_irq_disconnect(struct ndl_os_irq *obj)
@@ -117,8 +153,8 @@ bool ndl_os_irq_sync(struct ndl_os_irq *obj, bool (*fn)(void *ctx),
 	unsigned long flags;
 	long ret;
 
-	raw_spin_lock_irqsave(&obj->lock, flags);
+	raw_spin_lock_irqsave(obj->lock, flags);
 	ret = ndl_stack_run(ndl_irq_call_fn, &call, NDL_DEVICE_LEVEL);
-	raw_spin_unlock_irqrestore(&obj->lock, flags);
+	raw_spin_unlock_irqrestore(obj->lock, flags);
 	return ret;
 }

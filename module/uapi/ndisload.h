@@ -191,6 +191,7 @@ struct ndl_hdr {
 #define NDL_FEAT_NDIS5		(1u << 1)	/* NDIS 5.x miniports */
 #define NDL_FEAT_NDIS6		(1u << 2)	/* NDIS 6.x miniports */
 #define NDL_FEAT_COMPAT		(1u << 3)	/* NDL_COMPAT_* add flags */
+#define NDL_FEAT_HW_REG		(1u << 4)	/* NDL_REG_HARDWARE values */
 
 struct ndl_version {
 	struct ndl_hdr hdr;
@@ -278,6 +279,7 @@ enum ndl_reg_type {
 /* struct ndl_reg_value: which devices the value applies to. */
 #define NDL_REG_ALL_IDS		0xffffffffu	/* id_index: every ID */
 #define NDL_REG_AT_LOCATION	(1u << 0)	/* flags: only at location */
+#define NDL_REG_HARDWARE	(1u << 1)	/* flags: hardware key */
 
 /*
  * A registry value the driver reads with NdisReadConfiguration (or with
@@ -291,6 +293,14 @@ enum ndl_reg_type {
  * the ID that matched the device, then values with NDL_REG_AT_LOCATION for
  * its location; within one precedence level a later value of the same name
  * replaces an earlier one.
+ *
+ * NDL_REG_HARDWARE values belong to the device's hardware key instead
+ * (what the .inf's [DDInstall.HW] section adds with HKR), which the driver
+ * does not read with NdisReadConfiguration. The module reads
+ * "Interrupt Management\\MessageSignaledInterruptProperties\\MSISupported"
+ * and "...\\MessageNumberLimit" there (REG_DWORD) to decide, as Windows
+ * does, whether an NDIS 6 miniport gets message-signalled interrupts
+ * (docs/runtime.md). A module that takes them says NDL_FEAT_HW_REG.
  */
 struct ndl_reg_value {
 	char name[NDL_REG_NAME_MAX];

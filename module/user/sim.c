@@ -2,8 +2,9 @@
 /*
  * Simulated PCI devices (simdev.h): the device backend of the user host
  * in libndlrt.a (host.h): resources, config space, port I/O and MMIO
- * routed to models, models' DMA into the host's pool (dma_pool.c), and
- * level-triggered interrupts.
+ * routed to models, models' DMA into the host's pool (dma_pool.c),
+ * level-triggered interrupts and, when a test grants them, message
+ * interrupts (edges, one handler each).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,9 @@
 #define MAX_MMIO_MAPS	32
 #define STORM_LIMIT	1000
 #define FAKE_IRQ	11
+#define FAKE_MSI_VECTOR	0x40	/* message n: vector 0x40 + n */
+#define FAKE_MSI_ADDR	0xfee00000ull
+#define MAX_MSGS	32
 
 struct ndl_os_dev {
 	struct ndl_sim_dev *sim;
@@ -40,6 +44,9 @@ struct ndl_sim_dev {
 	u32 storm;
 	bool (*isr)(void *ctx);
 	void *isr_ctx;
+	u32 nmsgs;		/* granted; 0: the line only */
+	u32 msg_pending;	/* bit n: message n was signalled */
+	struct ndl_os_irq *msg_irq[MAX_MSGS];
 	struct frame *tx[MAX_FRAMES];
 	unsigned int tx_head, tx_count;
 	struct ndl_sim_dev *next;
@@ -47,6 +54,9 @@ struct ndl_sim_dev {
 
 struct ndl_os_irq {
 	struct ndl_sim_dev *dev;
+	int msg;		/* -1: the line */
+	bool (*isr)(void *ctx);	/* a message's */
+	void *ctx;
 };
 
 static struct ndl_sim_dev *devices;
@@ -183,6 +193,18 @@ void ndl_sim_set_irq(struct ndl_sim_dev *dev, bool asserted)
 	}
 }
 
+void ndl_sim_grant_messages(struct ndl_sim_dev *dev, unsigned int n)
+{
+	dev->nmsgs = n < MAX_MSGS ? n : MAX_MSGS;
+	dev->msg_pending = 0;
+}
+
+void ndl_sim_raise_msg(struct ndl_sim_dev *dev, unsigned int n)
+{
+	if (n < dev->nmsgs && dev->msg_irq[n])
+		dev->msg_pending |= 1u << n;
+}
+
 void ndl_sim_transmit(struct ndl_sim_dev *dev, const void *frame, size_t len)
 {
 	struct frame *f;
@@ -250,6 +272,30 @@ static bool deliver_irq(struct ndl_sim_dev *d)
 	return true;
 }
 
+/* Deliver signalled messages to their ISRs, each once. True if one ran. */
+static bool deliver_msgs(struct ndl_sim_dev *d)
+{
+	bool did = false;
+
+	if (!d->msg_pending || ndl_os_irql_current() >= NDL_DEVICE_LEVEL)
+		return false;
+	for (u32 n = 0; n < d->nmsgs; n++) {
+		struct ndl_os_irq *irq = d->msg_irq[n];
+		u8 old;
+
+		if (!(d->msg_pending & (1u << n)))
+			continue;
+		d->msg_pending &= ~(1u << n);
+		if (!irq)
+			continue;	/* disconnected meanwhile: lost */
+		old = ndl_os_irql_raise(NDL_DEVICE_LEVEL);
+		irq->isr(irq->ctx);
+		ndl_os_irql_lower(old);
+		did = true;
+	}
+	return did;
+}
+
 bool ndl_user_dev_poll(void)
 {
 	bool did = false;
@@ -258,6 +304,8 @@ bool ndl_user_dev_poll(void)
 		if (d->model->poll)
 			d->model->poll(d);
 		if (deliver_irq(d))
+			did = true;
+		if (deliver_msgs(d))
 			did = true;
 	}
 	return did;
@@ -293,6 +341,14 @@ int ndl_os_dev_resources(struct ndl_os_dev *dev, struct ndl_os_resource *res,
 				NDL_OS_RES_PORT : NDL_OS_RES_MEM, (u8)i,
 				dev->sim->bar_base[i], m->bars[i].size, 0 };
 		n++;
+	}
+	if (dev->sim->nmsgs) {	/* the messages replace the line */
+		for (u32 i = 0; i < dev->sim->nmsgs; i++, n++)
+			if (n < max)
+				res[n] = (struct ndl_os_resource){
+					NDL_OS_RES_IRQ, 0, FAKE_MSI_VECTOR + i,
+					1, NDL_OS_RES_IRQ_MSI };
+		return n;
 	}
 	if (n < max)
 		res[n] = (struct ndl_os_resource){ NDL_OS_RES_IRQ, 0, FAKE_IRQ,
@@ -506,6 +562,7 @@ struct ndl_os_irq *ndl_os_irq_connect(struct ndl_os_dev *dev,
 	if (!irq)
 		return NULL;
 	irq->dev = dev->sim;
+	irq->msg = -1;
 	dev->sim->isr = isr;
 	dev->sim->isr_ctx = ctx;
 	return irq;
@@ -515,7 +572,54 @@ void ndl_os_irq_disconnect(struct ndl_os_irq *irq)
 {
 	if (!irq)
 		return;
-	irq->dev->isr = NULL;
-	irq->dev->isr_ctx = NULL;
+	if (irq->msg >= 0) {
+		irq->dev->msg_irq[irq->msg] = NULL;
+	} else {
+		irq->dev->isr = NULL;
+		irq->dev->isr_ctx = NULL;
+	}
 	free(irq);
+}
+
+u32 ndl_os_dev_msg_count(struct ndl_os_dev *dev)
+{
+	return dev->sim->nmsgs;
+}
+
+bool ndl_os_dev_msg_info(struct ndl_os_dev *dev, u32 msg,
+			 struct ndl_os_msg_info *info)
+{
+	if (msg >= dev->sim->nmsgs)
+		return false;
+	*info = (struct ndl_os_msg_info){
+		.address = FAKE_MSI_ADDR, .data = FAKE_MSI_VECTOR + msg,
+		.vector = FAKE_MSI_VECTOR + msg, .cpus = 1,
+	};
+	return true;
+}
+
+/* One thread runs everything here: a shared lock needs nothing more. */
+struct ndl_os_irq *ndl_os_irq_connect_msg(struct ndl_os_dev *dev, u32 msg,
+					  struct ndl_os_irq *lock_with,
+					  bool (*isr)(void *ctx), void *ctx)
+{
+	struct ndl_sim_dev *d = dev->sim;
+	struct ndl_os_irq *irq;
+
+	if (msg >= d->nmsgs || d->msg_irq[msg])
+		return NULL;
+	irq = calloc(1, sizeof(*irq));
+	if (!irq)
+		return NULL;
+	*irq = (struct ndl_os_irq){ d, (int)msg, isr, ctx };
+	d->msg_irq[msg] = irq;
+	return irq;
+}
+
+void ndl_os_dev_msg_release(struct ndl_os_dev *dev)
+{
+	if (dev->sim->nmsgs)
+		ndl_os_log(NDL_LOG_INFO, "sim: messages released; the line is used");
+	dev->sim->nmsgs = 0;
+	dev->sim->msg_pending = 0;
 }

@@ -52,6 +52,8 @@ struct ndl_sim_model {
 void *ndl_sim_priv(struct ndl_sim_dev *dev);
 uint8_t *ndl_sim_config(struct ndl_sim_dev *dev);	/* 256-byte config space */
 void ndl_sim_set_irq(struct ndl_sim_dev *dev, bool asserted);	/* INTx level */
+/* Signal message n (an edge: its ISR runs once; lost if not connected). */
+void ndl_sim_raise_msg(struct ndl_sim_dev *dev, unsigned int n);
 /* DMA by bus address into the host's DMA pool; false if outside it. */
 bool ndl_sim_dma_read(struct ndl_sim_dev *dev, uint64_t bus, void *buf,
 		      size_t len);
@@ -63,6 +65,12 @@ void ndl_sim_transmit(struct ndl_sim_dev *dev, const void *frame, size_t len);
 /* Test-side API (implemented by the host). */
 struct ndl_sim_dev *ndl_sim_create(const struct ndl_sim_model *model);
 void ndl_sim_destroy(struct ndl_sim_dev *dev);
+/*
+ * Grant the device n message interrupts (at most 32) instead of its line,
+ * before its miniport starts: what the kernel host does when the .inf sets
+ * MSISupported and the device has MSI or MSI-X. 0 (the default): the line.
+ */
+void ndl_sim_grant_messages(struct ndl_sim_dev *dev, unsigned int n);
 /* Offer a frame to the device from the wire; false if the device dropped it. */
 bool ndl_sim_inject(struct ndl_sim_dev *dev, const void *frame, size_t len);
 /* Next frame the device transmitted, or 0 if none (len is the buffer size). */

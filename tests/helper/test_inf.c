@@ -287,6 +287,49 @@ static void expect_unsupported(const char *d_, const char *file, const char *nee
 	unload(&l);
 }
 
+static const struct inf_regval *hw_reg(const struct inf_install *ins,
+				       const char *subkey, const char *name)
+{
+	size_t i;
+
+	for (i = 0; ins && i < ins->nhw_regs; i++)
+		if (str_ieq(ins->hw_regs[i].subkey, subkey) &&
+		    str_ieq(ins->hw_regs[i].name, name))
+			return &ins->hw_regs[i];
+	return NULL;
+}
+
+/*
+ * [<install>.HW] AddReg/DelReg go to the device's hardware key (where
+ * Windows reads MSISupported and MessageNumberLimit), not the driver's.
+ */
+static void test_hw_section(void)
+{
+	static const char msi[] =
+		"Interrupt Management\\MessageSignaledInterruptProperties";
+	struct loaded l = { .n = 0 };
+	const struct inf_install *ins;
+	const struct inf_regval *r;
+	struct inf_driver *d;
+
+	load(&l, dir, "msi_hw.inf");
+	d = parse(&l, NULL);
+	CHECK(d && !d->unsupported);
+	ins = d ? install_of(d, "Nic.ndi") : NULL;
+	CHECK(ins != NULL);
+	r = hw_reg(ins, msi, "MSISupported");
+	CHECK(r && r->type == REGT_DWORD && r->num == 1);
+	r = hw_reg(ins, msi, "MessageNumberLimit");
+	CHECK(r && r->type == REGT_DWORD && r->num == 4);
+	CHECK(hw_reg(ins, "", "Dropped") == NULL);	/* DelReg in .HW */
+	CHECK(ins && ins->nhw_regs == 2);
+	CHECK(ins && inf_find_reg(ins, msi, "MSISupported") == NULL);
+	CHECK(ins && inf_find_reg(ins, "", "TxDescriptors") != NULL);
+	CHECK(hw_reg(ins, "", "TxDescriptors") == NULL);
+	inf_driver_free(d);
+	unload(&l);
+}
+
 static void test_refusals(void)
 {
 	expect_unsupported(dir, "x86_only.inf", "other processor architectures");
@@ -440,6 +483,7 @@ int main(int argc, char **argv)
 	RUN(test_locale);
 	RUN(test_usb_include);
 	RUN(test_ansi);
+	RUN(test_hw_section);
 	RUN(test_refusals);
 	RUN(test_errors);
 	RUN(test_ms_corpus);

@@ -6,7 +6,8 @@
 #  - types mingw-w64's headers already declare with the same layout are
 #    skipped (NDIS_OBJECT_HEADER, NDIS_REQUEST_TYPE, NDIS_LINK_STATE,
 #    NDIS_PORT_AUTHENTICATION_PARAMETERS; ndis6_pre.h has
-#    NET_DEVICE_PNP_EVENT), as is the union of
+#    NET_DEVICE_PNP_EVENT; wdm.h has IO_INTERRUPT_MESSAGE_INFO and its
+#    entry), as is the union of
 #    adapter attributes (ndis6_wdk.h has it with every member);
 #  - the handler pointer types are skipped: ndis6_pre.h declares them the
 #    WDK's way (function types with the documented parameter types);
@@ -25,6 +26,8 @@ BEGIN {
 	skip_block["NDIS_LINK_STATE"] = 1
 	skip_block["NDIS_PORT_AUTHENTICATION_PARAMETERS"] = 1
 	skip_block["NET_DEVICE_PNP_EVENT"] = 1
+	skip_block["IO_INTERRUPT_MESSAGE_INFO_ENTRY"] = 1
+	skip_block["IO_INTERRUPT_MESSAGE_INFO"] = 1
 	rename["NDL_NET_TIMER_CALLBACK"] = "PNDIS_TIMER_FUNCTION"
 	tag["QUERY_INFORMATION"] = "_QUERY"
 	tag["SET_INFORMATION"] = "_SET"

@@ -269,6 +269,35 @@ struct ndl_os_irq *ndl_os_irq_connect(struct ndl_os_dev *dev,
 void ndl_os_irq_disconnect(struct ndl_os_irq *irq);
 bool ndl_os_irq_sync(struct ndl_os_irq *irq, bool (*fn)(void *ctx),
 		     void *ctx);
+/*
+ * Message-signalled interrupts (MSI-X or MSI) the host granted the device
+ * before its miniport started: 0 when it has its line only (the host's
+ * choice: the .inf's MSISupported, the device's capability, the OS).
+ * Messages are numbered from 0, in the order ndl_os_dev_resources lists
+ * them (one NDL_OS_RES_IRQ with NDL_OS_RES_IRQ_MSI each).
+ */
+u32 ndl_os_dev_msg_count(struct ndl_os_dev *dev);
+struct ndl_os_msg_info {
+	u64 address;		/* what the device writes where, to signal */
+	u32 data;
+	u32 vector;		/* the host's interrupt number */
+	u64 cpus;		/* processors it may arrive on (bit 0: CPU 0) */
+};
+bool ndl_os_dev_msg_info(struct ndl_os_dev *dev, u32 msg,
+			 struct ndl_os_msg_info *info);
+/*
+ * Connect message msg (< ndl_os_dev_msg_count). With lock_with (another
+ * message's connection) both ISRs run under one lock, and ndl_os_irq_sync
+ * on either excludes both.
+ */
+struct ndl_os_irq *ndl_os_irq_connect_msg(struct ndl_os_dev *dev, u32 msg,
+					  struct ndl_os_irq *lock_with,
+					  bool (*isr)(void *ctx), void *ctx);
+/*
+ * Give the messages back (nothing of them connected): a miniport that
+ * registers line-based gets the device's line from then on.
+ */
+void ndl_os_dev_msg_release(struct ndl_os_dev *dev);
 
 /* ---- USB devices ---------------------------------------------------- */
 

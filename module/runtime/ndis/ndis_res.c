@@ -51,6 +51,19 @@ static void fill_desc(CM_PARTIAL_RESOURCE_DESCRIPTOR *d,
 		break;
 	case NDL_OS_RES_IRQ:
 		d->Type = CmResourceTypeInterrupt;
+		if (r->flags & NDL_OS_RES_IRQ_MSI) {
+			/* One message, as in Windows' translated list. */
+			d->ShareDisposition = CmResourceShareDeviceExclusive;
+			d->Flags = CM_RESOURCE_INTERRUPT_LATCHED |
+				   CM_RESOURCE_INTERRUPT_MESSAGE;
+			d->u.MessageInterrupt.Translated.Level =
+				NDL_DEVICE_LEVEL;
+			d->u.MessageInterrupt.Translated.Vector =
+				(ULONG)r->start;
+			d->u.MessageInterrupt.Translated.Affinity =
+				(KAFFINITY)-1;
+			break;
+		}
 		d->ShareDisposition = r->flags & NDL_OS_RES_IRQ_SHARED ?
 				      CmResourceShareShared :
 				      CmResourceShareDeviceExclusive;

@@ -303,6 +303,7 @@ typedef struct _NDIS_CONFIGURATION_PARAMETER {
 #define CM_RESOURCE_PORT_IO		0x0001
 #define CM_RESOURCE_INTERRUPT_LEVEL_SENSITIVE	0x0000
 #define CM_RESOURCE_INTERRUPT_LATCHED	0x0001
+#define CM_RESOURCE_INTERRUPT_MESSAGE	0x0002	/* MSI or MSI-X */
 #define CM_RESOURCE_MEMORY_READ_WRITE	0x0000
 #define CM_RESOURCE_MEMORY_PREFETCHABLE	0x0004
 
@@ -321,6 +322,20 @@ typedef struct _CM_PARTIAL_RESOURCE_DESCRIPTOR {
 			ULONG Vector;
 			KAFFINITY Affinity;
 		} Interrupt;
+		/* CM_RESOURCE_INTERRUPT_MESSAGE: raw (one for all) or translated */
+		union {
+			struct {
+				USHORT Reserved;
+				USHORT MessageCount;
+				ULONG Vector;
+				KAFFINITY Affinity;
+			} Raw;
+			struct {
+				ULONG Level;
+				ULONG Vector;
+				KAFFINITY Affinity;
+			} Translated;
+		} MessageInterrupt;
 		struct {
 			ULONG Channel;
 			ULONG Port;

@@ -2,7 +2,8 @@
 /*
  * NDIS 6 resource structures a driver passes to the resource exports
  * (ndis6_timer.c, ndis6_config.c, ndis6_rwlock.c, ndis6_irq.c): timer
- * characteristics, interrupt characteristics, the configuration object, the I/O work item routine's
+ * characteristics, interrupt characteristics and the message table, the
+ * configuration object, the I/O work item routine's
  * type and a read/write lock's LOCK_STATE_EX. Written
  * from Microsoft's reference pages; x64 layouts asserted at the end.
  */
@@ -95,12 +96,37 @@ typedef struct _NDIS_MINIPORT_INTERRUPT_CHARACTERISTICS {
 	MINIPORT_DISABLE_MSI_INTERRUPT_HANDLER DisableMessageInterruptHandler;
 	MINIPORT_ENABLE_MSI_INTERRUPT_HANDLER EnableMessageInterruptHandler;
 	NDIS_INTERRUPT_TYPE InterruptType;		/* out */
-	void *MessageInfoTable;		/* out: PIO_INTERRUPT_MESSAGE_INFO */
+	void *MessageInfoTable;		/* out: IO_INTERRUPT_MESSAGE_INFO * */
 } NDIS_MINIPORT_INTERRUPT_CHARACTERISTICS;
 #define NDIS_MINIPORT_INTERRUPT_REVISION_1	1
 #define NDIS_SIZEOF_MINIPORT_INTERRUPT_CHARACTERISTICS_REVISION_1 \
 	(offsetof(NDIS_MINIPORT_INTERRUPT_CHARACTERISTICS, MessageInfoTable) + \
 	 sizeof(void *))
+
+/*
+ * The MessageInfoTable of a message-based registration (wdm.h's
+ * IO_INTERRUPT_MESSAGE_INFO): one entry per message NDIS granted, indexed
+ * by the MessageId the message handlers get.
+ */
+#define NDL_KINTERRUPT_LATCHED		1	/* KINTERRUPT_MODE Latched */
+#define NDL_KINTERRUPT_ACTIVE_HIGH	1	/* KINTERRUPT_POLARITY */
+
+typedef struct _IO_INTERRUPT_MESSAGE_INFO_ENTRY {
+	PHYSICAL_ADDRESS MessageAddress;
+	KAFFINITY TargetProcessorSet;
+	void *InterruptObject;			/* PKINTERRUPT */
+	ULONG MessageData;
+	ULONG Vector;
+	KIRQL Irql;
+	ULONG Mode;				/* KINTERRUPT_MODE */
+	ULONG Polarity;				/* KINTERRUPT_POLARITY */
+} IO_INTERRUPT_MESSAGE_INFO_ENTRY;
+
+typedef struct _IO_INTERRUPT_MESSAGE_INFO {
+	KIRQL UnifiedIrql;
+	ULONG MessageCount;
+	IO_INTERRUPT_MESSAGE_INFO_ENTRY MessageInfo[1];
+} IO_INTERRUPT_MESSAGE_INFO;
 
 /* NDIS 6.20: the DPC's ReceiveThrottleParameters. */
 typedef struct _NDIS_RECEIVE_THROTTLE_PARAMETERS {
@@ -118,6 +144,14 @@ NDL_STATIC_ASSERT(offsetof(NDIS_MINIPORT_INTERRUPT_CHARACTERISTICS,
 		  "interrupt characteristics InterruptType");
 NDL_STATIC_ASSERT(NDIS_SIZEOF_MINIPORT_INTERRUPT_CHARACTERISTICS_REVISION_1 == 96,
 		  "interrupt characteristics revision 1");
+NDL_STATIC_ASSERT(offsetof(IO_INTERRUPT_MESSAGE_INFO_ENTRY, MessageData) == 24,
+		  "message info entry MessageData");
+NDL_STATIC_ASSERT(offsetof(IO_INTERRUPT_MESSAGE_INFO_ENTRY, Mode) == 36,
+		  "message info entry Mode");
+NDL_STATIC_ASSERT(sizeof(IO_INTERRUPT_MESSAGE_INFO_ENTRY) == 48,
+		  "message info entry");
+NDL_STATIC_ASSERT(offsetof(IO_INTERRUPT_MESSAGE_INFO, MessageInfo) == 8,
+		  "message info MessageInfo");
 NDL_STATIC_ASSERT(sizeof(NDIS_RECEIVE_THROTTLE_PARAMETERS) == 8,
 		  "receive throttle parameters");
 NDL_STATIC_ASSERT(offsetof(NDIS_TIMER_CHARACTERISTICS, TimerFunction) == 8,

@@ -2,8 +2,10 @@
 # The checks e1000_net (the NDIS 5.1 82540EM miniport) and e1000e6_net (the
 # NDIS 6.20 82574L one) share, sourced after _ndl.sh with the driver's
 # e1k_ndis (its NDIS version as ndl-ioctl prints it), e1k_id (the PCI
-# vendor:device), e1k_inf (its .inf under a drivers directory) and
-# e1k_first (the name of the first flavour, whose rings the host reads).
+# vendor:device), e1k_inf (its .inf under a drivers directory),
+# e1k_first (the name of the first flavour, whose rings the host reads) and
+# e1k_irq (the interrupt chip /proc/interrupts shows for the device:
+# IO-APIC for the line, PCI-MSI for MSI or MSI-X).
 
 listed() {
 	ndl-ioctl drivers | grep -q "^driver $name state=loaded version=1.0.0.0 ndis=$e1k_ndis " &&
@@ -37,6 +39,13 @@ promisc_ok() {
 	ip link set "$iface" promisc off && ping -c 1 -W 3 10.0.2.2 >/dev/null
 }
 stat_of() { ndl_ethtool_stat "$iface" "$1"; }
+# The module connected the interrupt kind the driver's .inf asks for: the
+# line for an NDIS 5.1 miniport, messages for an NDIS 6 one whose .inf
+# sets MSISupported (ndisload:<slot> or ndisload:<slot>:<message>).
+irq_kind_ok() {
+	grep "ndisload:$slot" /proc/interrupts | grep -q "$e1k_irq" ||
+		{ grep ndisload /proc/interrupts; return 1; }
+}
 # set_master 0|1: the PCI command register's bus master bit.
 set_master() {
 	_cfg=/sys/bus/pci/devices/$slot/config
@@ -77,6 +86,7 @@ flavour() {
 	check $name/counters ndl_received "$iface"
 	check $name/ethtool ethtool_ok
 	slot=$(ndl-ioctl devices "$name" | sed -n 's/^device \([^ ]*\) .*/\1/p' | head -n1)
+	check $name/irq-kind irq_kind_ok
 	if [ "$name" = "$e1k_first" ]; then
 		bar0=$(cut -d' ' -f1 "/sys/bus/pci/devices/$slot/resource" | head -n1)
 		for reg in 0x2800 0x2804 0x3800 0x3804; do
