@@ -6,6 +6,7 @@
  * plain loads and stores), and the device's DMA reaches only the host's
  * DMA pool, mapped into the IOMMU at the pool's bus addresses.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -32,15 +33,35 @@ struct ndl_os_dev *vfio_the_dev(void)
 	return &the_dev;
 }
 
+static struct ndl_os_dev *vfail(struct ndl_os_dev *d, char *err, size_t len,
+				const char *fmt, va_list ap)
+{
+	vsnprintf(err, len, fmt, ap);
+	vfio_close(d);
+	return NULL;
+}
+
 static struct ndl_os_dev *fail(struct ndl_os_dev *d, char *err, size_t len,
 			       const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
+	vfail(d, err, len, fmt, ap);
 	va_end(ap);
-	vfio_close(d);
+	return NULL;
+}
+
+/* A failure no restart can mend: this device cannot be isolated here. */
+static struct ndl_os_dev *refuse(struct ndl_os_dev *d, bool *refused,
+				 char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfail(d, err, len, fmt, ap);
+	va_end(ap);
+	*refused = true;
 	return NULL;
 }
 
@@ -76,6 +97,34 @@ static void bound_driver(const char *addr, char *out, size_t len)
 	if (strlen(slash) >= len)
 		slash = "?";
 	memcpy(out, slash, strlen(slash) + 1);
+}
+
+/*
+ * The functions of IOMMU group GROUP but ADDR that a driver other than
+ * vfio-pci holds, as "0000:00:05.1 (e1000)" (a group is viable only when
+ * none does): what the user must unbind.
+ */
+static void group_others(int group, const char *addr, char *out, size_t len)
+{
+	char path[64], drv[64];
+	struct dirent *e;
+	size_t at = 0;
+	DIR *dir;
+
+	out[0] = 0;
+	snprintf(path, sizeof(path), "/sys/kernel/iommu_groups/%d/devices", group);
+	dir = opendir(path);
+	while (dir && (e = readdir(dir))) {
+		if (e->d_name[0] == '.' || !strcmp(e->d_name, addr))
+			continue;
+		bound_driver(e->d_name, drv, sizeof(drv));
+		if (!*drv || !strcmp(drv, "vfio-pci") || at >= len)
+			continue;
+		at += (size_t)snprintf(out + at, len - at, "%s%s (%s)",
+				       at ? ", " : "", e->d_name, drv);
+	}
+	if (dir)
+		closedir(dir);
 }
 
 static u32 cfg_read32(struct ndl_os_dev *d, u32 off)
@@ -136,16 +185,18 @@ static int map_dma_pool(struct ndl_os_dev *d)
 	return ioctl(d->container, VFIO_IOMMU_MAP_DMA, &map) ? -errno : 0;
 }
 
-struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t len)
+struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t len,
+			     bool *refused)
 {
 	struct ndl_os_dev *d = &the_dev;
 	struct vfio_group_status gs = { .argsz = sizeof(gs) };
 	struct vfio_device_info di = { .argsz = sizeof(di) };
 	struct vfio_region_info ri;
-	char path[64], drv[64];
+	char path[64], drv[64], others[256];
 	int group, type, rc;
 	u16 cmd;
 
+	*refused = false;
 	if (d->fd >= 0)
 		return fail(NULL, err, len, "a device is open already");
 	snprintf(d->addr, sizeof(d->addr), "%s", addr);
@@ -154,7 +205,7 @@ struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t len)
 	if (access(path, F_OK))
 		return fail(d, err, len, "no PCI device %s", addr);
 	if (group < 0) {
-		return fail(d, err, len, "%s has no IOMMU group: this machine runs without an IOMMU, and isolated mode needs one to confine the device's DMA (enable VT-d/AMD-Vi in the firmware, boot with intel_iommu=on or amd_iommu=on); refusing",
+		return refuse(d, refused, err, len, "%s has no IOMMU group: this machine runs without an IOMMU, and isolated mode needs one to confine the device's DMA (enable VT-d/AMD-Vi in the firmware, boot with intel_iommu=on or amd_iommu=on); refusing",
 			    addr);
 	}
 	bound_driver(addr, drv, sizeof(drv));
@@ -163,7 +214,7 @@ struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t len)
 			    addr, *drv ? drv : "no driver");
 	snprintf(path, sizeof(path), "/dev/vfio/noiommu-%d", group);
 	if (access(path, F_OK) == 0)
-		return fail(d, err, len,
+		return refuse(d, refused, err, len,
 			    "IOMMU group %d of %s is a no-IOMMU group (vfio's unsafe no-IOMMU mode): the device could DMA anywhere; refusing",
 			    group, addr);
 	d->container = open("/dev/vfio/vfio", O_RDWR | O_CLOEXEC);
@@ -175,7 +226,7 @@ struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t len)
 	type = ioctl(d->container, VFIO_CHECK_EXTENSION, VFIO_TYPE1v2_IOMMU) > 0 ?
 	       VFIO_TYPE1v2_IOMMU : VFIO_TYPE1_IOMMU;
 	if (ioctl(d->container, VFIO_CHECK_EXTENSION, type) <= 0)
-		return fail(d, err, len,
+		return refuse(d, refused, err, len,
 			    "the kernel's VFIO offers no IOMMU (type 1) to confine the device; refusing");
 	snprintf(path, sizeof(path), "/dev/vfio/%d", group);
 	d->group = open(path, O_RDWR | O_CLOEXEC);
@@ -184,11 +235,16 @@ struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t len)
 			    addr, strerror(errno), errno == EACCES ?
 			    " (the group device must be given to this user)" :
 			    errno == EBUSY ? " (another process owns it)" : "");
-	if (ioctl(d->group, VFIO_GROUP_GET_STATUS, &gs) ||
-	    !(gs.flags & VFIO_GROUP_FLAGS_VIABLE))
-		return fail(d, err, len,
-			    "IOMMU group %d is not viable: every device in it must be bound to vfio-pci or to no driver",
-			    group);
+	if (ioctl(d->group, VFIO_GROUP_GET_STATUS, &gs))
+		return fail(d, err, len, "IOMMU group %d: %s", group,
+			    strerror(errno));
+	if (!(gs.flags & VFIO_GROUP_FLAGS_VIABLE)) {
+		group_others(group, addr, others, sizeof(others));
+		return refuse(d, refused, err, len,
+			      "IOMMU group %d of %s is not viable: the IOMMU cannot tell its devices apart, and %s %s Linux's: every device in the group must be bound to vfio-pci or to no driver (unbind it, or isolate the whole group); refusing",
+			      group, addr, *others ? others : "another device",
+			      *others && strchr(others, ',') ? "are" : "is");
+	}
 	if (ioctl(d->group, VFIO_GROUP_SET_CONTAINER, &d->container) ||
 	    ioctl(d->container, VFIO_SET_IOMMU, type))
 		return fail(d, err, len, "cannot attach group %d to an IOMMU: %s",
@@ -221,6 +277,7 @@ struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t len)
 	ndl_os_pci_config_write(d, PCI_COMMAND, &cmd, 2);
 	if (!vfio_virtio_confined(d, err, len)) {
 		vfio_close(d);
+		*refused = true;
 		return NULL;
 	}
 	cmd |= PCI_COMMAND_MASTER;	/* DMA only once it is known confined */

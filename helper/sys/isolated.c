@@ -365,15 +365,40 @@ static void old_tap(const char *dev, char tap[IFNAMSIZ])
 	free(data);
 }
 
+/* Whether DEV can be isolated on this machine at all (its group into GROUP). */
+static int isolable(const char *dev, char *group, size_t size, struct ndl_err *err)
+{
+	return iommu_group(dev, group, size, err) || iso_virtio_check(dev, err) ? -1 : 0;
+}
+
+/*
+ * DEV's refusal at load (a binding saved on a boot that had the IOMMU, or
+ * a device that changed): kept for status until the next start or unbind.
+ */
+static void set_refusal(const char *dev, const char *why)
+{
+	char path[NDL_PATH_MAX], dir[NDL_PATH_MAX];
+	struct ndl_err e;
+
+	if (!ndl_path(path, sizeof(path), ISO_RUN_DIR "/%s.refused", dev))
+		return;
+	if (!why) {
+		unlink(path);
+		return;
+	}
+	if (ndl_path(dir, sizeof(dir), ISO_RUN_DIR) && !fs_mkdirs(dir, 0755, &e))
+		fs_write_atomic(path, why, strlen(why), 0644, &e);
+}
+
 json_object *isolated_start(const char *dev, const char *driver, struct ndl_err *err)
 {
 	struct passwd *pw = getpwnam(ISO_USER);
 	char group[32], tap[IFNAMSIZ];
 	json_object *r;
 
-	if (iommu_group(dev, group, sizeof(group), err) ||
-	    iso_virtio_check(dev, err) || check_driver(dev, driver, err))
+	if (isolable(dev, group, sizeof(group), err) || check_driver(dev, driver, err))
 		return NULL;
+	set_refusal(dev, NULL);
 	if (!pw) {
 		ndl_fail(err, NDL_E_INTERNAL, "there is no user %s to run the driver as", ISO_USER);
 		ndl_hint(err, "reinstall ndisload (its sysusers.d entry creates the user)");
@@ -404,15 +429,26 @@ int isolated_stop(const char *dev, struct ndl_err *err)
 	drop_tap(tap);
 	if (ndl_path(path, sizeof(path), ISO_RUN_DIR "/%s.conf", dev))
 		unlink(path);
+	set_refusal(dev, NULL);
 	from_vfio(dev);
 	return 0;
 }
 
 json_object *isolated_state(const char *dev)
 {
-	char tap[IFNAMSIZ];
+	char tap[IFNAMSIZ], path[NDL_PATH_MAX], *why = NULL;
 	json_object *r = iso_run_state(dev);
+	struct ndl_err e;
+	size_t len;
 
+	/* Refused by the helper at load: no host was started. */
+	if (ndl_path(path, sizeof(path), ISO_RUN_DIR "/%s.refused", dev) &&
+	    !fs_read_file(path, 4096, &why, &len, &e)) {
+		json_object_object_add(r, "state", json_object_new_string("refused"));
+		json_object_object_del(r, "pid");
+		jx_add_str(r, "refusal", why);
+		free(why);
+	}
 	old_tap(dev, tap);
 	if (tap[0])
 		jx_add_str(r, "tap", tap);
@@ -423,6 +459,7 @@ json_object *isolated_state(const char *dev)
 json_object *isolated_load(const char *dev, const char *driver, bool restart)
 {
 	json_object *r = isolated_state(dev), *started;
+	char group[32];
 	struct ndl_err e;
 
 	jx_add_str(r, "device", dev);
@@ -430,6 +467,16 @@ json_object *isolated_load(const char *dev, const char *driver, bool restart)
 	if (!restart && !strcmp(jx_str(r, "state"), "running"))
 		return r;
 	ndl_err_clear(&e);
+	if (isolable(dev, group, sizeof(group), &e)) {
+		/* Not retried at the next load either unless the machine changed: said once, kept for status. */
+		set_refusal(dev, e.msg);
+		json_object_put(r);
+		r = isolated_state(dev);
+		jx_add_str(r, "device", dev);
+		jx_add_str(r, "driver", driver);
+		jx_add_str(r, "error", e.msg);
+		return r;
+	}
 	started = isolated_start(dev, driver, &e);
 	if (!started) {
 		jx_add_str(r, "error", e.msg);
@@ -454,7 +501,8 @@ bool isolated_running(const char *driver)
 			    !str_ieq(conf_get(&b, b.e[i].section, "isolated"), "yes"))
 				continue;
 			st = isolated_state(b.e[i].section);
-			any = strcmp(jx_str(st, "state"), "stopped") != 0;
+			any = !strcmp(jx_str(st, "state"), "running") ||
+			      !strcmp(jx_str(st, "state"), "restarting");
 			json_object_put(st);
 		}
 	conf_free(&b);
