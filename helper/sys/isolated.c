@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -456,7 +457,40 @@ json_object *isolated_state(const char *dev)
 	return r;
 }
 
+/*
+ * DEV's start lock: udev's `load --device` for a card plugged in and the
+ * boot's `load --all` may start the same host at once. -1: none (went on).
+ */
+static int lock_device(const char *dev)
+{
+	char path[NDL_PATH_MAX], dir[NDL_PATH_MAX];
+	struct ndl_err e;
+	int fd;
+
+	if (!ndl_path(dir, sizeof(dir), ISO_RUN_DIR) || fs_mkdirs(dir, 0755, &e) ||
+	    !ndl_path(path, sizeof(path), ISO_RUN_DIR "/%s.lock", dev))
+		return -1;
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd >= 0 && flock(fd, LOCK_EX)) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+static json_object *load_locked(const char *dev, const char *driver, bool restart);
+
 json_object *isolated_load(const char *dev, const char *driver, bool restart)
+{
+	int lock = lock_device(dev);
+	json_object *r = load_locked(dev, driver, restart);
+
+	if (lock >= 0)
+		close(lock);
+	return r;
+}
+
+static json_object *load_locked(const char *dev, const char *driver, bool restart)
 {
 	json_object *r = isolated_state(dev), *started;
 	char group[32];
@@ -484,7 +518,24 @@ json_object *isolated_load(const char *dev, const char *driver, bool restart)
 	}
 	json_object_put(started);
 	json_object_put(r);
-	return isolated_load(dev, driver, false);
+	return load_locked(dev, driver, false);
+}
+
+json_object *isolated_plugged(const char *dev)
+{
+	json_object *r = json_object_new_object(), *a = json_object_new_array();
+	struct ndl_err e;
+	struct conf b;
+
+	if (config_bindings(&b, &e) == 0 && str_ieq(conf_get(&b, dev, "isolated"), "yes") &&
+	    conf_get(&b, dev, "driver"))
+		json_object_array_add(a, isolated_load(dev, conf_get(&b, dev, "driver"), false));
+	conf_free(&b);
+	json_object_object_add(r, "loaded", json_object_new_array());
+	json_object_object_add(r, "results", json_object_new_array());
+	json_object_object_add(r, "errors", json_object_new_array());
+	json_object_object_add(r, "isolated", a);
+	return r;
 }
 
 bool isolated_running(const char *driver)
