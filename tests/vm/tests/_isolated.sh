@@ -127,3 +127,7 @@ on_tap() { # [SLOT]: the host says it runs on its TAP
 up() { # the host on its TAP, then the link
 	on_tap && ndl_net_up "$(tap)" && ndl_wait_carrier "$(tap)" 10
 }
+# iso_listed DEVICE: status's Isolated section lists DEVICE.
+iso_listed() {
+	ndisload status | sed -n '/^Isolated (ndisload-host):/,$p' | grep -qE "^  $1 "
+}

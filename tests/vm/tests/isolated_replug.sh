@@ -70,7 +70,7 @@ other_untouched() {
 	done
 	sleep 1
 	[ "$(basename "$(readlink "/sys/bus/pci/devices/$_s2/driver")")" = e1000 ] &&
-	[ ! -e "/run/ndisload/host/$_s2.state" ] && ! ndisload status | grep -q "^  $_s2 "
+	[ ! -e "/run/ndisload/host/$_s2.state" ] && ! iso_listed "$_s2"
 }
 
 check device test -n "$slot"

@@ -78,7 +78,7 @@ load_refused() {
 	echo "$_st" | grep -q "^    refused: $_s: virtio device without ACCESS_PLATFORM bypasses the IOMMU" &&
 	[ ! -e "/run/ndisload/host/$_s.log" ] && [ ! -e "/run/ndisload/host/$_s.pid" ] ||
 		{ echo "$_out"; echo "$_st"; return 1; }
-	ndisload unbind "$_s" >/dev/null && ! ndisload status | grep -q "^  $_s "
+	ndisload unbind "$_s" >/dev/null && ! iso_listed "$_s"
 }
 
 # Functions 0 and 1 of slot 6: one IOMMU group; e1000 drives both at first.
@@ -114,7 +114,7 @@ host_refused_once() {
 refused_unbind() {
 	ndisload unbind "$e0" >/dev/null &&
 	[ "$(basename "$(readlink "/sys/bus/pci/devices/$e0/driver")")" = e1000 ] &&
-	! ndisload status | grep -q "^  $e0 "
+	! iso_listed "$e0"
 }
 
 # The modern device passes the helper's virtio check: what refuses it
