@@ -70,14 +70,15 @@ confined() {
 # helper's check refuses it, no host starts, status says why.
 load_refused() {
 	_s=$(virtio_slot 1000)
-	printf '[%s]\ndriver = vionet\nisolated = yes\n' "$_s" >>/etc/ndisload/bindings.conf
+	mkdir -p /etc/ndisload &&
+	printf '[%s]\ndriver = vionet\nisolated = yes\n' "$_s" >>/etc/ndisload/bindings.conf || return 1
 	_out=$(ndisload load --all 2>&1)
-	_st=$(ndisload status)
+	_st=$(ndisload status | sed -n '/^Isolated/,$p')
 	echo "$_out" | grep -q "$_s (isolated): $_s: virtio device without ACCESS_PLATFORM bypasses the IOMMU" &&
 	echo "$_st" | grep -qE "^  $_s +vionet +refused +TAP -, 0 restart\(s\)" &&
 	echo "$_st" | grep -q "^    refused: $_s: virtio device without ACCESS_PLATFORM bypasses the IOMMU" &&
 	[ ! -e "/run/ndisload/host/$_s.log" ] && [ ! -e "/run/ndisload/host/$_s.pid" ] ||
-		{ echo "$_out"; echo "$_st"; return 1; }
+		{ cat /etc/ndisload/bindings.conf; echo "$_out" | tail -n 2; echo "$_st" | tr '\n' ' '; return 1; }
 	ndisload unbind "$_s" >/dev/null && ! iso_listed "$_s"
 }
 
