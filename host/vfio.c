@@ -6,7 +6,6 @@
  * plain loads and stores), and the device's DMA reaches only the host's
  * DMA pool, mapped into the IOMMU at the pool's bus addresses.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -20,6 +19,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "iommu_group.h"
 #include "vfio.h"
 
 #define MAX_MMIO_MAPS	16
@@ -80,51 +80,6 @@ static int iommu_group(const char *addr)
 	target[n] = 0;
 	slash = strrchr(target, '/');
 	return atoi(slash ? slash + 1 : target);
-}
-
-/* The name of the driver bound to a PCI function ("" if none). */
-static void bound_driver(const char *addr, char *out, size_t len)
-{
-	char path[PATH_MAX], target[PATH_MAX];
-	ssize_t n;
-	const char *slash;
-
-	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/driver", addr);
-	n = readlink(path, target, sizeof(target) - 1);
-	target[n < 0 ? 0 : n] = 0;
-	slash = strrchr(target, '/');
-	slash = slash ? slash + 1 : target;
-	if (strlen(slash) >= len)
-		slash = "?";
-	memcpy(out, slash, strlen(slash) + 1);
-}
-
-/*
- * The functions of IOMMU group GROUP but ADDR that a driver other than
- * vfio-pci holds, as "0000:00:05.1 (e1000)" (a group is viable only when
- * none does): what the user must unbind.
- */
-static void group_others(int group, const char *addr, char *out, size_t len)
-{
-	char path[64], drv[64];
-	struct dirent *e;
-	size_t at = 0;
-	DIR *dir;
-
-	out[0] = 0;
-	snprintf(path, sizeof(path), "/sys/kernel/iommu_groups/%d/devices", group);
-	dir = opendir(path);
-	while (dir && (e = readdir(dir))) {
-		if (e->d_name[0] == '.' || !strcmp(e->d_name, addr))
-			continue;
-		bound_driver(e->d_name, drv, sizeof(drv));
-		if (!*drv || !strcmp(drv, "vfio-pci") || at >= len)
-			continue;
-		at += (size_t)snprintf(out + at, len - at, "%s%s (%s)",
-				       at ? ", " : "", e->d_name, drv);
-	}
-	if (dir)
-		closedir(dir);
 }
 
 static u32 cfg_read32(struct ndl_os_dev *d, u32 off)
@@ -192,7 +147,7 @@ struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t len,
 	struct vfio_group_status gs = { .argsz = sizeof(gs) };
 	struct vfio_device_info di = { .argsz = sizeof(di) };
 	struct vfio_region_info ri;
-	char path[64], drv[64], others[256];
+	char path[64], drv[64];
 	int group, type, rc;
 	u16 cmd;
 
@@ -208,7 +163,7 @@ struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t len,
 		return refuse(d, refused, err, len, "%s has no IOMMU group: this machine runs without an IOMMU, and isolated mode needs one to confine the device's DMA (enable VT-d/AMD-Vi in the firmware, boot with intel_iommu=on or amd_iommu=on); refusing",
 			    addr);
 	}
-	bound_driver(addr, drv, sizeof(drv));
+	pci_driver_name("/sys", addr, drv, sizeof(drv));
 	if (strcmp(drv, "vfio-pci"))
 		return fail(d, err, len, "%s is bound to %s, not vfio-pci",
 			    addr, *drv ? drv : "no driver");
@@ -239,11 +194,14 @@ struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t len,
 		return fail(d, err, len, "IOMMU group %d: %s", group,
 			    strerror(errno));
 	if (!(gs.flags & VFIO_GROUP_FLAGS_VIABLE)) {
-		group_others(group, addr, others, sizeof(others));
-		return refuse(d, refused, err, len,
-			      "IOMMU group %d of %s is not viable: the IOMMU cannot tell its devices apart, and %s %s Linux's: every device in the group must be bound to vfio-pci or to no driver (unbind it, or isolate the whole group); refusing",
-			      group, addr, *others ? others : "another device",
-			      *others && strchr(others, ',') ? "are" : "is");
+		snprintf(path, sizeof(path), "%d", group);
+		if (iommu_group_viable("/sys", path, addr, err, len))
+			snprintf(err, len,
+				 "IOMMU group %d of %s is not viable: every device in the group must be bound to vfio-pci or to no driver; refusing",
+				 group, addr);
+		vfio_close(d);
+		*refused = true;
+		return NULL;
 	}
 	if (ioctl(d->group, VFIO_GROUP_SET_CONTAINER, &d->container) ||
 	    ioctl(d->container, VFIO_SET_IOMMU, type))

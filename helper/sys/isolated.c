@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "host/iommu_group.h"
 #include "lib/fsutil.h"
 #include "lib/jsonx.h"
 #include "lib/paths.h"
@@ -366,10 +367,24 @@ static void old_tap(const char *dev, char tap[IFNAMSIZ])
 	free(data);
 }
 
+/* No other device of the group is a Linux driver's (host/iommu_group.h). */
+static int group_viable(const char *dev, const char *group, struct ndl_err *err)
+{
+	char sys[NDL_PATH_MAX], why[sizeof(err->msg)];
+
+	if (!ndl_path(sys, sizeof(sys), NDL_SYS_DIR))
+		return ndl_fail(err, NDL_E_INTERNAL, "path too long");
+	if (iommu_group_viable(sys, group, dev, why, sizeof(why)))
+		return 0;
+	ndl_fail(err, NDL_E_INVALID, "%s", why);
+	return ndl_hint(err, "unbind each from its driver (echo ADDRESS > /sys/bus/pci/devices/ADDRESS/driver/unbind), or bind %s without --isolated", dev);
+}
+
 /* Whether DEV can be isolated on this machine at all (its group into GROUP). */
 static int isolable(const char *dev, char *group, size_t size, struct ndl_err *err)
 {
-	return iommu_group(dev, group, size, err) || iso_virtio_check(dev, err) ? -1 : 0;
+	return iommu_group(dev, group, size, err) || group_viable(dev, group, err) ||
+	       iso_virtio_check(dev, err) ? -1 : 0;
 }
 
 /*
@@ -495,24 +510,22 @@ static json_object *load_locked(const char *dev, const char *driver, bool restar
 	json_object *r = isolated_state(dev), *started;
 	char group[32];
 	struct ndl_err e;
+	bool refused;
 
 	jx_add_str(r, "device", dev);
 	jx_add_str(r, "driver", driver);
 	if (!restart && !strcmp(jx_str(r, "state"), "running"))
 		return r;
 	ndl_err_clear(&e);
-	if (isolable(dev, group, sizeof(group), &e)) {
-		/* Not retried at the next load either unless the machine changed: said once, kept for status. */
-		set_refusal(dev, e.msg);
+	refused = isolable(dev, group, sizeof(group), &e) != 0;
+	/* The helper's refusal stays in status until the check passes, a start or unbind. */
+	set_refusal(dev, refused ? e.msg : NULL);
+	started = refused ? NULL : isolated_start(dev, driver, &e);
+	if (!started) {
 		json_object_put(r);
 		r = isolated_state(dev);
 		jx_add_str(r, "device", dev);
 		jx_add_str(r, "driver", driver);
-		jx_add_str(r, "error", e.msg);
-		return r;
-	}
-	started = isolated_start(dev, driver, &e);
-	if (!started) {
 		jx_add_str(r, "error", e.msg);
 		return r;
 	}

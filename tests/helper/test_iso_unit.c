@@ -100,7 +100,7 @@ static void test_refused(void)
 {
 	static const char journal[] =
 		"Started ndisload isolated driver host for PCI 0000:00:05.0.\n"
-		"ndisload-host: refused: IOMMU group 4 of 0000:00:05.0 is not viable: the IOMMU cannot tell its devices apart, and 0000:00:05.1 (e1000) is Linux's: every device in the group must be bound to vfio-pci or to no driver (unbind it, or isolate the whole group); refusing\n"
+		"ndisload-host: refused: IOMMU group 4 of 0000:00:05.0 is not viable: the IOMMU cannot tell its devices apart, and 0000:00:05.1 (e1000) is Linux's: every device in the group must be bound to vfio-pci or to no driver (unbind it first); refusing\n"
 		UNIT "Main process exited, code=exited, status=3/NOTIMPLEMENTED\n"
 		UNIT "Failed with result 'exit-code'.\n";
 	json_object *r = iso_unit_parse("MainPID=0\nResult=exit-code\nNRestarts=0\nExecMainCode=1\n"
@@ -109,7 +109,7 @@ static void test_refused(void)
 	CHECK(str_is(r, "state", "refused"));
 	CHECK_EQ_INT(jx_int(r, "restarts"), 0);
 	CHECK(str_is(r, "last_exit", "status 3"));
-	CHECK(str_is(r, "refusal", "IOMMU group 4 of 0000:00:05.0 is not viable: the IOMMU cannot tell its devices apart, and 0000:00:05.1 (e1000) is Linux's: every device in the group must be bound to vfio-pci or to no driver (unbind it, or isolate the whole group); refusing"));
+	CHECK(str_is(r, "refusal", "IOMMU group 4 of 0000:00:05.0 is not viable: the IOMMU cannot tell its devices apart, and 0000:00:05.1 (e1000) is Linux's: every device in the group must be bound to vfio-pci or to no driver (unbind it first); refusing"));
 	CHECK(str_is(r, "last_crash", NULL));
 	json_object_put(r);
 	/* No journal to read: the state and the exit from the properties alone. */

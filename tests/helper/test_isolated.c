@@ -5,7 +5,8 @@
  * of a PCI function with no IOMMU group (a machine booted without its
  * IOMMU) is refused by `load --device` (udev's) without starting a host;
  * status keeps the refusal and why until unbind; a function with no
- * isolated binding is left alone.
+ * isolated binding is left alone; an IOMMU group shared with a device of
+ * a Linux driver is refused naming it, and passes once that one is unbound.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,11 +94,60 @@ static void test_refused_at_load(void)
 	json_object_put(r);
 }
 
+/*
+ * Two functions of one group, the other one e1000's: refused before
+ * anything is touched, naming it; once it has no driver, the group passes
+ * that check (and the next, the driver's files, refuses: not installed).
+ */
+static void test_group_not_viable(void)
+{
+	char link[256], target[256];
+	json_object *r, *x, *a;
+
+	mkdirs("/sys/bus/pci/devices/0000:00:06.0");
+	mkdirs("/sys/bus/pci/devices/0000:00:06.1");
+	mkdirs("/sys/bus/pci/drivers/e1000");
+	mkdirs("/sys/kernel/iommu_groups/7/devices");
+	snprintf(target, sizeof(target), "%s/sys/kernel/iommu_groups/7", root);
+	snprintf(link, sizeof(link), "%s/sys/bus/pci/devices/0000:00:06.0/iommu_group", root);
+	CHECK(symlink(target, link) == 0);
+	snprintf(link, sizeof(link), "%s/sys/bus/pci/devices/0000:00:06.1/iommu_group", root);
+	CHECK(symlink(target, link) == 0);
+	snprintf(target, sizeof(target), "%s/sys/bus/pci/devices/0000:00:06.0", root);
+	snprintf(link, sizeof(link), "%s/sys/kernel/iommu_groups/7/devices/0000:00:06.0", root);
+	CHECK(symlink(target, link) == 0);
+	snprintf(target, sizeof(target), "%s/sys/bus/pci/devices/0000:00:06.1", root);
+	snprintf(link, sizeof(link), "%s/sys/kernel/iommu_groups/7/devices/0000:00:06.1", root);
+	CHECK(symlink(target, link) == 0);
+	snprintf(target, sizeof(target), "%s/sys/bus/pci/drivers/e1000", root);
+	snprintf(link, sizeof(link), "%s/sys/bus/pci/devices/0000:00:06.1/driver", root);
+	CHECK(symlink(target, link) == 0);
+	put_file("/etc/ndisload/bindings.conf", "[0000:00:06.0]\ndriver = ndle1000\nisolated = yes\n");
+
+	r = isolated_plugged("0000:00:06.0");
+	CHECK(json_object_object_get_ex(r, "isolated", &a) && json_object_array_length(a) == 1);
+	x = json_object_array_get_idx(a, 0);
+	CHECK(!strcmp(jx_str(x, "state"), "refused"));
+	CHECK(jx_str(x, "refusal") && strstr(jx_str(x, "refusal"),
+		"IOMMU group 7 of 0000:00:06.0 is not viable: the IOMMU cannot tell its devices apart, and 0000:00:06.1 (e1000) is Linux's"));
+	json_object_put(r);
+
+	CHECK(unlink(link) == 0);	/* 0000:00:06.1 unbound */
+	r = isolated_plugged("0000:00:06.0");
+	json_object_object_get_ex(r, "isolated", &a);
+	x = json_object_array_get_idx(a, 0);
+	CHECK(jx_str(x, "error") && !strstr(jx_str(x, "error"), "not viable"));
+	CHECK(!jx_str(x, "refusal"));
+	json_object_put(r);
+	CHECK(isolated_stop("0000:00:06.0", NULL) == 0);
+}
+
 int main(void)
 {
 	CHECK(mkdtemp(root) != NULL);
 	setenv("NDISLOAD_ROOT", root, 1);
 	RUN(test_refused_at_load);
+	RUN(test_group_not_viable);
 	{
 		char cmd[128];
 
