@@ -28,6 +28,7 @@
 #include "nt/nt_status.h"
 
 #include "crash.h"
+#include "exit_status.h"
 #include "host.h"
 #include "net.h"
 #include "tap.h"
@@ -57,7 +58,12 @@ static const char usage[] =
 	"--conf reads the other options from FILE, one a line as \"sys PATH\",\n"
 	"\"tap NAME\", \"name SERVICE\", \"reg NAME=VALUE\", \"file PATH\" (values\n"
 	"may hold spaces; '#' starts a comment line). ndisload-host@.service\n"
-	"runs it so, with the file the helper writes.\n";
+	"runs it so, with the file the helper writes.\n"
+	"\n"
+	"Exit status: 0 stopped (SIGTERM, or the kernel took the device back),\n"
+	"1 could not start, 2 bad options, 3 the device cannot be isolated on\n"
+	"this machine (no IOMMU, a shared IOMMU group, a virtio device that\n"
+	"bypasses the IOMMU: a restart cannot help; the unit does not retry).\n";
 
 struct opts {
 	const char *device, *sys, *tap, *name;
@@ -77,7 +83,7 @@ static int die(const char *fmt, const char *a, const char *b)
 	fprintf(stderr, "ndisload-host: ");
 	fprintf(stderr, fmt, a, b);
 	fputc('\n', stderr);
-	return 1;
+	return NDL_HOST_EXIT_FAILED;
 }
 
 static void *slurp(const char *path, size_t *len);
@@ -170,19 +176,19 @@ static int parse(int argc, char **argv, struct opts *o)
 		switch (c) {
 		case 'd': case 's': case 't': case 'n': case 'r': case 'f':
 			if (set_opt(o, c, optarg))
-				return 1;
+				return NDL_HOST_EXIT_USAGE;
 			break;
 		case 'c':
 			if (read_conf(o, optarg))
-				return 1;
+				return NDL_HOST_EXIT_USAGE;
 			break;
 		case 'h': fputs(usage, stdout); exit(0);
-		default: fputs(usage, stderr); return 2;
+		default: fputs(usage, stderr); return NDL_HOST_EXIT_USAGE;
 		}
 	}
 	if (optind < argc || !o->device || !o->sys || !o->tap) {
 		fputs(usage, stderr);
-		return 2;
+		return NDL_HOST_EXIT_USAGE;
 	}
 	if (!o->name) {		/* the service name: the .sys's base name */
 		static char name[48];
@@ -345,6 +351,7 @@ int main(int argc, char **argv)
 	u8 mac[6];
 	u32 filter = PACKET_DIRECTED | PACKET_BROADCAST | PACKET_ALL_MULTICAST;
 	u32 status = 0, done, needed;
+	bool refused;
 	int rc = parse(argc, argv, &o);
 
 	if (rc)
@@ -355,7 +362,11 @@ int main(int argc, char **argv)
 	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
-	dev = vfio_open(o.device, err, sizeof(err));
+	dev = vfio_open(o.device, err, sizeof(err), &refused);
+	if (!dev && refused) {
+		fprintf(stderr, NDL_HOST_REFUSED_LINE "%s\n", err);
+		return NDL_HOST_EXIT_REFUSED;
+	}
 	if (!dev)
 		return die("%s", err, NULL);
 	n.tap = tap_open(o.tap, mac, err, sizeof(err));

@@ -19,6 +19,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "iommu_group.h"
 #include "vfio.h"
 
 #define MAX_MMIO_MAPS	16
@@ -32,15 +33,35 @@ struct ndl_os_dev *vfio_the_dev(void)
 	return &the_dev;
 }
 
+static struct ndl_os_dev *vfail(struct ndl_os_dev *d, char *err, size_t len,
+				const char *fmt, va_list ap)
+{
+	vsnprintf(err, len, fmt, ap);
+	vfio_close(d);
+	return NULL;
+}
+
 static struct ndl_os_dev *fail(struct ndl_os_dev *d, char *err, size_t len,
 			       const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
+	vfail(d, err, len, fmt, ap);
 	va_end(ap);
-	vfio_close(d);
+	return NULL;
+}
+
+/* A failure no restart can mend: this device cannot be isolated here. */
+static struct ndl_os_dev *refuse(struct ndl_os_dev *d, bool *refused,
+				 char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfail(d, err, len, fmt, ap);
+	va_end(ap);
+	*refused = true;
 	return NULL;
 }
 
@@ -59,23 +80,6 @@ static int iommu_group(const char *addr)
 	target[n] = 0;
 	slash = strrchr(target, '/');
 	return atoi(slash ? slash + 1 : target);
-}
-
-/* The name of the driver bound to a PCI function ("" if none). */
-static void bound_driver(const char *addr, char *out, size_t len)
-{
-	char path[PATH_MAX], target[PATH_MAX];
-	ssize_t n;
-	const char *slash;
-
-	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/driver", addr);
-	n = readlink(path, target, sizeof(target) - 1);
-	target[n < 0 ? 0 : n] = 0;
-	slash = strrchr(target, '/');
-	slash = slash ? slash + 1 : target;
-	if (strlen(slash) >= len)
-		slash = "?";
-	memcpy(out, slash, strlen(slash) + 1);
 }
 
 static u32 cfg_read32(struct ndl_os_dev *d, u32 off)
@@ -136,7 +140,8 @@ static int map_dma_pool(struct ndl_os_dev *d)
 	return ioctl(d->container, VFIO_IOMMU_MAP_DMA, &map) ? -errno : 0;
 }
 
-struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t len)
+struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t len,
+			     bool *refused)
 {
 	struct ndl_os_dev *d = &the_dev;
 	struct vfio_group_status gs = { .argsz = sizeof(gs) };
@@ -146,6 +151,7 @@ struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t len)
 	int group, type, rc;
 	u16 cmd;
 
+	*refused = false;
 	if (d->fd >= 0)
 		return fail(NULL, err, len, "a device is open already");
 	snprintf(d->addr, sizeof(d->addr), "%s", addr);
@@ -154,16 +160,16 @@ struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t len)
 	if (access(path, F_OK))
 		return fail(d, err, len, "no PCI device %s", addr);
 	if (group < 0) {
-		return fail(d, err, len, "%s has no IOMMU group: this machine runs without an IOMMU, and isolated mode needs one to confine the device's DMA (enable VT-d/AMD-Vi in the firmware, boot with intel_iommu=on or amd_iommu=on); refusing",
+		return refuse(d, refused, err, len, "%s has no IOMMU group: this machine runs without an IOMMU, and isolated mode needs one to confine the device's DMA (enable VT-d/AMD-Vi in the firmware, boot with intel_iommu=on or amd_iommu=on); refusing",
 			    addr);
 	}
-	bound_driver(addr, drv, sizeof(drv));
+	pci_driver_name("/sys", addr, drv, sizeof(drv));
 	if (strcmp(drv, "vfio-pci"))
 		return fail(d, err, len, "%s is bound to %s, not vfio-pci",
 			    addr, *drv ? drv : "no driver");
 	snprintf(path, sizeof(path), "/dev/vfio/noiommu-%d", group);
 	if (access(path, F_OK) == 0)
-		return fail(d, err, len,
+		return refuse(d, refused, err, len,
 			    "IOMMU group %d of %s is a no-IOMMU group (vfio's unsafe no-IOMMU mode): the device could DMA anywhere; refusing",
 			    group, addr);
 	d->container = open("/dev/vfio/vfio", O_RDWR | O_CLOEXEC);
@@ -175,7 +181,7 @@ struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t len)
 	type = ioctl(d->container, VFIO_CHECK_EXTENSION, VFIO_TYPE1v2_IOMMU) > 0 ?
 	       VFIO_TYPE1v2_IOMMU : VFIO_TYPE1_IOMMU;
 	if (ioctl(d->container, VFIO_CHECK_EXTENSION, type) <= 0)
-		return fail(d, err, len,
+		return refuse(d, refused, err, len,
 			    "the kernel's VFIO offers no IOMMU (type 1) to confine the device; refusing");
 	snprintf(path, sizeof(path), "/dev/vfio/%d", group);
 	d->group = open(path, O_RDWR | O_CLOEXEC);
@@ -184,11 +190,19 @@ struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t len)
 			    addr, strerror(errno), errno == EACCES ?
 			    " (the group device must be given to this user)" :
 			    errno == EBUSY ? " (another process owns it)" : "");
-	if (ioctl(d->group, VFIO_GROUP_GET_STATUS, &gs) ||
-	    !(gs.flags & VFIO_GROUP_FLAGS_VIABLE))
-		return fail(d, err, len,
-			    "IOMMU group %d is not viable: every device in it must be bound to vfio-pci or to no driver",
-			    group);
+	if (ioctl(d->group, VFIO_GROUP_GET_STATUS, &gs))
+		return fail(d, err, len, "IOMMU group %d: %s", group,
+			    strerror(errno));
+	if (!(gs.flags & VFIO_GROUP_FLAGS_VIABLE)) {
+		snprintf(path, sizeof(path), "%d", group);
+		if (iommu_group_viable("/sys", path, addr, err, len))
+			snprintf(err, len,
+				 "IOMMU group %d of %s is not viable: every device in the group must be bound to vfio-pci or to no driver; refusing",
+				 group, addr);
+		vfio_close(d);
+		*refused = true;
+		return NULL;
+	}
 	if (ioctl(d->group, VFIO_GROUP_SET_CONTAINER, &d->container) ||
 	    ioctl(d->container, VFIO_SET_IOMMU, type))
 		return fail(d, err, len, "cannot attach group %d to an IOMMU: %s",
@@ -221,6 +235,7 @@ struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t len)
 	ndl_os_pci_config_write(d, PCI_COMMAND, &cmd, 2);
 	if (!vfio_virtio_confined(d, err, len)) {
 		vfio_close(d);
+		*refused = true;
 		return NULL;
 	}
 	cmd |= PCI_COMMAND_MASTER;	/* DMA only once it is known confined */

@@ -17,9 +17,12 @@
  * a machine without an IOMMU, a no-IOMMU group, a group that is not
  * viable, a device not bound to vfio-pci, a virtio device that bypasses
  * the IOMMU (vfio_virtio_confined). Resets the device, maps the DMA
- * pool for it, enables memory, I/O and bus mastering. NULL with why in err.
+ * pool for it, enables memory, I/O and bus mastering. NULL with why in err,
+ * and *refused set when the device cannot be isolated on this machine at
+ * all (no restart would help: NDL_HOST_EXIT_REFUSED).
  */
-struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t errlen);
+struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t errlen,
+			     bool *refused);
 void vfio_close(struct ndl_os_dev *dev);
 /* The eventfd the device's interrupt signals (-1: none connected). */
 int vfio_irq_fd(const struct ndl_os_dev *dev);

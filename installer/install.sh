@@ -124,7 +124,7 @@ for u in "$top"/installer/files/systemd/*.service.in; do
 done
 put 0644 "$top/installer/files/sysusers.conf" "$ndl_sysusersdir/ndisload.conf"
 put 0644 "$top/installer/files/tmpfiles.conf" "$ndl_tmpfilesdir/ndisload.conf"
-put 0644 "$top/installer/files/udev.rules" "$ndl_udevdir/90-ndisload.rules"
+gen 0644 "$top/installer/files/udev.rules.in" "$ndl_udevdir/90-ndisload.rules"
 # The defaults file is the administrator's once installed: never overwritten.
 if [ -n "$destdir" ] || [ ! -e "$ndl_defaultsfile" ]; then
 	put 0644 "$top/installer/files/default.conf" "$ndl_defaultsfile"

@@ -11,6 +11,7 @@
 
 static const char usage[] =
 	"Usage: ndisload load [--unbind-native] [--reload] [--json] DRIVER|--all\n"
+	"       ndisload load [--json] --device ADDR\n"
 	"\n"
 	"Pushes a driver into the kernel module: its .sys and data files (checked\n"
 	"against the store's SHA-256), the device IDs of the devices bound to it\n"
@@ -19,6 +20,9 @@ static const char usage[] =
 	"that has a bound device (what runs at boot). Devices bound --isolated run\n"
 	"in ndisload-host instead: load starts their hosts (--reload restarts\n"
 	"them with the current settings); a driver bound only so is not pushed.\n"
+	"--device starts the host of the PCI function ADDR if it is bound\n"
+	"--isolated, and does nothing for any other device: udev runs it when a\n"
+	"function appears (a card plugged in again, a rescan).\n"
 	"\n"
 	"  --unbind-native  take bound devices from the Linux drivers that own them\n"
 	"  --reload         unload a loaded driver first (to apply new settings)\n"
@@ -31,6 +35,7 @@ int cmd_load(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "all", no_argument, NULL, 'a' },
+		{ "device", required_argument, NULL, 'd' },
 		{ "unbind-native", no_argument, NULL, 'u' },
 		{ "reload", no_argument, NULL, 'r' },
 		{ "json", no_argument, NULL, 'j' },
@@ -38,6 +43,7 @@ int cmd_load(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	bool json = false, all = false, unbind = false, reload = false;
+	const char *device = NULL;
 	struct ndl_err err;
 	json_object *args, *r, *a, *res, *iso = NULL;
 	size_t i, k;
@@ -47,6 +53,7 @@ int cmd_load(int argc, char **argv)
 	while ((c = cli_getopt("load", argc, argv, "", opts)) != -1) {
 		switch (c) {
 		case 'a': all = true; break;
+		case 'd': device = optarg; break;
 		case 'u': unbind = true; break;
 		case 'r': reload = true; break;
 		case 'j': json = true; break;
@@ -54,10 +61,13 @@ int cmd_load(int argc, char **argv)
 		default: return 2;
 		}
 	}
-	if (all == (argc - optind == 1) || argc - optind > 1)
-		return cli_usage_error("load", "give one DRIVER or --all");
+	if (device ? all || argc > optind || unbind || reload :
+	    all == (argc - optind == 1) || argc - optind > 1)
+		return cli_usage_error("load", "give one DRIVER, --all or --device ADDR");
 	args = json_object_new_object();
-	if (!all)
+	if (device)
+		jx_add_str(args, "device", device);
+	else if (!all)
 		jx_add_str(args, "driver", argv[optind]);
 	json_object_object_add(args, "unbind_native", json_object_new_boolean(unbind));
 	json_object_object_add(args, "reload", json_object_new_boolean(reload));

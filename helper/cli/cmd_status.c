@@ -16,7 +16,8 @@ static const char usage[] =
 	"installed drivers, the network devices with their bindings, and the\n"
 	"interfaces ndisload's drivers created; the virtual adapters of\n"
 	"root-enumerated drivers (running or saved); for devices bound --isolated,\n"
-	"the driver host's state, its restarts and its last crash.\n"
+	"the driver host's state (running, restarting, failed, refused: the device\n"
+	"cannot be isolated here, and why), its restarts, last exit and last crash.\n"
 	"\n"
 	"Exit status: 0; 1 system error.\n";
 
@@ -89,6 +90,8 @@ int cmd_status(int argc, char **argv)
 			printf("  %-13s %-12s %-10s TAP %s, %" PRId64 " restart(s)\n", jx_str(x, "device"),
 			       jx_str(x, "driver") ? jx_str(x, "driver") : "?", jx_str(x, "state"),
 			       jx_str(x, "tap") ? jx_str(x, "tap") : "-", jx_int(x, "restarts"));
+			if (jx_str(x, "refusal"))
+				printf("    refused: %s\n", jx_str(x, "refusal"));
 			if (jx_str(x, "last_exit"))
 				printf("    last exit: %s\n", jx_str(x, "last_exit"));
 			if (jx_str(x, "last_crash"))

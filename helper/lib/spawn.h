@@ -15,5 +15,11 @@
  * with err when it could not be started.
  */
 int spawn_wait(const char *bin, const char *const argv[], int *status, struct ndl_err *err);
+/*
+ * The same, with the program's standard output in *out (NUL-terminated,
+ * its first MAX bytes; the rest is read and dropped; free() it).
+ */
+int spawn_capture(const char *bin, const char *const argv[], size_t max, char **out,
+		  int *status, struct ndl_err *err);
 
 #endif

@@ -595,6 +595,8 @@ static json_object *op_load(json_object *args, const int *fds, size_t nfds,
 	json_object *r;
 
 	(void)fds; (void)nfds;
+	if (jx_str(args, "device"))
+		return isolated_plugged(jx_str(args, "device"));
 	r = push_load(jx_str(args, "driver"), &o, err);
 	/* Wireless interfaces come up with their saved profiles (wifi_ops.c). */
 	if (r)
@@ -825,6 +827,7 @@ static const struct op ops[] = {
 				   { "force", J_BOOL, false, 0 }), false, op_virtual_remove },
 	{ "interface.list", NO_FIELDS, false, op_interface_list },
 	{ "load", FIELDS({ "driver", J_STRING, false, 64 },
+			 { "device", J_STRING, false, 64 },
 			 { "unbind_native", J_BOOL, false, 0 },
 			 { "reload", J_BOOL, false, 0 }), false, op_load },
 	{ "unload", FIELDS({ "driver", J_STRING, true, 64 }), false, op_unload },

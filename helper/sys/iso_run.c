@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "host/exit_status.h"
 #include "lib/fsutil.h"
 #include "lib/jsonx.h"
 #include "lib/paths.h"
@@ -21,13 +22,13 @@
 #include "lib/strutil.h"
 #include "sys/isolated.h"
 #include "sys/iso_run.h"
+#include "sys/iso_unit.h"
 
 #define MEMLOCK		(64UL << 20)	/* as the unit's LimitMEMLOCK= */
 #define START_LIMIT	5		/* starts per START_WINDOW, as StartLimitBurst= */
 #define START_WINDOW	60
 #define RESTART_DELAY	2
 #define LOG_MAX		(1 << 20)
-#define SYSTEMCTL	"/bin/systemctl"
 
 bool iso_run_systemd(void)
 {
@@ -42,12 +43,12 @@ static bool run_path(char *out, size_t size, const char *dev, const char *ext)
 static int systemctl(const char *verb, const char *dev)
 {
 	char unit[96];
-	const char *argv[] = { SYSTEMCTL, "--quiet", verb, unit, NULL };
+	const char *argv[] = { ISO_SYSTEMCTL, "--quiet", verb, unit, NULL };
 	struct ndl_err e;
 	int st;
 
 	snprintf(unit, sizeof(unit), "ndisload-host@%s.service", dev);
-	if (spawn_wait(SYSTEMCTL, argv, &st, &e))
+	if (spawn_wait(ISO_SYSTEMCTL, argv, &st, &e))
 		return -1;
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
@@ -157,7 +158,10 @@ static void wait_host(pid_t pid, int *st)
 	}
 }
 
-/* Restart=on-failure with StartLimitBurst=5 in 60 s, as the unit has it. */
+/*
+ * Restart=on-failure with StartLimitBurst=5 in 60 s and
+ * RestartPreventExitStatus=2 3, as the unit has it.
+ */
 static void supervise(const char *bin, const char *dev, const char *conf,
 		      const struct passwd *pw)
 {
@@ -190,7 +194,15 @@ static void supervise(const char *bin, const char *dev, const char *conf,
 		}
 		write_state(dev, "running", pid, restarts, last);
 		wait_host(pid, &st);
-		if (!stopping && WIFEXITED(st) && WEXITSTATUS(st) == 0)
+		if (!stopping && WIFEXITED(st) &&
+		    (WEXITSTATUS(st) == NDL_HOST_EXIT_REFUSED || WEXITSTATUS(st) == NDL_HOST_EXIT_USAGE)) {
+			/* The device cannot be isolated, or the options are bad: again would be the same. */
+			describe(st, last, sizeof(last));
+			write_state(dev, WEXITSTATUS(st) == NDL_HOST_EXIT_REFUSED ? "refused" : "failed",
+				    0, restarts, last);
+			return;
+		}
+		if (!stopping && WIFEXITED(st) && WEXITSTATUS(st) == NDL_HOST_EXIT_STOPPED)
 			stopping = 1;
 		if (!stopping) {
 			describe(st, last, sizeof(last));
@@ -305,24 +317,34 @@ void iso_run_stop(const char *dev)
 		unlink(path);
 }
 
-/* The last "driver crash:" line the host wrote (the log, or the journal). */
-static void last_crash(const char *dev, json_object *r)
+/* The host's last crash line, and its refusal when it refused: from its log. */
+static void log_lines(const char *dev, json_object *r)
 {
-	char path[NDL_PATH_MAX], *data = NULL, *p, *hit = NULL, *nl;
+	char path[NDL_PATH_MAX], *data = NULL;
 	struct ndl_err e;
 	size_t len;
 
 	if (!run_path(path, sizeof(path), dev, "log") || fs_read_file(path, LOG_MAX * 2, &data, &len, &e))
 		return;
-	for (p = data; (p = strstr(p, "driver crash:")); p++)
+	iso_last_line(data, "driver crash: ", r, "last_crash");
+	if (!strcmp(jx_str(r, "state"), "refused"))
+		iso_last_line(data, NDL_HOST_REFUSED_LINE, r, "refusal");
+	free(data);
+}
+
+void iso_last_line(const char *text, const char *tag, json_object *r, const char *key)
+{
+	const char *p, *hit = NULL;
+
+	for (p = text; (p = strstr(p, tag)); p++)
 		hit = p;
 	if (hit) {
-		nl = strchr(hit, '\n');
-		if (nl)
-			*nl = 0;
-		jx_add_str(r, "last_crash", hit + strlen("driver crash: "));
+		char *line = strndup(hit + strlen(tag), strcspn(hit + strlen(tag), "\n"));
+
+		if (line)
+			jx_add_str(r, key, line);
+		free(line);
 	}
-	free(data);
 }
 
 json_object *iso_run_state(const char *dev)
@@ -335,9 +357,8 @@ json_object *iso_run_state(const char *dev)
 	char *p;
 
 	if (iso_run_systemd()) {
-		jx_add_str(r, "state", !systemctl("is-active", dev) ? "running" :
-			   !systemctl("is-failed", dev) ? "failed" : "stopped");
-		return r;
+		json_object_put(r);
+		return iso_unit_state(dev);
 	}
 	if (run_path(path, sizeof(path), dev, "state") && !fs_read_file(path, 4096, &data, &len, &e)) {
 		sscanf(data, "state %15s\npid %d\nrestarts %d\n", state, &pid, &restarts);
@@ -346,7 +367,7 @@ json_object *iso_run_state(const char *dev)
 			last[0] = 0;
 		free(data);
 	}
-	if (!supervisor_pid(dev) && strcmp(state, "failed"))
+	if (!supervisor_pid(dev) && strcmp(state, "failed") && strcmp(state, "refused"))
 		str_copy(state, sizeof(state), "stopped");
 	jx_add_str(r, "state", state);
 	if (!strcmp(state, "running"))
@@ -354,6 +375,6 @@ json_object *iso_run_state(const char *dev)
 	json_object_object_add(r, "restarts", json_object_new_int(restarts));
 	if (last[0])
 		jx_add_str(r, "last_exit", last);
-	last_crash(dev, r);
+	log_lines(dev, r);
 	return r;
 }

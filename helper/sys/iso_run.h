@@ -20,7 +20,13 @@
 bool iso_run_systemd(void);
 int iso_run_start(const char *device, const struct passwd *pw, struct ndl_err *err);
 void iso_run_stop(const char *device);
-/* {"state": running|restarting|failed|stopped, "pid", "restarts", "last_crash"} */
+/*
+ * {"state": running|restarting|failed|refused|stopped, "pid", "restarts",
+ * "last_exit", "last_crash", "refusal"}: from the supervisor's state file
+ * and the host's log, or from systemd (iso_unit.h).
+ */
 json_object *iso_run_state(const char *device);
+/* The rest of TEXT's last line from TAG on, as R's KEY (nothing if none). */
+void iso_last_line(const char *text, const char *tag, json_object *r, const char *key);
 
 #endif

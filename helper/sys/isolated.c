@@ -8,10 +8,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "host/iommu_group.h"
 #include "lib/fsutil.h"
 #include "lib/jsonx.h"
 #include "lib/paths.h"
@@ -365,15 +367,54 @@ static void old_tap(const char *dev, char tap[IFNAMSIZ])
 	free(data);
 }
 
+/* No other device of the group is a Linux driver's (host/iommu_group.h). */
+static int group_viable(const char *dev, const char *group, struct ndl_err *err)
+{
+	char sys[NDL_PATH_MAX], why[sizeof(err->msg)];
+
+	if (!ndl_path(sys, sizeof(sys), NDL_SYS_DIR))
+		return ndl_fail(err, NDL_E_INTERNAL, "path too long");
+	if (iommu_group_viable(sys, group, dev, why, sizeof(why)))
+		return 0;
+	ndl_fail(err, NDL_E_INVALID, "%s", why);
+	return ndl_hint(err, "unbind each from its driver (echo ADDRESS > /sys/bus/pci/devices/ADDRESS/driver/unbind), or bind %s without --isolated", dev);
+}
+
+/* Whether DEV can be isolated on this machine at all (its group into GROUP). */
+static int isolable(const char *dev, char *group, size_t size, struct ndl_err *err)
+{
+	return iommu_group(dev, group, size, err) || group_viable(dev, group, err) ||
+	       iso_virtio_check(dev, err) ? -1 : 0;
+}
+
+/*
+ * DEV's refusal at load (a binding saved on a boot that had the IOMMU, or
+ * a device that changed): kept for status until the next start or unbind.
+ */
+static void set_refusal(const char *dev, const char *why)
+{
+	char path[NDL_PATH_MAX], dir[NDL_PATH_MAX];
+	struct ndl_err e;
+
+	if (!ndl_path(path, sizeof(path), ISO_RUN_DIR "/%s.refused", dev))
+		return;
+	if (!why) {
+		unlink(path);
+		return;
+	}
+	if (ndl_path(dir, sizeof(dir), ISO_RUN_DIR) && !fs_mkdirs(dir, 0755, &e))
+		fs_write_atomic(path, why, strlen(why), 0644, &e);
+}
+
 json_object *isolated_start(const char *dev, const char *driver, struct ndl_err *err)
 {
 	struct passwd *pw = getpwnam(ISO_USER);
 	char group[32], tap[IFNAMSIZ];
 	json_object *r;
 
-	if (iommu_group(dev, group, sizeof(group), err) ||
-	    iso_virtio_check(dev, err) || check_driver(dev, driver, err))
+	if (isolable(dev, group, sizeof(group), err) || check_driver(dev, driver, err))
 		return NULL;
+	set_refusal(dev, NULL);
 	if (!pw) {
 		ndl_fail(err, NDL_E_INTERNAL, "there is no user %s to run the driver as", ISO_USER);
 		ndl_hint(err, "reinstall ndisload (its sysusers.d entry creates the user)");
@@ -404,15 +445,26 @@ int isolated_stop(const char *dev, struct ndl_err *err)
 	drop_tap(tap);
 	if (ndl_path(path, sizeof(path), ISO_RUN_DIR "/%s.conf", dev))
 		unlink(path);
+	set_refusal(dev, NULL);
 	from_vfio(dev);
 	return 0;
 }
 
 json_object *isolated_state(const char *dev)
 {
-	char tap[IFNAMSIZ];
+	char tap[IFNAMSIZ], path[NDL_PATH_MAX], *why = NULL;
 	json_object *r = iso_run_state(dev);
+	struct ndl_err e;
+	size_t len;
 
+	/* Refused by the helper at load: no host was started. */
+	if (ndl_path(path, sizeof(path), ISO_RUN_DIR "/%s.refused", dev) &&
+	    !fs_read_file(path, 4096, &why, &len, &e)) {
+		json_object_object_add(r, "state", json_object_new_string("refused"));
+		json_object_object_del(r, "pid");
+		jx_add_str(r, "refusal", why);
+		free(why);
+	}
 	old_tap(dev, tap);
 	if (tap[0])
 		jx_add_str(r, "tap", tap);
@@ -420,24 +472,83 @@ json_object *isolated_state(const char *dev)
 	return r;
 }
 
+/*
+ * DEV's start lock: udev's `load --device` for a card plugged in and the
+ * boot's `load --all` may start the same host at once. -1: none (went on).
+ */
+static int lock_device(const char *dev)
+{
+	char path[NDL_PATH_MAX], dir[NDL_PATH_MAX];
+	struct ndl_err e;
+	int fd;
+
+	if (!ndl_path(dir, sizeof(dir), ISO_RUN_DIR) || fs_mkdirs(dir, 0755, &e) ||
+	    !ndl_path(path, sizeof(path), ISO_RUN_DIR "/%s.lock", dev))
+		return -1;
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd >= 0 && flock(fd, LOCK_EX)) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+static json_object *load_locked(const char *dev, const char *driver, bool restart);
+
 json_object *isolated_load(const char *dev, const char *driver, bool restart)
 {
+	int lock = lock_device(dev);
+	json_object *r = load_locked(dev, driver, restart);
+
+	if (lock >= 0)
+		close(lock);
+	return r;
+}
+
+static json_object *load_locked(const char *dev, const char *driver, bool restart)
+{
 	json_object *r = isolated_state(dev), *started;
+	char group[32];
 	struct ndl_err e;
+	bool refused;
 
 	jx_add_str(r, "device", dev);
 	jx_add_str(r, "driver", driver);
 	if (!restart && !strcmp(jx_str(r, "state"), "running"))
 		return r;
 	ndl_err_clear(&e);
-	started = isolated_start(dev, driver, &e);
+	refused = isolable(dev, group, sizeof(group), &e) != 0;
+	/* The helper's refusal stays in status until the check passes, a start or unbind. */
+	set_refusal(dev, refused ? e.msg : NULL);
+	started = refused ? NULL : isolated_start(dev, driver, &e);
 	if (!started) {
+		json_object_put(r);
+		r = isolated_state(dev);
+		jx_add_str(r, "device", dev);
+		jx_add_str(r, "driver", driver);
 		jx_add_str(r, "error", e.msg);
 		return r;
 	}
 	json_object_put(started);
 	json_object_put(r);
-	return isolated_load(dev, driver, false);
+	return load_locked(dev, driver, false);
+}
+
+json_object *isolated_plugged(const char *dev)
+{
+	json_object *r = json_object_new_object(), *a = json_object_new_array();
+	struct ndl_err e;
+	struct conf b;
+
+	if (config_bindings(&b, &e) == 0 && str_ieq(conf_get(&b, dev, "isolated"), "yes") &&
+	    conf_get(&b, dev, "driver"))
+		json_object_array_add(a, isolated_load(dev, conf_get(&b, dev, "driver"), false));
+	conf_free(&b);
+	json_object_object_add(r, "loaded", json_object_new_array());
+	json_object_object_add(r, "results", json_object_new_array());
+	json_object_object_add(r, "errors", json_object_new_array());
+	json_object_object_add(r, "isolated", a);
+	return r;
 }
 
 bool isolated_running(const char *driver)
@@ -454,7 +565,8 @@ bool isolated_running(const char *driver)
 			    !str_ieq(conf_get(&b, b.e[i].section, "isolated"), "yes"))
 				continue;
 			st = isolated_state(b.e[i].section);
-			any = strcmp(jx_str(st, "state"), "stopped") != 0;
+			any = !strcmp(jx_str(st, "state"), "running") ||
+			      !strcmp(jx_str(st, "state"), "restarting");
 			json_object_put(st);
 		}
 	conf_free(&b);

@@ -32,6 +32,12 @@ int isolated_stop(const char *device, struct ndl_err *err);
  * "state"|"error"}.
  */
 json_object *isolated_load(const char *device, const char *driver, bool restart);
+/*
+ * A PCI function that appeared (udev's `ndisload load --device`: plugged in
+ * again, a rescan, coldplug): its host started if it is bound isolated,
+ * nothing otherwise; shaped as the load op's result.
+ */
+json_object *isolated_plugged(const char *device);
 /* Whether a host of DRIVER runs (or restarts): new settings need a reload. */
 bool isolated_running(const char *driver);
 /*

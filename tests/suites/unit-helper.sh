@@ -18,6 +18,8 @@ status=0
 "$bin/test_doctor" || status=1
 "$bin/test_kmsg" || status=1
 "$bin/test_virt" || status=1
+"$bin/test_iso_unit" || status=1
+"$bin/test_isolated" || status=1
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/ndl-helper.XXXXXX")
 trap 'rm -rf "$T"' EXIT
@@ -79,7 +81,9 @@ expect install-no-args 2 'no .inf file given' "$N" install
 expect install-not-inf 2 'is not an .inf file' "$N" install "$acme/x64/ACMEFL.SYS"
 expect install-missing-file 3 'cannot open .*nosuch.inf' "$N" install "$T/nosuch.inf"
 expect bind-one-arg 2 'give a DEVICE and a DRIVER' "$N" bind 0000:00:03.0
-expect load-no-target 2 'give one DRIVER or --all' "$N" load
+expect load-no-target 2 'give one DRIVER, --all or --device ADDR' "$N" load
+expect load-device-and-all 2 'give one DRIVER, --all or --device ADDR' "$N" load --all --device 0000:00:03.0
+expect load-device-and-driver 2 'give one DRIVER, --all or --device ADDR' "$N" load --device 0000:00:03.0 acme_pci
 expect params-bad-assign 2 'is not NAME=VALUE' "$N" params acme_pci =5
 
 # Inspect and refusals.
@@ -192,6 +196,8 @@ ln -s ../../../../kernel/iommu_groups/7 "$R/sys/bus/pci/devices/0000:00:04.0/iom
 cp "$store/ACMEFL.SYS" "$T/acmefl.orig" && echo tampered >>"$store/ACMEFL.SYS"
 expect bind-isolated-checks-files 5 'ACMEFL.SYS changed since it was installed' \
 	"$N" bind --isolated 0000:00:04.0 acme_pci
+# udev's start of a function that appears: nothing for one not bound isolated.
+expect load-device-not-isolated 0 '^$' "$N" load --device 0000:00:04.0
 grep -q '^isolated' "$R/etc/ndisload/bindings.conf" && fail bind-isolated-checked-nothing-saved "$(cat "$R/etc/ndisload/bindings.conf")" ||
 	pass bind-isolated-checked-nothing-saved
 cp "$T/acmefl.orig" "$store/ACMEFL.SYS"

@@ -273,12 +273,17 @@ missing=""
 for want in "User=ndisload-host" "CapabilityBoundingSet=" "AmbientCapabilities=" \
 	"NoNewPrivileges=yes" "ProtectSystem=strict" "ReadOnlyPaths=/var/lib/ndisload/drivers" \
 	"PrivateTmp=yes" "DevicePolicy=closed" "SystemCallFilter=@system-service" \
-	"MemoryMax=" "CPUQuota=" "LimitMEMLOCK=" "Restart=on-failure"; do
+	"MemoryMax=" "CPUQuota=" "LimitMEMLOCK=" "Restart=on-failure" \
+	"RestartPreventExitStatus=2 3"; do
 	grep -q "^$want" "$hu" || missing="$missing $want"
 done
 check host-unit-confinement "missing:$missing" [ -z "$missing" ]
 check host-unit-user "sysusers.d has no ndisload-host user" \
 	grep -q '^u ndisload-host ' "$stage/usr/lib/sysusers.d/ndisload.conf"
+# A card bound isolated that appears again: udev runs the installed CLI.
+check udev-isolated-replug "$(cat "$stage/lib/udev/rules.d/90-ndisload.rules")" \
+	grep -qx 'ACTION=="add", SUBSYSTEM=="pci", RUN+="/usr/sbin/ndisload load --device $kernel"' \
+	"$stage/lib/udev/rules.d/90-ndisload.rules"
 
 # Uninstall from DESTDIR: settings (/etc) stay without --purge, nothing at
 # all is left with it.

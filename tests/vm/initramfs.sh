@@ -31,6 +31,9 @@ cp "$top/tests/vm/guest/lib.sh" "$top/tests/vm/guest/kmemleak.awk" "$stage/lib/n
 cp "$top/tests/vm/debug/kernel.config" "$stage/lib/ndl/debug.config"
 mkdir -p "$stage/tests"
 cp "$top"/tests/vm/tests/*.sh "$stage/tests/"
+# ndisload's udev rules, as installed (they act where a test starts udevd).
+mkdir -p "$stage/lib/udev/rules.d"
+sed "s|@SBINDIR@|/usr/bin|g" "$top/installer/files/udev.rules.in" >"$stage/lib/udev/rules.d/90-ndisload.rules"
 echo "$kver" >"$stage/etc/ndl-kver"
 
 # Kernel modules: ours, then Debian's NIC drivers with their dependencies

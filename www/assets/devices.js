@@ -59,7 +59,8 @@ function isolatedFacts(iso) {
 		h('dt', {}, 'Runs'), h('dd', { class: 'iso-mode' }, 'isolated, in ndisload-host (unprivileged, behind the IOMMU)'),
 		h('dt', {}, 'State'), h('dd', { class: 'run-state' },
 			h('span', { class: 'badge ' + (iso.state === 'running' ? 'up' : 'down') }, iso.state),
-			iso.error ? h('span', { class: 'error' }, ' ' + iso.error) : null),
+			// refusal: the device cannot be isolated here (status says why; not retried)
+			iso.error || iso.refusal ? h('span', { class: 'error' }, ' ' + (iso.error || iso.refusal)) : null),
 		h('dt', {}, 'Interface'), h('dd', { class: 'iface' }, iso.tap ? h('code', {}, iso.tap) : '—'),
 		h('dt', {}, 'Restarts'), h('dd', { class: 'restarts' }, String(iso.restarts || 0),
 			ended ? h('span', { class: 'muted' }, ` (${ended})`) : null),

@@ -35,41 +35,6 @@
 pkg=$NDL_DRIVERS/e1000
 slot=$(iso_e1000_slot)
 
-prepare() {
-	load_module e1000 && load_module vfio_iommu_type1 && load_module vfio-pci && load_module tun &&
-	{ grep -q '^ndisload-host:' /etc/passwd ||
-		echo "ndisload-host:x:991:991::/nonexistent:/bin/false" >>/etc/passwd; } &&
-	ndisload install "$pkg/ndle1000.inf" >/dev/null
-}
-# What `ndisload status` reports comes from the supervisor's state file
-# (no jq in the guest: the file's "KEY VALUE" lines are read directly, and
-# status's text is checked where it matters).
-# SLOT: the device, the first e1000 by default.
-state() { sed -n "s/^$1 //p" "/run/ndisload/host/${2:-$slot}.state" 2>/dev/null; } # KEY [SLOT]
-tap() { sed -n 's/^tap //p' "/run/ndisload/host/${1:-$slot}.conf"; } # [SLOT]
-host_pid() { state pid "$@"; } # [SLOT]
-wait_state() { # STATE [SECONDS]
-	_n=$((${2:-20} * 10))
-	until [ "$(state state)" = "$1" ]; do
-		_n=$((_n - 1)); [ $_n -gt 0 ] || { ndisload status; cat "/run/ndisload/host/$slot.log"; return 1; }
-		sleep 0.1
-	done
-}
-bind_isolated() {
-	ndisload bind "$slot" ndle1000 --isolated && wait_state running &&
-	[ "$(basename "$(readlink "/sys/bus/pci/devices/$slot/driver")")" = vfio-pci ] &&
-	grep -qx 'isolated = yes' /etc/ndisload/bindings.conf
-}
-on_tap() { # [SLOT]: the host says it runs on its TAP
-	_n=300 _s=${1:-$slot}
-	until grep -q "running on TAP $(tap "$_s")" "/run/ndisload/host/$_s.log" 2>/dev/null; do
-		_n=$((_n - 1)); [ $_n -gt 0 ] || { cat "/run/ndisload/host/$_s.log"; return 1; }
-		sleep 0.1
-	done
-}
-up() { # the host on its TAP, then the link
-	on_tap && ndl_net_up "$(tap)" && ndl_wait_carrier "$(tap)" 10
-}
 unprivileged() {
 	_st=/proc/$(host_pid)/status
 	grep -qE '^Uid:[[:space:]]+991[[:space:]]' "$_st" &&
@@ -167,7 +132,7 @@ given_back() {
 }
 
 check device test -n "$slot"
-check prepare prepare
+check prepare iso_prepare
 check bind-isolated bind_isolated
 check up up
 check unprivileged unprivileged
