@@ -128,7 +128,7 @@ static void test_ansi_unicode(void)
 		     STATUS_SUCCESS);
 	CHECK(back.Length == 6 && !memcmp(back.Buffer, "Caf\xe9 \x80", 7));
 	ndlw_RtlFreeAnsiString(&back);
-	back = (ANSI_STRING){ 0, sizeof(small), small };
+	back = (ANSI_STRING){ 0, sizeof(small), (CHAR *)small };
 	CHECK_EQ_INT(ndlw_RtlUnicodeStringToAnsiString(&back, &u, FALSE),
 		     STATUS_BUFFER_OVERFLOW);
 	CHECK(back.Length == 3 && !strcmp(small, "Caf"));
