@@ -38,13 +38,15 @@ typedef va_list win_va_list;
 
 typedef u8 UCHAR, BOOLEAN, BYTE;
 /*
- * CCHAR is a signed 8-bit number on Windows (MSVC's char is signed):
- * -1 from RtlFind*SignificantBit, stack and processor counts. Linux 6.2+
- * builds with -funsigned-char, so plain char would read those as 0..255.
- * CHAR stays char: it is the character type of ANSI strings.
+ * CHAR and CCHAR are MSVC's char, which is signed: a byte 0x80-0xff is a
+ * negative number on Windows (CCHAR's -1 from RtlFind*SignificantBit, an
+ * IRP's CurrentLocation below its stack, a driver's ANSI byte widened to
+ * int). Plain char is signed in user space and on Linux 6.1 but unsigned
+ * from 6.2 (-funsigned-char), so the runtime spells the sign out: the
+ * same arithmetic on every kernel. Where Windows reads ANSI bytes as
+ * unsigned (strcmp, RtlCompareString, the code page) the code says u8.
  */
-typedef char CHAR;
-typedef signed char CCHAR;
+typedef signed char CHAR, CCHAR;
 typedef u16 USHORT, WORD, WCHAR;
 typedef s16 SHORT, CSHORT;
 typedef u32 ULONG, DWORD, UINT;
@@ -140,6 +142,8 @@ typedef struct _GUID {
 	USHORT Data3;
 	UCHAR Data4[8];
 } GUID;
+
+NDL_STATIC_ASSERT((CHAR)0x80 < 0 && (CCHAR)0xff == -1, "CHAR is signed (MSVC)");
 
 /* Layout checks: x64 Windows values, then i386. */
 #if defined(__x86_64__)

@@ -299,6 +299,7 @@ NTAPI void *ndlw_MmPageEntireDriver(void *addr);
 
 /* nt_rtl_string.c */
 CHAR NTAPI ndlw_RtlUpperChar(CHAR c);
+void NTAPI ndlw_RtlUpperString(STRING *dst, const STRING *src);
 NTSTATUS NTAPI ndlw_RtlInitUnicodeStringEx(UNICODE_STRING *dst,
 					   const WCHAR *src);
 void NTAPI ndlw_RtlCopyUnicodeString(UNICODE_STRING *dst,

@@ -51,9 +51,27 @@ WCHAR NTAPI ndlw_RtlDowncaseUnicodeChar(WCHAR c)
 	return c;
 }
 
+/*
+ * A-Z only, as documented; on Windows every byte outside a-z (0x80-0xff
+ * included) comes back unchanged, whatever the ANSI code page.
+ */
 CHAR NTAPI ndlw_RtlUpperChar(CHAR c)
 {
 	return (c >= 'a' && c <= 'z') ? (CHAR)(c - 0x20) : c;
+}
+
+/*
+ * min(source Length, destination MaximumLength) bytes, each through
+ * RtlUpperChar; the destination's Buffer and MaximumLength stay.
+ */
+void NTAPI ndlw_RtlUpperString(STRING *dst, const STRING *src)
+{
+	USHORT n = src->Length < dst->MaximumLength ? src->Length :
+		   dst->MaximumLength;
+
+	for (USHORT i = 0; i < n; i++)
+		dst->Buffer[i] = ndlw_RtlUpperChar(src->Buffer[i]);
+	dst->Length = n;
 }
 
 static size_t wlen(const WCHAR *s)
