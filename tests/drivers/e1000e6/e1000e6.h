@@ -152,6 +152,7 @@ VOID E6HwCollectStats(PE6_ADAPTER Adapter);
 NDIS_STATUS E6RegisterInterrupt(PE6_ADAPTER Adapter);
 VOID E6EnableInterrupts(PE6_ADAPTER Adapter);
 VOID E6DisableInterrupts(PE6_ADAPTER Adapter);
+VOID E6RouteMessages(PE6_ADAPTER Adapter);
 
 /* link.c */
 VOID E6IndicateLink(PE6_ADAPTER Adapter);

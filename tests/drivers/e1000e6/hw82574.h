@@ -15,10 +15,12 @@
 #define E6_STATUS		0x00008
 #define E6_EERD			0x00014
 #define E6_CTRL_EXT		0x00018
+#define E6_CTRL_EXT_PBA_SUPPORT	0x80000000u	/* must be set for MSI-X */
 #define E6_ICR			0x000c0	/* read clears (INTx and MSI) */
 #define E6_ITR			0x000c4
 #define E6_IMS			0x000d0
 #define E6_IMC			0x000d8
+#define E6_IVAR			0x000e4	/* MSI-X: each cause's vector */
 #define E6_RCTL			0x00100
 #define E6_TCTL			0x00400
 #define E6_TIPG			0x00410
@@ -87,6 +89,11 @@
 #define E6_INT_RXDMT0		0x00000010u
 #define E6_INT_RXO		0x00000040u
 #define E6_INT_RXT0		0x00000080u
+/* MSI-X mode: per-queue causes replace RXT0/TXDW; LSC also sets OTHER */
+#define E6_INT_RXQ0		0x00100000u
+#define E6_INT_TXQ0		0x00400000u
+#define E6_INT_OTHER		0x01000000u
+#define E6_INT_MSIX		(E6_INT_RXQ0 | E6_INT_TXQ0 | E6_INT_OTHER)
 #define E6_INT_ASSERTED		0x80000000u
 #define E6_INT_ALL		0xffffffffu
 #define E6_INT_SERVICED		(E6_INT_TXDW | E6_INT_LSC | E6_INT_RXDMT0 | \

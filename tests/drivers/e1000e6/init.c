@@ -231,6 +231,7 @@ static NDIS_STATUS E6InitializeEx(NDIS_HANDLE Handle, NDIS_HANDLE DriverContext,
 
 	/* receiver off until NDIS sets a packet filter */
 	E6HwStartRings(adapter);
+	E6RouteMessages(adapter);
 	E6EnableInterrupts(adapter);
 	return NDIS_STATUS_SUCCESS;
 
@@ -329,6 +330,7 @@ static NDIS_STATUS E6ResetEx(NDIS_HANDLE Context, PBOOLEAN AddressingReset)
 	adapter->HangChecks = 0;
 	E6HwStartLink(adapter);
 	E6HwStartRings(adapter);
+	E6RouteMessages(adapter);
 	NdisReleaseSpinLock(&adapter->Lock);
 	E6EnableInterrupts(adapter);
 	E6LinkChanged(adapter);

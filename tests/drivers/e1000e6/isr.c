@@ -6,9 +6,16 @@
  */
 #include "e1000e6.h"
 
+/* The causes this driver services (MSI-X adds its per-queue ones). */
+static ULONG E6Causes(PE6_ADAPTER Adapter)
+{
+	return Adapter->InterruptType == NDIS_CONNECT_MESSAGE_BASED ?
+	       E6_INT_SERVICED | E6_INT_MSIX : E6_INT_SERVICED;
+}
+
 VOID E6EnableInterrupts(PE6_ADAPTER Adapter)
 {
-	E6_WRITE(Adapter, E6_IMS, E6_INT_SERVICED);
+	E6_WRITE(Adapter, E6_IMS, E6Causes(Adapter));
 }
 
 VOID E6DisableInterrupts(PE6_ADAPTER Adapter)
@@ -16,18 +23,39 @@ VOID E6DisableInterrupts(PE6_ADAPTER Adapter)
 	E6_WRITE(Adapter, E6_IMC, E6_INT_ALL);
 }
 
-/* ICR read clears it (without MSI-X, as this driver runs the chip). */
+/*
+ * Every cause on vector 0 (receive queues 0 and 1, transmit queues 0 and 1,
+ * other causes: a valid bit and vector 0 in each nibble), PBA support on:
+ * in MSI-X mode the 82574 signals nothing without them. Called after each
+ * chip reset; nothing to do for the line or MSI.
+ */
+VOID E6RouteMessages(PE6_ADAPTER Adapter)
+{
+	if (Adapter->InterruptType != NDIS_CONNECT_MESSAGE_BASED)
+		return;
+	E6_WRITE(Adapter, E6_CTRL_EXT, E6_READ(Adapter, E6_CTRL_EXT) |
+		 E6_CTRL_EXT_PBA_SUPPORT);
+	E6_WRITE(Adapter, E6_IVAR, 0x00088888);
+}
+
+/*
+ * Reading ICR clears it for the line and MSI; with MSI-X the causes read
+ * are written back (write one to clear).
+ */
 static BOOLEAN E6Isr(PE6_ADAPTER Adapter, PBOOLEAN QueueDpc, PULONG Targets)
 {
 	ULONG icr = E6_READ(Adapter, E6_ICR);
+	ULONG mine = E6Causes(Adapter);
 
 	*QueueDpc = FALSE;
 	*Targets = 0;
 	/* all ones: the card is gone; no cause of ours: a line partner's */
-	if (icr == E6_INT_ALL || !(icr & E6_INT_SERVICED))
+	if (icr == E6_INT_ALL || !(icr & mine))
 		return FALSE;
+	if (Adapter->InterruptType == NDIS_CONNECT_MESSAGE_BASED)
+		E6_WRITE(Adapter, E6_ICR, icr);
 	E6DisableInterrupts(Adapter);
-	InterlockedOr(&Adapter->PendingCauses, (LONG)(icr & E6_INT_SERVICED));
+	InterlockedOr(&Adapter->PendingCauses, (LONG)(icr & mine));
 	*QueueDpc = TRUE;
 	return TRUE;
 }
@@ -74,7 +102,7 @@ static VOID NTAPI E6LineEnable(NDIS_HANDLE Context)
 	E6EnableInterrupts(Context);
 }
 
-/* The 82574's MSI capability offers one message: every cause is on it. */
+/* One message (MSI, or MSI-X routed by E6RouteMessages): every cause. */
 static BOOLEAN NTAPI E6MessageIsr(NDIS_HANDLE Context, ULONG MessageId,
 				  PBOOLEAN QueueDpc, PULONG Targets)
 {
