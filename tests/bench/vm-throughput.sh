@@ -10,11 +10,8 @@
 # 82540EM one (ndle1000) against e1000 on QEMU's e1000, the NDIS 6.20
 # 82574L one (e1000e6) against e1000e on QEMU's e1000e, then the USB CDC
 # Ethernet one (usbecm) against cdc_ether on QEMU's usb-net behind xHCI
-# (NDL_BENCH_NICS="rtl8139 e1000 usb-net isolated" by default; e1000e is
-# left out until its wrapped download works right after the native e1000e
-# driver had the card: "No route to host", no frame received in the first
-# seconds, line or MSI-X alike, while vm/e1000e6_net passes from a fresh
-# boot; issue #15); "isolated"
+# (NDL_BENCH_NICS="rtl8139 e1000 e1000e usb-net isolated" by default);
+# "isolated"
 # is the e1000 again on a q35 machine with the emulated Intel IOMMU, where
 # the miniport also runs in isolated mode (ndisload-host on VFIO, a TAP):
 # native, in-kernel and isolated, all three behind the IOMMU. Prints each
@@ -55,7 +52,7 @@ best() { # NAME max|min
 		sort -g | if [ "$2" = max ]; then tail -n1; else head -n1; fi
 }
 status=0
-for nic in ${NDL_BENCH_NICS:-rtl8139 e1000 usb-net isolated}; do
+for nic in ${NDL_BENCH_NICS:-rtl8139 e1000 e1000e usb-net isolated}; do
 	body=_bench_throughput dev=$nic iname="" what=""
 	case $nic in
 	rtl8139) nname="native 8139cp     " wname="ndisload + rtl8139" ;;

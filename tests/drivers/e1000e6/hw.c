@@ -133,6 +133,12 @@ VOID E6HwStartRings(PE6_ADAPTER Adapter)
 	E6_WRITE(Adapter, E6_TCTL, E6_TCTL_EN | E6_TCTL_PSP | E6_TCTL_CT |
 		 E6_TCTL_COLD | E6_TCTL_RTLC);
 
+	/*
+	 * Legacy receive descriptors, the format this driver reads: a driver
+	 * that had the card before may have left extended ones on, and a
+	 * software reset need not clear them (QEMU's does not).
+	 */
+	E6_WRITE(Adapter, E6_RFCTL, 0);
 	E6_WRITE(Adapter, E6_RDBAL, NdisGetPhysicalAddressLow(Adapter->RxRingPa));
 	E6_WRITE(Adapter, E6_RDBAH, NdisGetPhysicalAddressHigh(Adapter->RxRingPa));
 	E6_WRITE(Adapter, E6_RDLEN, E6_RX_DESCS * sizeof(E6_RX_DESC));

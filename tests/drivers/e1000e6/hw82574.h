@@ -22,6 +22,7 @@
 #define E6_IMC			0x000d8
 #define E6_IVAR			0x000e4	/* MSI-X: each cause's vector */
 #define E6_RCTL			0x00100
+#define E6_RFCTL		0x05008	/* EXSTEN: extended rx descriptors */
 #define E6_TCTL			0x00400
 #define E6_TIPG			0x00410
 #define E6_RDBAL		0x02800
