@@ -62,6 +62,11 @@ static bool submit(struct host_net *n, struct tx_slot *s)
 	return true;
 }
 
+bool host_net_pending(const struct host_net *n)
+{
+	return pending != NULL;
+}
+
 void host_net_tap_ready(struct host_net *n)
 {
 	slots_init();
