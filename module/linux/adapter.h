@@ -147,6 +147,8 @@ extern const struct ethtool_ops ndl_ethtool_ops;
 
 /* devreg.c: the registry a device's driver reads (ndis_registry.h). */
 struct ndl_reg *ndl_devreg_build(const struct ndl_bound *b);
+/* The device's hardware key: the NDL_REG_HARDWARE values. */
+struct ndl_reg *ndl_devreg_build_hw(const struct ndl_bound *b);
 int ndl_devreg_seed_service(const struct ndl_drv *drv, struct ndl_reg *svc);
 /* A REG_DWORD of the device's hardware key (NDL_REG_HARDWARE); false: none. */
 bool ndl_devreg_hw_dword(const struct ndl_bound *b, const char *name,

@@ -57,7 +57,10 @@ static int ndl_bound_start_adapter(struct ndl_bound *b, const char *netaddr)
 		ndl_reg_destroy(params.reg);
 		params.reg = NULL;
 	}
-	if (!params.reg) {
+	params.hw_reg = ndl_devreg_build_hw(b);
+	if (!params.reg || !params.hw_reg) {
+		ndl_reg_destroy(params.reg);
+		ndl_reg_destroy(params.hw_reg);
 		ndl_devrec_fail(rec, -EINVAL, 0, "cannot build the device's registry");
 		return -EINVAL;
 	}

@@ -7,7 +7,9 @@
  * USB devices have none). Within a level, later values replace earlier
  * ones of the same name (ndl_reg_set does that). Runs on a driver stack (it is the runtime).
  * Values of the hardware key (NDL_REG_HARDWARE) stay out of the driver's
- * registry; the host reads them with ndl_devreg_hw_dword.
+ * registry: they make the device's hardware key (ndl_devreg_build_hw,
+ * which drivers open with IoOpenDeviceRegistryKey(PLUGPLAY_REGKEY_DEVICE)),
+ * and the host reads them with ndl_devreg_hw_dword.
  */
 #include <linux/pci.h>
 
@@ -63,7 +65,9 @@ bool ndl_devreg_hw_dword(const struct ndl_bound *b, const char *name,
 	return best >= 0;
 }
 
-struct ndl_reg *ndl_devreg_build(const struct ndl_bound *b)
+/* The driver key's values (hw false) or the hardware key's (hw true). */
+static struct ndl_reg *ndl_devreg_build_key(const struct ndl_bound *b,
+					    bool hw)
 {
 	const struct ndl_drv *drv = b->drv;
 	int id_index = b->id_index;
@@ -77,7 +81,7 @@ struct ndl_reg *ndl_devreg_build(const struct ndl_bound *b)
 		for (i = 0; i < drv->n_regs; i++) {
 			const struct ndl_kreg *r = &drv->regs[i];
 
-			if ((r->flags & NDL_REG_HARDWARE) ||
+			if (!(r->flags & NDL_REG_HARDWARE) != !hw ||
 			    ndl_reg_level(r, b, id_index) != level)
 				continue;
 			if (ndl_reg_set(reg, r->name, r->type, r->data,
@@ -89,6 +93,16 @@ struct ndl_reg *ndl_devreg_build(const struct ndl_bound *b)
 			}
 		}
 	return reg;
+}
+
+struct ndl_reg *ndl_devreg_build(const struct ndl_bound *b)
+{
+	return ndl_devreg_build_key(b, false);
+}
+
+struct ndl_reg *ndl_devreg_build_hw(const struct ndl_bound *b)
+{
+	return ndl_devreg_build_key(b, true);
 }
 
 /*

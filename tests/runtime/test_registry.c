@@ -689,6 +689,49 @@ static void test_rtlwrite_and_delete_registry_value(void)
 		     STATUS_OBJECT_NAME_NOT_FOUND);
 }
 
+/*
+ * IoOpenDeviceRegistryKey(PLUGPLAY_REGKEY_DEVICE) opens the device's
+ * hardware key, where Windows puts the values of the .inf's
+ * [<install>.HW] AddReg (HKR there is that key): a value given to the
+ * key when the device was registered is read back there, subkeys
+ * included, and is not in the driver key.
+ */
+static void test_device_hardware_key_holds_inf_hw_values(void)
+{
+	struct ndl_reg *reg = ndl_reg_create(), *hw = ndl_reg_create();
+	DEVICE_OBJECT p3;
+	HANDLE h = NULL, sub, drvkey = NULL;
+	ULONG res, v = 1;
+	NTSTATUS st;
+	u8 buf[64];
+
+	CHECK(ndl_reg_set(hw, "Interrupt Management\\MessageSignaledInterruptProperties\\MSISupported",
+			  REG_DWORD, &v, 4) == 0);
+	CHECK(ndl_reg_set_sz(hw, "WakeFromS5", "2") == 0);
+	CHECK_EQ_INT(ndl_regkey_device_add_hw(reg, hw, &p3, NULL), 0);
+	CHECK_EQ_INT(ndlw_IoOpenDeviceRegistryKey(&p3, 1 /* DEVICE */, 0, &h),
+		     0);
+	CHECK_EQ_INT(query_value(h, u"WakeFromS5", 2, buf, sizeof(buf), &res),
+		     0);
+	CHECK_EQ_INT(*(ULONG *)(buf + 4), REG_SZ);
+	sub = open_key(u"Interrupt Management\\MessageSignaledInterruptProperties",
+		       h, &st);
+	CHECK_EQ_INT(st, 0);
+	CHECK_EQ_INT(query_value(sub, u"MSISupported", 2, buf, sizeof(buf),
+				 &res), 0);
+	CHECK_EQ_INT(*(ULONG *)(buf + 4), REG_DWORD);
+	CHECK_EQ_INT(*(ULONG *)(buf + 12), 1);
+	ndlw_ZwClose(sub);
+	CHECK_EQ_INT(ndlw_IoOpenDeviceRegistryKey(&p3, 2 /* DRIVER */, 0,
+						  &drvkey), 0);
+	CHECK_EQ_INT(query_value(drvkey, u"WakeFromS5", 2, buf, sizeof(buf),
+				 &res), STATUS_OBJECT_NAME_NOT_FOUND);
+	ndlw_ZwClose(drvkey);
+	ndlw_ZwClose(h);
+	ndl_regkey_device_remove(reg);	/* frees hw: the key took it */
+	ndl_reg_destroy(reg);
+}
+
 static void test_removed_device_key_handle_fails_safely(void)
 {
 	struct ndl_reg *reg = ndl_reg_create();
@@ -730,6 +773,7 @@ int main(void)
 	RUN(test_zwsetvaluekey_string_round_trip);
 	RUN(test_device_driver_key_is_ndis_configuration);
 	RUN(test_device_hardware_key_is_separate);
+	RUN(test_device_hardware_key_holds_inf_hw_values);
 	RUN(test_zwenumeratevaluekey_ends_with_no_more_entries);
 	RUN(test_zwenumeratekey_lists_subkeys);
 	RUN(test_rtlquery_direct_dword);

@@ -208,13 +208,16 @@ int ndl_adapter_create(const struct ndl_adapter_params *p,
 
 	*out = NULL;
 	if (!p || !p->drv || !p->ops || !ndl_ndis_driver_is_miniport(p->drv)) {
-		if (p)
+		if (p) {
 			ndl_reg_destroy(p->reg);
+			ndl_reg_destroy(p->hw_reg);
+		}
 		return -NDL_EINVAL;
 	}
 	ad = ndl_alloc(sizeof(*ad), NDL_OS_ZERO);
 	if (!ad) {
 		ndl_reg_destroy(p->reg);
+		ndl_reg_destroy(p->hw_reg);
 		return -NDL_ENOMEM;
 	}
 	ad->magic = NDL_ADAPTER_MAGIC;
@@ -230,6 +233,7 @@ int ndl_adapter_create(const struct ndl_adapter_params *p,
 	ad->media_connected = true;
 	ad->max_send_packets = 1;
 	ad->reg = p->reg ? p->reg : ndl_reg_create();
+	ad->hw_reg = p->hw_reg;
 	for (n = 0; p->name && p->name[n] && n + 1 < sizeof(ad->name); n++)
 		ad->name[n] = p->name[n];
 	if (!n)
@@ -260,7 +264,10 @@ int ndl_adapter_create(const struct ndl_adapter_params *p,
 	if (!rc && !ad->reg)
 		rc = -NDL_ENOMEM;
 	if (!rc)	/* the device's driver key for Zw*Key, same store */
-		rc = ndl_regkey_device_add(ad->reg, ad->pdo, ad->fdo);
+		rc = ndl_regkey_device_add_hw(ad->reg, ad->hw_reg, ad->pdo,
+					      ad->fdo);
+	if (!rc)
+		ad->hw_reg = NULL;	/* the hardware key's store has it */
 	ad->nd->adapters++;
 	if (rc) {
 		ndl_adapter_destroy(ad);
@@ -501,6 +508,7 @@ void ndl_adapter_destroy(struct ndl_adapter *ad)
 	ndl_req_free_saved(ad);
 	ndl_regkey_device_remove(ad->reg);
 	ndl_reg_destroy(ad->reg);
+	ndl_reg_destroy(ad->hw_reg);	/* not handed over: create failed */
 	if (ad->reset_waiter)
 		ndl_os_waiter_destroy(ad->reset_waiter);
 	if (ad->idle_waiter)

@@ -166,6 +166,10 @@ struct ndl_adapter_params {
 	 * an empty registry
 	 */
 	struct ndl_reg *reg;
+	/* the device's hardware key (IoOpenDeviceRegistryKey's
+	 * PLUGPLAY_REGKEY_DEVICE), taken over likewise; NULL: empty
+	 */
+	struct ndl_reg *hw_reg;
 	const struct ndl_adapter_ops *ops;
 	void *ctx;			/* passed to every op */
 	const char *name;		/* log prefix, e.g. a PCI address */

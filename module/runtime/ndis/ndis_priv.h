@@ -135,6 +135,7 @@ struct ndl_adapter {
 	struct ndl_driver *drv;
 	struct ndl_os_dev *dev;
 	struct ndl_reg *reg;
+	struct ndl_reg *hw_reg;		/* until the hardware key takes it */
 	const struct ndl_adapter_ops *ops;
 	void *ctx;
 	char name[32];

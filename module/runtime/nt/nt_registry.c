@@ -191,17 +191,24 @@ struct ndl_reg *ndl_regkey_service_values(struct ndl_driver *drv)
 int ndl_regkey_device_add(struct ndl_reg *reg, DEVICE_OBJECT *pdo,
 			  DEVICE_OBJECT *fdo)
 {
+	return ndl_regkey_device_add_hw(reg, NULL, pdo, fdo);
+}
+
+int ndl_regkey_device_add_hw(struct ndl_reg *reg, struct ndl_reg *hw,
+			     DEVICE_OBJECT *pdo, DEVICE_OBJECT *fdo)
+{
 	struct store *s = store_new(STORE_DRIVER_KEY, reg);
 	KIRQL old;
 	u32 idx;
 
 	if (!s)
 		return -NDL_ENOMEM;
-	s->hw = store_new(STORE_HW_KEY, NULL);
+	s->hw = store_new(STORE_HW_KEY, hw);
 	if (!s->hw) {
 		ndl_free(s);
 		return -NDL_ENOMEM;
 	}
+	s->hw->owned = true;	/* ours from here, whoever made it */
 	s->pdo = pdo;
 	s->fdo = fdo;
 	old = ndl_lock_any(&reg_lock);

@@ -13,7 +13,8 @@
  *       NdisReadConfiguration reads, so both see the same values and types;
  *   the device's hardware key "Device Parameters" (PLUGPLAY_REGKEY_DEVICE):
  *       a store of its own per device, reachable only through
- *       IoOpenDeviceRegistryKey.
+ *       IoOpenDeviceRegistryKey, seeded with the .inf's [<install>.HW]
+ *       AddReg values (ndl_regkey_device_add_hw).
  *
  * Everything else in the Windows registry does not exist here. Writes go
  * to the in-memory stores and last as long as the driver (service key) or
@@ -42,6 +43,13 @@ struct ndl_reg *ndl_regkey_service_values(struct ndl_driver *drv);
  */
 int ndl_regkey_device_add(struct ndl_reg *reg, DEVICE_OBJECT *pdo,
 			  DEVICE_OBJECT *fdo);
+/*
+ * The same, with hw (not NULL) as the device's hardware key, which the
+ * .inf's [<install>.HW] AddReg fills on Windows: taken over on success,
+ * still the caller's on failure.
+ */
+int ndl_regkey_device_add_hw(struct ndl_reg *reg, struct ndl_reg *hw,
+			     DEVICE_OBJECT *pdo, DEVICE_OBJECT *fdo);
 void ndl_regkey_device_remove(struct ndl_reg *reg);
 /*
  * The device's driver key name relative to ...\Control\Class, e.g.
