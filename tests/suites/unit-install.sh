@@ -45,6 +45,15 @@ if [ $dkms_ok = 1 ]; then
 	kvers=${KVER_ONLY:-$("$top/tests/vm/kver.sh" list)}
 	[ -n "$kvers" ] || fail dkms "no kernel headers installed; run installer/deps.sh"
 	for k in $kvers; do
+		# A PREEMPT_RT kernel's DKMS build is its twin's (the same
+		# version's headers layout, compression and kbuild call; the
+		# module itself is built and booted on it by vm-kernels.sh).
+		case "$k" in *-rt-amd64)
+			if echo "$kvers" | grep -qx "${k%-rt-amd64}-amd64"; then
+				skip "dkms-$k" "the same DKMS build as ${k%-rt-amd64}-amd64; the module for $k is built and tested by vm-kernels"
+				continue
+			fi ;;
+		esac
 		mkdir -p "$work/modules/$k"
 		log=$work/dkms-$k.log
 		# shellcheck disable=SC2086

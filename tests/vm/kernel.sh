@@ -8,7 +8,7 @@ kver=$1 out=$2
 img=/boot/vmlinuz-$kver
 [ -r "$img" ] || { echo "kernel.sh: $img missing (installer/deps.sh installs it)" >&2; exit 1; }
 [ -s "$out" ] && [ "$out" -nt "$img" ] && exit 0
-tmp=$out.tmp
+tmp=$out.tmp.$$	# per-run name: two lanes may extract at once
 # Try each compressed-payload signature the kernel may use; keep the first
 # that decompresses into an ELF file.
 try() { # magic-as-grep-pattern, decompressor

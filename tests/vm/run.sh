@@ -7,6 +7,9 @@
 #                                demo.sh excepted)
 #   run.sh --shell [TEST...]     run the tests, then keep a guest shell on
 #                                this terminal (Ctrl-A X quits QEMU)
+#   run.sh --all --list          print the SKIP lines of --all and, one
+#                                per line, "TEST: NAME" for each test it
+#                                would run; boot nothing
 # Options:
 #   -k, --kver KVER   kernel to boot (default: tests/vm/kver.sh default)
 #   --kernel DIR      boot the debug kernel that tests/vm/debug/build.sh
@@ -63,7 +66,7 @@
 # 4 with --kernel).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-kver=${KVER:-} mode=test all=0 extra_nics="" fwd="" tests="" pkg="" kdir=""
+kver=${KVER:-} mode=test all=0 list=0 extra_nics="" fwd="" tests="" pkg="" kdir=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-k|--kver) kver=$2; shift ;;
@@ -74,6 +77,7 @@ while [ $# -gt 0 ]; do
 	--pkg) pkg=$2; shift ;;
 	--shell) mode=shell ;;
 	--all) all=1 ;;
+	--list) list=1 ;;
 	-h|--help) # the header comment, however long it grows
 		sed -n '3,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	-*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
@@ -120,6 +124,10 @@ if [ $all = 1 ]; then
 		fi
 		tests="$tests $n"
 	done
+fi
+if [ $list = 1 ]; then
+	for n in $tests; do echo "TEST: $n"; done
+	exit 0
 fi
 
 work=$top/build/vm/$kver
@@ -202,11 +210,12 @@ serve_start() {
 	sdir=$top/build/vm/serve
 	sfile=data-$1M
 	mkdir -p "$sdir"
-	if [ ! -s "$sdir/$sfile.sha256" ]; then
-		head -c $(($1 << 20)) /dev/urandom >"$sdir/$sfile.tmp" &&
-		mv "$sdir/$sfile.tmp" "$sdir/$sfile" &&
-		sha256sum "$sdir/$sfile" | cut -d' ' -f1 >"$sdir/$sfile.sha256" || return 1
-	fi
+	# Locked: a test on another kernel (vm-kernels.sh's second lane) may
+	# be making or serving the same file.
+	flock "$sdir/.lock" sh -c '[ -s "$1.sha256" ] && exit 0
+		head -c $(($2 << 20)) /dev/urandom >"$1.tmp" && mv "$1.tmp" "$1" &&
+		sha256sum "$1" | cut -d" " -f1 >"$1.sha256.tmp" &&
+		mv "$1.sha256.tmp" "$1.sha256"' sh "$sdir/$sfile" "$1" || return 1
 	bb=$(command -v busybox || echo /bin/busybox)
 	port=$((20000 + $$ % 20000))
 	for _try in 1 2 3 4 5 6 7 8 9 10; do
@@ -261,7 +270,10 @@ run_one() { # TEST
 	overlay=$(sed -n 's/^# overlay: *//p' "$script" | head -n1)
 	tinitrd=$initrd
 	if [ -n "$overlay" ]; then
-		if ! "$top/tests/vm/$overlay-overlay.sh" "$top/build/vm/$overlay-overlay.cpio" \
+		# Locked: vm-kernels.sh runs two kernels' tests at once, and
+		# both may need the overlay built.
+		if ! flock "$top/build/vm/.overlay.lock" \
+			"$top/tests/vm/$overlay-overlay.sh" "$top/build/vm/$overlay-overlay.cpio" \
 			>"$out/overlay.log" 2>&1; then
 			echo "FAIL: vm/$kver/$name/setup (overlay $overlay: $(tail -n1 "$out/overlay.log"))"
 			status=1; return
