@@ -200,7 +200,7 @@ static void test_host_two_completions(void)
 		goto out;
 	}
 	n.ad = ad;
-	memset(frame, 0xff, 12);
+	memset(frame, 0xff, sizeof(frame));
 	for (i = 0; i < SEND_SLOTS + 8; i++)
 		CHECK_EQ_INT(write(sv[1], frame, sizeof(frame)), sizeof(frame));
 
