@@ -86,28 +86,37 @@ static int send_one(u8 *frame)
 }
 
 /*
- * Fill every slot (one frame in the miniport, the rest queued behind its
- * RESOURCES), get -NDL_EBUSY; each completion then frees a slot and
- * resubmits the next queued frame. send_ready follows the first
+ * Start with the tap as host and take every slot (one frame in the
+ * miniport, the rest queued behind its RESOURCES); the next send, of
+ * f[SEND_SLOTS], is refused.
+ */
+static bool start_full(u8 (*f)[64])
+{
+	if (!start(&tap_ops, &tap)) {
+		CHECK(!"adapter start");
+		return false;
+	}
+	for (u32 n = 0; n < SEND_SLOTS; n++)
+		CHECK_EQ_INT(send_one(f[n]), 0);
+	CHECK_EQ_INT(fm.nheld, 1);
+	CHECK_EQ_INT(send_one(f[SEND_SLOTS]), -NDL_EBUSY);
+	CHECK_EQ_INT(tap.send_ready, 0);
+	return true;
+}
+
+/*
+ * Every slot taken, a send refused; each completion then frees a slot
+ * and resubmits the next queued frame. send_ready follows the first
  * completion after a refusal, once: a completion with no refusal
  * outstanding owes the host nothing.
  */
 static void test_ready_after_busy(void)
 {
 	static u8 f[SEND_SLOTS + 4][64];
-	u32 n;
+	u32 n = SEND_SLOTS;
 
-	if (!start(&tap_ops, &tap)) {
-		CHECK(!"adapter start");
-		stop();
-		return;
-	}
-	for (n = 0; n < SEND_SLOTS; n++)
-		CHECK_EQ_INT(send_one(f[n]), 0);
-	CHECK_EQ_INT(fm.nheld, 1);
-	CHECK_EQ_INT(send_one(f[n]), -NDL_EBUSY);
-	CHECK_EQ_INT(tap.send_ready, 0);
-
+	if (!start_full(f))
+		goto out;
 	tx_interrupt();
 	CHECK_EQ_INT(tap.ndone, 1);
 	CHECK_EQ_INT(tap.send_ready, 1);
@@ -127,6 +136,7 @@ static void test_ready_after_busy(void)
 	tx_interrupt();
 	CHECK_EQ_INT(tap.send_ready, 2);
 	CHECK_EQ_INT(send_one(f[n]), 0);
+out:
 	stop();
 }
 
@@ -138,16 +148,9 @@ static void test_ready_after_busy(void)
 static void test_ready_after_reset(void)
 {
 	static u8 f[SEND_SLOTS + 1][64];
-	u32 n;
 
-	if (!start(&tap_ops, &tap)) {
-		CHECK(!"adapter start");
-		stop();
-		return;
-	}
-	for (n = 0; n < SEND_SLOTS; n++)
-		CHECK_EQ_INT(send_one(f[n]), 0);
-	CHECK_EQ_INT(send_one(f[n]), -NDL_EBUSY);
+	if (!start_full(f))
+		goto out;
 	fm.pend_reset = true;
 	CHECK_EQ_INT(ndl_reset_start(ad, false), 0);
 	fm_complete_one(NDIS_STATUS_REQUEST_ABORTED);
@@ -155,7 +158,8 @@ static void test_ready_after_reset(void)
 	CHECK_EQ_INT(fm.nheld, 0);	/* nothing goes in during the reset */
 	ndl_reset_complete_handler(fm.handle, NDIS_STATUS_SUCCESS, FALSE);
 	CHECK_EQ_INT(fm.nheld, 1);
-	CHECK_EQ_INT(send_one(f[n]), 0);
+	CHECK_EQ_INT(send_one(f[SEND_SLOTS]), 0);
+out:
 	stop();
 }
 
