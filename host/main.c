@@ -323,7 +323,7 @@ static bool run(struct host_net *n, struct ndl_os_dev *dev)
 		int ms = -1;
 
 		ndl_user_run_pending();
-		if (!n->tap_busy || host_net_pending(n))
+		if (!n->tap_busy)
 			host_net_tap_ready(n);
 		if (vfio_req_pending(dev))
 			return true;
@@ -333,8 +333,6 @@ static bool run(struct host_net *n, struct ndl_os_dev *dev)
 		now = ndl_os_monotonic_ns();
 		if (due != NDL_OS_WAIT_FOREVER)
 			ms = due <= now ? 0 : (int)((due - now + 999999) / 1000000);
-		if (host_net_pending(n) && (ms < 0 || ms > 1))
-			ms = 1;
 		poll(p, 3, ms);
 	}
 	return false;

@@ -62,11 +62,6 @@ static bool submit(struct host_net *n, struct tx_slot *s)
 	return true;
 }
 
-bool host_net_pending(const struct host_net *n)
-{
-	return pending != NULL;
-}
-
 void host_net_tap_ready(struct host_net *n)
 {
 	slots_init();
@@ -119,7 +114,14 @@ static void on_send_complete(void *ctx, void *cookie, u32 status)
 		n->tx_frames++;
 	s->next = free_slots;
 	free_slots = s;
-	n->tap_busy = pending != NULL;
+	/*
+	 * A refused frame waits for send_ready, which may already have come
+	 * in this pass of the loop (the runtime says it once per refusal):
+	 * only a host without a refused frame is unblocked here, and never
+	 * blocked again.
+	 */
+	if (!pending)
+		n->tap_busy = false;
 }
 
 static void on_send_ready(void *ctx)

@@ -11,18 +11,17 @@
 struct host_net {
 	struct ndl_adapter *ad;
 	int tap;
-	bool tap_busy;		/* every tx slot in flight: stop reading */
+	/*
+	 * Stop reading the TAP: every tx slot in flight, or a frame the
+	 * adapter refused with -NDL_EBUSY waits for send_ready (the loop
+	 * retries it first).
+	 */
+	bool tap_busy;
 	u64 rx_frames, tx_frames, rx_dropped, tx_errors;
 };
 
 extern const struct ndl_adapter_ops host_net_ops;	/* ctx: host_net */
 /* The TAP fd is readable: hand its frames to the adapter. */
 void host_net_tap_ready(struct host_net *n);
-/*
- * A frame the adapter refused with -NDL_EBUSY waits: the loop retries it
- * after send_ready, and at least every millisecond in case no completion
- * ever says so (a send_ready lost to a reset, say).
- */
-bool host_net_pending(const struct host_net *n);
 
 #endif

@@ -34,6 +34,20 @@ $(OUT)/plain/ndis_test_%: ndis_test_%.c $(HELP) $(HDRS) $(SIM) $(LIB)/libndlrt.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -O1 -o $@ $< $(HELP) $(SIM) $(LIB)/libndlrt.a
 
+# ndis_test_send_ready also drives ndisload-host's data path (host/net.c).
+HOSTNET := $(TOP)/host/net.c $(TOP)/host/net.h
+$(OUT)/ndis_test_send_ready: ndis_test_send_ready.c $(HELP) $(HDRS) $(HOSTNET) \
+		$(LIB)/libndlrt-san.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -I$(TOP) -O1 $(SAN) -o $@ $< $(HELP) $(TOP)/host/net.c \
+		$(LIB)/libndlrt-san.a
+
+$(OUT)/plain/ndis_test_send_ready: ndis_test_send_ready.c $(HELP) $(HDRS) \
+		$(HOSTNET) $(LIB)/libndlrt.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -I$(TOP) -O1 -o $@ $< $(HELP) $(TOP)/host/net.c \
+		$(LIB)/libndlrt.a
+
 $(OUT)/bench-packets: ndis_bench_packets.c $(HELP) $(HDRS) $(LIB)/libndlrt.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -O2 -o $@ $< $(HELP) $(LIB)/libndlrt.a

@@ -121,7 +121,10 @@ struct ndl_adapter_ops {
 	void (*receive_complete)(void *ctx);
 	/* A frame given to ndl_adapter_send is done (status NDIS_STATUS_*). */
 	void (*send_complete)(void *ctx, void *cookie, u32 ndis_status);
-	/* ndl_adapter_send may succeed again after -NDL_EBUSY. */
+	/*
+	 * ndl_adapter_send may succeed again after -NDL_EBUSY: once per
+	 * refusal, when a slot is free; later send_completes do not undo it.
+	 */
 	void (*send_ready)(void *ctx);
 	/* Link state and other indications, after initialize returned. */
 	void (*status)(void *ctx, const struct ndl_status_event *ev);

@@ -316,6 +316,19 @@ static void slot_tx_info(struct ndl_tx_slot *s, u32 flags, u16 vlan)
 		NULL;
 }
 
+/*
+ * A slot just went back on the free list (q lock held): true if a sender
+ * was refused -NDL_EBUSY since the last send_ready and is owed one now.
+ * Refusal and this check share the lock, so no refusal slips between.
+ */
+static bool want_ready_locked(struct ndl_adapter *ad)
+{
+	bool ready = ad->tx_want_ready && ad->ops->send_ready;
+
+	ad->tx_want_ready = false;
+	return ready;
+}
+
 int ndl_adapter_send(struct ndl_adapter *ad, const struct ndl_frag *frags,
 		     u32 n, void *cookie)
 {
@@ -327,6 +340,7 @@ int ndl_adapter_send_ex(struct ndl_adapter *ad, const struct ndl_frag *frags,
 {
 	struct ndl_tx_slot *s;
 	u32 k, total = 0;
+	bool ready;
 	KIRQL old;
 	int rc;
 
@@ -359,7 +373,11 @@ int ndl_adapter_send_ex(struct ndl_adapter *ad, const struct ndl_frag *frags,
 	if (rc) {
 		old = ndl_q_lock(ad);
 		ndl_list_add_head(&ad->tx_free, &s->link);
+		ready = want_ready_locked(ad);
 		ndl_q_unlock(ad, old);
+		/* Another sender was refused while this one held the slot. */
+		if (ready)
+			ad->ops->send_ready(ad->ctx);
 		return rc;
 	}
 	s->cookie = cookie;
@@ -409,8 +427,7 @@ static void slot_done(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 		ad->tx_inflight_n--;
 	s->where = NDL_SLOT_FREE;
 	ndl_list_add_tail(&ad->tx_free, &s->link);
-	ready = ad->tx_want_ready;
-	ad->tx_want_ready = false;
+	ready = want_ready_locked(ad);
 	if (st == NDIS_STATUS_SUCCESS)
 		ad->stats.tx_frames++;
 	else
@@ -418,7 +435,7 @@ static void slot_done(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 	ndl_q_unlock(ad, old);
 	if (ad->ops->send_complete)
 		ad->ops->send_complete(ad->ctx, cookie, st);
-	if (ready && ad->ops->send_ready)
+	if (ready)
 		ad->ops->send_ready(ad->ctx);
 	if (ad->state == NDL_AD_HALTING)
 		ndl_os_waiter_wake(ad->idle_waiter);
