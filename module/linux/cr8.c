@@ -5,7 +5,7 @@
  * task priority: a driver raising to DISPATCH_LEVEL would mask interrupt
  * vectors instead of deferring DPCs, and would read back its own write
  * instead of the IRQL the runtime keeps. So the loader rewrites each
- * access to ud2 + NOPs and records what it was (intrinsics.c), and this
+ * access to UD0 + NOPs and records what it was (intrinsics.c), and this
  * die notifier catches the #UD and emulates the access on the runtime's
  * IRQL (ndl_intrinsic_emulate), as the user-space host does on SIGILL.
  *

@@ -6,7 +6,7 @@
  * and skipped, like Wine's instr.c:
  *   - in/out/ins/outs (port I/O: #GP at CPL 3) -> the device backend;
  *   - mov to/from cr8 -> the runtime's IRQL: the loader turned them into
- *     ud2 (SIGILL) and keeps what each was; unpatched ones #GP;
+ *     UD0 (SIGILL) and keeps what each was; unpatched ones #GP;
  *   - loads/stores to a PROT_NONE MMIO mapping: mov r/m<->r (88, 89, 8A,
  *     8B), mov r/m, imm (C6, C7), movzx/movsx (0F B6/B7/BE/BF) -> backend;
  *   - gs:-relative loads (KPCR: gs base is 0 here) -> a fake KPCR.

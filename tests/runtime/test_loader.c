@@ -229,12 +229,12 @@ static void test_inline_intrinsics_emulated(void)
 	if (!drv || !mmio)
 		goto out;
 	CHECK(drv->image->cr8_refs >= 2);
-	/* cr8 accesses now trap (ud2) and the site table knows each */
+	/* cr8 accesses now trap (UD0) and the site table knows each */
 	for (u32 i = 0; i < drv->image->cr8_refs; i++) {
 		struct ndl_intrinsic in;
 		u8 *at = drv->image->base + drv->image->cr8_sites[i].rva;
 
-		CHECK(at[0] == 0x0f && at[1] == 0x0b);
+		CHECK(at[0] == 0x0f && at[1] == 0xff);
 		CHECK(ndl_intrinsic_at(at, &in) && in.len >= 3);
 	}
 	r = report(drv);

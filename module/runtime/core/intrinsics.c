@@ -160,7 +160,7 @@ static bool patch_gs_load(struct ndl_image *img,
 	return true;
 }
 
-/* Record the site, then make the instruction trap (ud2, NOP padding). */
+/* Record the site, then make the instruction trap (UD0, NOP padding). */
 static void patch_cr8(struct ndl_image *img, u32 rva,
 		      const struct ndl_intrinsic *in)
 {
@@ -169,8 +169,8 @@ static void patch_cr8(struct ndl_image *img, u32 rva,
 	if (img->cr8_refs >= img->cr8_cap)	/* not seen in the first pass */
 		return;
 	img->cr8_sites[img->cr8_refs] = (struct ndl_cr8_site){ rva, *in };
-	c[0] = 0x0f;
-	c[1] = 0x0b;
+	c[0] = NDL_CR8_TRAP_OP0;
+	c[1] = NDL_CR8_TRAP_OP1;
 	for (u32 k = 2; k < in->len; k++)
 		c[k] = 0x90;
 }

@@ -42,11 +42,18 @@ struct ndl_intrinsic {
 bool ndl_intrinsic_decode(const u8 *code, size_t len, struct ndl_intrinsic *out);
 
 /*
- * cr8 accesses are rewritten at load to "ud2" + NOPs (in the kernel cr8
- * is the real APIC task priority, so the instruction must not run); the
- * site table remembers what each was. A host that catches the #UD (user
- * space: SIGILL; kernel: a die notifier) asks here what stood at rip.
+ * cr8 accesses are rewritten at load to UD0 (0F FF) + NOPs (in the kernel
+ * cr8 is the real APIC task priority, so the instruction must not run);
+ * the site table remembers what each was. A host that catches the #UD
+ * (user space: SIGILL; kernel: a die notifier) asks here what stood at
+ * rip. Not ud2: Linux takes every kernel-mode ud2 for a WARN or BUG and
+ * looks its address up in the bug tables (a linear scan of thousands of
+ * entries) before any notifier runs, which cost an inline-IRQL driver
+ * most of its time; no kernel treats UD0 as anything but an invalid
+ * opcode.
  */
+#define NDL_CR8_TRAP_OP0	0x0f
+#define NDL_CR8_TRAP_OP1	0xff
 struct ndl_cr8_site {
 	u32 rva;
 	struct ndl_intrinsic insn;

@@ -87,7 +87,7 @@ struct ndl_load_opts {
 	const struct ndl_dll_set *dlls;	/* NULL: the runtime's own DLLs */
 	bool bind_stubs;	/* missing import: logging stub, not failure */
 	/*
-	 * Turn cr8 accesses into ud2 traps for ndl_intrinsic_emulate: for
+	 * Turn cr8 accesses into UD0 traps for ndl_intrinsic_emulate: for
 	 * hosts that catch #UD in driver code (user host: SIGILL; kernel:
 	 * its die notifier, module/linux/cr8.c). Otherwise cr8 runs natively.
 	 */
@@ -104,7 +104,7 @@ struct ndl_image {
 	u64 cookie;			/* /GS cookie value written, or 0 */
 	/* Inline intrinsics found in code (intrinsics.c). */
 	u32 kusd_refs;			/* KUSER_SHARED_DATA addresses patched */
-	u32 cr8_refs;			/* mov to/from cr8, now ud2 traps */
+	u32 cr8_refs;			/* mov to/from cr8, now UD0 traps */
 	struct ndl_cr8_site *cr8_sites;	/* sorted by rva (intrinsics.c) */
 	u32 cr8_cap;			/* entries allocated */
 	u32 gs_refs;			/* gs:-relative KPCR loads rewritten */
