@@ -41,9 +41,11 @@ void ndl_tx_bufs_free(struct ndl_tx_bufs *b)
 /* Twice the room in the MDL array (at most NDL_TX_MAX_FRAGS). */
 static int grow_array(struct ndl_tx_bufs *b)
 {
-	u32 cap = 2 * b->cap < NDL_TX_MAX_FRAGS ? 2 * b->cap : NDL_TX_MAX_FRAGS;
 	MDL **arr;
+	u32 cap = 2 * b->cap;
 
+	if (cap > NDL_TX_MAX_FRAGS)
+		cap = NDL_TX_MAX_FRAGS;
 	if (cap <= b->cap)
 		return -NDL_ENOMEM;
 	arr = ndl_alloc(cap * sizeof(*arr),
