@@ -19,7 +19,7 @@
 #include "nt/nt_queue.h"
 #include "core/exports.h"
 
-#define HELD_MAX	16
+#define HELD_MAX	64	/* the most send slots an adapter gets */
 #define OID_VENDOR_ID	0x0001010C	/* OID_GEN_VENDOR_ID */
 
 enum mp_state { MP_HALTED, MP_PAUSED, MP_RUNNING, MP_PAUSING };
@@ -422,12 +422,15 @@ static bool register_driver(void)
 	return true;
 }
 
-/* A fresh miniport and host; an adapter created (not initialized). */
-static struct ndl_adapter *fresh(void)
+/*
+ * A fresh miniport and host; an adapter created (not initialized) with at
+ * most tx_slots send slots (0: the runtime's default).
+ */
+static struct ndl_adapter *fresh_slots(u32 tx_slots)
 {
 	struct ndl_adapter_params p = {
 		.drv = drv, .ops = &host_ops, .name = "ndis6-test",
-		.tx_slots = 8,
+		.tx_slots = tx_slots,
 	};
 	struct ndl_adapter *ad = NULL;
 	NET_BUFFER_LIST_POOL_PARAMETERS pp = {
@@ -448,14 +451,25 @@ static struct ndl_adapter *fresh(void)
 	return ad;
 }
 
-static struct ndl_adapter *running(struct ndl_adapter_info *info)
+static struct ndl_adapter *fresh(void)
 {
-	struct ndl_adapter *ad = fresh();
+	return fresh_slots(8);
+}
+
+static struct ndl_adapter *running_slots(struct ndl_adapter_info *info,
+					 u32 tx_slots)
+{
+	struct ndl_adapter *ad = fresh_slots(tx_slots);
 	u32 st = 0;
 
 	if (ad)
 		CHECK_EQ_INT(ndl_adapter_initialize(ad, info, &st), 0);
 	return ad;
+}
+
+static struct ndl_adapter *running(struct ndl_adapter_info *info)
+{
+	return running_slots(info, 8);
 }
 
 static void done(struct ndl_adapter *ad)
@@ -871,6 +885,149 @@ static void test_send_slots_exhausted(void)
 }
 
 /*
+ * NDIS 6 has no figure to size the send slots from
+ * (OID_GEN_MAXIMUM_SEND_PACKETS is obsolete there): 64, or fewer when
+ * the host asks for fewer; the host learns the count as
+ * max_send_packets, and the 65th send waits for a completion.
+ */
+static void test_send_slot_count(void)
+{
+	struct ndl_adapter_info info;
+	struct ndl_adapter *ad = running_slots(&info, 0);
+	u8 f[60] = { 0 };
+	struct ndl_frag fr = { f, sizeof(f) };
+	u32 n = 0;
+
+	if (!ad)
+		return;
+	CHECK_EQ_INT(info.max_send_packets, 64);
+	mp.hold_sends = true;
+	while (n < 100 && !ndl_adapter_send(ad, &fr, 1, NULL))
+		n++;
+	CHECK_EQ_INT(n, 64);
+	CHECK_EQ_INT(mp.nheld, 64);
+	complete_held();
+	CHECK_EQ_INT(host.completes, 64);
+	CHECK_EQ_INT(host.ready, 1);
+	done(ad);
+	ad = running_slots(&info, 5);
+	if (!ad)
+		return;
+	CHECK_EQ_INT(info.max_send_packets, 5);
+	done(ad);
+}
+
+/* Bytes an adapter with that many send slots holds, created. */
+static u64 adapter_bytes(u32 tx_slots)
+{
+	struct ndl_adapter *ad = fresh_slots(tx_slots);
+	struct ndl_mem_stats with, without;
+
+	ndl_mem_stats(&with);
+	if (ad)
+		done(ad);
+	ndl_mem_stats(&without);
+	return with.bytes - without.bytes;
+}
+
+/*
+ * A slot's memory: its list, NET_BUFFER and two MDLs with two pages'
+ * room, under 1 KiB (with 32 MDLs of four pages' room it was about
+ * 3 KiB).
+ */
+static void test_send_slot_memory(void)
+{
+	u64 small = adapter_bytes(8), big = adapter_bytes(40);
+	u64 per_slot = (big - small) / 32;
+
+	CHECK(big > small);
+	CHECK(per_slot > 2 * sizeof(MDL));
+	CHECK(per_slot <= 1024);
+	printf("  a send slot holds %llu bytes\n",
+	       (unsigned long long)per_slot);
+}
+
+static u32 grown_slots(struct ndl_adapter *ad)
+{
+	u32 n = 0;
+
+	for (u32 i = 0; i < ndl6(ad)->nslots; i++)
+		n += ndl6(ad)->slots[i].bufs.n > NDL_TX_SLOT_MDLS;
+	return n;
+}
+
+/* The frame in 24 pieces of 50 bytes, each in a place of its own. */
+static int send_pieces(struct ndl_adapter *ad, const u8 *frame,
+		       u8 (*f)[64], void *cookie)
+{
+	struct ndl_frag fr[24];
+
+	for (u32 i = 0; i < 24; i++) {
+		memcpy(f[i], frame + i * 50, 50);
+		fr[i].va = f[i];
+		fr[i].len = 50;
+	}
+	return ndl_adapter_send(ad, fr, 24, cookie);
+}
+
+/*
+ * A frame in more pieces than a slot starts with: the slot grows and the
+ * miniport gets one MDL a piece with the right bytes; the slot keeps what
+ * it grew (the next such frame allocates nothing). When a slot cannot
+ * grow, the frame goes out whole as one copy.
+ */
+static void test_send_many_fragments(void)
+{
+	static u8 frame[24 * 50], f[24][64];
+	struct ndl_adapter_info info;
+	struct ndl_adapter *ad = running(&info);
+	struct ndl_adapter_stats st;
+	struct ndl_mem_stats m0, m1;
+
+	if (!ad)
+		return;
+	for (u32 i = 0; i < sizeof(frame); i++)
+		frame[i] = (u8)(i * 7 + 1);
+	CHECK_EQ_INT(send_pieces(ad, frame, f, (void *)1), 0);
+	CHECK_EQ_INT(mp.frame_mdls, 24);
+	CHECK_EQ_INT(mp.frame_len, sizeof(frame));
+	CHECK(!memcmp(mp.frame, frame, sizeof(frame)));
+	CHECK_EQ_INT(grown_slots(ad), 1);
+	CHECK_EQ_INT(host.completes, 1);
+
+	/* The same slot again: nothing allocated. */
+	memset(mp.frame, 0, sizeof(mp.frame));
+	ndl_mem_stats(&m0);
+	CHECK_EQ_INT(send_pieces(ad, frame, f, (void *)2), 0);
+	ndl_mem_stats(&m1);
+	CHECK_EQ_INT(m1.total_allocations, m0.total_allocations);
+	CHECK_EQ_INT(mp.frame_mdls, 24);
+	CHECK(!memcmp(mp.frame, frame, sizeof(frame)));
+
+	/*
+	 * The grown slot held by the miniport, the next one cannot grow
+	 * (its first allocation fails): one MDL over a copy.
+	 */
+	mp.hold_sends = true;
+	CHECK_EQ_INT(send_pieces(ad, frame, f, (void *)3), 0);
+	memset(mp.frame, 0, sizeof(mp.frame));
+	ndl_mem_fail_after(1);
+	CHECK_EQ_INT(send_pieces(ad, frame, f, (void *)4), 0);
+	ndl_mem_fail_after(0);
+	CHECK_EQ_INT(mp.frame_mdls, 1);
+	CHECK_EQ_INT(mp.frame_len, sizeof(frame));
+	CHECK(!memcmp(mp.frame, frame, sizeof(frame)));
+	CHECK_EQ_INT(grown_slots(ad), 1);
+	complete_held();
+	CHECK_EQ_INT(host.completes, 4);
+	ndl_adapter_stats(ad, &st);
+	CHECK_EQ_INT(st.tx_multi_buffer, 3);
+	CHECK_EQ_INT(st.tx_linearized, 1);
+	CHECK_EQ_INT(st.tx_frames, 4);
+	done(ad);
+}
+
+/*
  * OID requests: an NDIS_OID_REQUEST (header 0x96, revision 1) at
  * PASSIVE_LEVEL; a pending one finishes at NdisMOidRequestComplete with
  * the byte counts in the request. Queries NDIS answers itself
@@ -1207,6 +1364,9 @@ int main(void)
 	RUN(test_receive_while_paused);
 	RUN(test_send_path);
 	RUN(test_send_slots_exhausted);
+	RUN(test_send_slot_count);
+	RUN(test_send_slot_memory);
+	RUN(test_send_many_fragments);
 	RUN(test_oid_requests);
 	RUN(test_oid_pending_from_dispatch);
 	RUN(test_link_state);

@@ -177,7 +177,8 @@ struct ndl_adapter_params {
 	void *ctx;			/* passed to every op */
 	const char *name;		/* log prefix, e.g. a PCI address */
 	/* frames in flight at most; 0: 256. NDIS 5 sizes its slots from
-	 * the miniport (ndis_send.c) up to this.
+	 * the miniport (ndis_send.c) up to this, NDIS 6 takes at most 64
+	 * (ndis6_send.c).
 	 */
 	u32 tx_slots;
 	struct ndl_compat compat;	/* zero: every setting automatic */

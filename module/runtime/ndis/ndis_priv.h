@@ -82,6 +82,35 @@ enum { NDL_SLOT_FREE, NDL_SLOT_PENDING, NDL_SLOT_INFLIGHT };
  * keeps what it grew, so the steady state allocates nothing per frame.
  */
 #define NDL_TX_SLOT_MDLS	2
+
+/*
+ * A send slot's MDLs and linear copy (ndis_txbufs.c), grown on demand and
+ * kept. The NDIS 6 slots use it; the NDIS 5 slot below still keeps the
+ * same things in its own fields.
+ */
+struct ndl_tx_bufs {
+	MDL **mdl;			/* small, or a grown array */
+	MDL *small[NDL_TX_SLOT_MDLS];
+	u32 n, cap;			/* MDLs made; room in mdl[] */
+	u8 *linear;			/* the copy, kept for the next frame */
+	u32 linear_size;
+};
+
+/* NDL_TX_SLOT_MDLS MDLs; ndl_tx_bufs_free also after a failure. */
+int ndl_tx_bufs_init(struct ndl_tx_bufs *b);
+void ndl_tx_bufs_free(struct ndl_tx_bufs *b);
+/* An MDL with enough PFN room for each non-empty fragment: -NDL_ENOMEM
+ * if it could not grow (what it did grow stays).
+ */
+int ndl_tx_bufs_room(struct ndl_tx_bufs *b, const struct ndl_frag *frags,
+		     u32 nfrags);
+/* The chain over the non-empty fragments (after ndl_tx_bufs_room). */
+MDL *ndl_tx_bufs_chain(struct ndl_tx_bufs *b, const struct ndl_frag *frags,
+		       u32 nfrags);
+/* The fragments copied into b's linear buffer; *one describes the copy. */
+int ndl_tx_bufs_linearize(struct ndl_tx_bufs *b,
+			  const struct ndl_frag *frags, u32 nfrags, u32 total,
+			  struct ndl_frag *one);
 struct ndl_tx_slot {
 	LIST_ENTRY link;		/* free, pending or in-flight list */
 	NDIS_PACKET *packet;

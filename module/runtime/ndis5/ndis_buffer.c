@@ -10,7 +10,6 @@
 #include "ndis/ndis_priv.h"
 
 #define BPOOL_MAGIC 0x4e444c42504f4f4cull	/* "NDLBPOOL" */
-#define PAGE_SZ 4096u
 
 /*
  * On x64 Windows a buffer pool is only a handle: each buffer is an MDL of
@@ -21,16 +20,9 @@ struct buf_pool {
 	u32 max;
 };
 
-static u32 span(const void *va, u32 len)
-{
-	return (u32)((((uintptr_t)va & (PAGE_SZ - 1)) + len + PAGE_SZ - 1) /
-		     PAGE_SZ);
-}
-
 u32 ndl_mdl_span_pages(const MDL *m)
 {
-	return m->ByteCount ? span((u8 *)m->StartVa + m->ByteOffset,
-				   m->ByteCount) : 1;
+	return m->ByteCount ? ndl_span_pages(ndl_mdl_va(m), m->ByteCount) : 1;
 }
 
 /* An MDL with PFN room for that many pages (freed with ndl_free). */

@@ -22,7 +22,6 @@
 /* PFN room of a slot's MDLs: 2 pages cover any piece of up to 4 KiB + 1. */
 #define SLOT_MDL_PAGES	2
 #define TX_PROTO_RESERVED 32	/* like a protocol's ProtocolReserved */
-#define PAGE_SZ_TX	4096u
 #define TX_BATCH	32	/* packets per MiniportSendPackets call */
 #define TX_SLOTS_SEND	32	/* MiniportSend: one packet a call */
 #define TX_SLOTS_MIN	16
@@ -159,12 +158,6 @@ static int slot_linearize(struct ndl_tx_slot *s, const struct ndl_frag *frags,
 	return 0;
 }
 
-static u32 frag_pages(const struct ndl_frag *f)
-{
-	return (u32)((((uintptr_t)f->va & (PAGE_SZ_TX - 1)) + f->len +
-		      PAGE_SZ_TX - 1) / PAGE_SZ_TX);
-}
-
 /*
  * Room in s for n MDLs: the array grows to a power of two (at most
  * NDL_TX_MAX_FRAGS), each new MDL with the usual PFN room. All or
@@ -217,7 +210,7 @@ static int slot_room(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 	if (slot_grow(s, used) || ndl_sg_reserve(ad, s, s->mdl_n))
 		return -NDL_ENOMEM;
 	for (i = 0; i < nfrags; i++) {
-		u32 pages = frag_pages(&frags[i]);
+		u32 pages = ndl_span_pages(frags[i].va, frags[i].len);
 
 		if (!frags[i].len)
 			continue;

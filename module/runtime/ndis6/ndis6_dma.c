@@ -23,7 +23,6 @@
 #define FN_ALLOC "NdisMAllocateNetBufferSGList"
 #define FN_FREE "NdisMFreeNetBufferSGList"
 #define NDL6_DMA_MAGIC 0x44366c6e	/* "nl6D" */
-#define NDL6_PAGE 4096u
 
 struct ndl6_sg_map {
 	u64 bus;
@@ -62,14 +61,6 @@ static void dma_unlock(struct ndl6_dma *dma, KIRQL old)
 {
 	ndl_spin_release(&dma->lock);
 	ndl_irql_lower(old);
-}
-
-static u32 pages_spanned(const void *va, u32 len)
-{
-	uintptr_t start = (uintptr_t)va;
-
-	return len ? (u32)(((start + len + NDL6_PAGE - 1) / NDL6_PAGE) -
-			   start / NDL6_PAGE) : 0;
 }
 
 static bool desc_ok(struct ndl_adapter *ad, const NDIS_SG_DMA_DESCRIPTION *d,
@@ -133,7 +124,7 @@ NDIS_STATUS NTAPI ndlw_NdisMRegisterScatterGatherDma(NDIS_HANDLE h,
 	ad->dma64 = d->Flags & NDIS_SG_DMA_64_BIT_ADDRESS;
 	/* As HAL sizes it: one element per page of the largest transfer, +1. */
 	d->ScatterGatherListSize = sizeof(SCATTER_GATHER_LIST) +
-		(pages_spanned(NULL, d->MaximumPhysicalMapping) + 1) *
+		(ndl_span_pages(NULL, d->MaximumPhysicalMapping) + 1) *
 		sizeof(SCATTER_GATHER_ELEMENT);
 	ndl6(ad)->dma = dma;
 	*out = dma;
@@ -270,7 +261,7 @@ static u32 chain_pages(MDL *m, u32 len)
 	for (; m && len; m = m->Next) {
 		u32 part = m->ByteCount < len ? m->ByteCount : len;
 
-		pages += pages_spanned(ndl_mdl_va(m), part);
+		pages += ndl_span_pages(ndl_mdl_va(m), part);
 		len -= part;
 	}
 	return len ? 0 : pages;

@@ -67,7 +67,14 @@ enum ndl6_state {
 	NDL6_HALTED,
 };
 
-struct ndl6_tx_slot;
+/* A send slot (ndis6_send.c): one list, reused frame after frame. */
+struct ndl6_tx_slot {
+	LIST_ENTRY link;		/* free list */
+	NET_BUFFER_LIST *nbl;		/* ProtocolReserved[0] -> this slot */
+	struct ndl_tx_bufs bufs;
+	void *cookie;
+	bool busy;			/* in the miniport */
+};
 
 struct ndl_ndis6_adapter {
 	struct ndl_ndis6_driver *d6;
@@ -149,7 +156,8 @@ void ndl6_irq_release(struct ndl_adapter *ad, const char *after);
 void ndl6_dma_release(struct ndl_adapter *ad, const char *after);
 
 /* ndis6_send.c */
-int ndl6_tx_init(struct ndl_adapter *ad, u32 slots);
+/* At most max send slots (the host's tx_slots). */
+int ndl6_tx_init(struct ndl_adapter *ad, u32 max);
 void ndl6_tx_free(struct ndl_adapter *ad);
 /* After MiniportHaltEx: sends it never completed go back as failed. */
 void ndl6_tx_abort(struct ndl_adapter *ad);

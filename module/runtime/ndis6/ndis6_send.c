@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The NDIS 6 send path: a host frame becomes a NET_BUFFER_LIST with one
- * NET_BUFFER over the host's fragments (zero-copy MDLs), from a fixed set
- * of slots allocated at create from a NET_BUFFER_LIST pool as a protocol
- * allocates them, and goes to MiniportSendNetBufferLists at
+ * NET_BUFFER over the host's fragments (zero-copy MDLs, from the slot's
+ * buffers, ndis_txbufs.c: two to start, grown on demand and kept; a copy
+ * when they cannot grow), from a fixed set of slots allocated at create
+ * from a NET_BUFFER_LIST pool as a protocol allocates them (TX_SLOTS
+ * below says how many), and goes to MiniportSendNetBufferLists at
  * DISPATCH_LEVEL. Checksum and 802.1Q requests travel in the list's
  * NetBufferListInfo. The miniport gives lists back with
  * NdisMSendNetBufferListsComplete (possibly several at once, possibly
@@ -14,24 +16,28 @@
  */
 #include "ndis6/ndis6_priv.h"
 
-#define SLOT_MDL_PAGES	4	/* PFN room of preallocated MDLs (16 KiB) */
-#define TX_PAGE		4096u
 #define TX_POOL_TAG	0x36646e4e	/* 'Nnd6' */
 
-struct ndl6_tx_slot {
-	LIST_ENTRY link;		/* free list */
-	NET_BUFFER_LIST *nbl;		/* ProtocolReserved[0] -> this slot */
-	MDL *mdl[NDL_TX_MAX_FRAGS];
-	void *cookie;
-	bool busy;			/* in the miniport */
-};
+/*
+ * How many frames may be in the miniport at once. NDIS 6 gives no figure
+ * to size this from: OID_GEN_MAXIMUM_SEND_PACKETS is obsolete for NDIS 6
+ * miniports, no miniport attribute gives the transmit ring's size, and
+ * the *TransmitBuffers keyword, where a driver has it, is documented as a
+ * size in bytes. MiniportSendNetBufferLists takes any number of lists and
+ * the (always deserialized) miniport queues what its ring cannot take, so
+ * slots beyond the ring only move frames from the host's queue into the
+ * miniport's. 64 frames (96 KiB of full-size frames, 0.8 ms at 1 Gbit/s)
+ * outlast a moderated completion interrupt, so the ring does not run dry
+ * while the host's queue waits; the host's tx_slots caps it further.
+ */
+#define TX_SLOTS	64
 
 static struct ndl6_tx_slot *slot_of(LIST_ENTRY *e)
 {
 	return NDL_CONTAINER_OF(e, struct ndl6_tx_slot, link);
 }
 
-int ndl6_tx_init(struct ndl_adapter *ad, u32 n)
+int ndl6_tx_init(struct ndl_adapter *ad, u32 max)
 {
 	struct ndl_ndis6_adapter *a6 = ndl6(ad);
 	NET_BUFFER_LIST_POOL_PARAMETERS pp = {
@@ -41,7 +47,7 @@ int ndl6_tx_init(struct ndl_adapter *ad, u32 n)
 		.fAllocateNetBuffer = TRUE,
 		.PoolTag = TX_POOL_TAG,
 	};
-	u32 i, k;
+	u32 i, n = max < TX_SLOTS ? max : TX_SLOTS;
 
 	ndl_list_init(&a6->tx_free);
 	a6->tx_pool = ndlw_NdisAllocateNetBufferListPool(NULL, &pp);
@@ -52,14 +58,11 @@ int ndl6_tx_init(struct ndl_adapter *ad, u32 n)
 	for (i = 0; i < n; i++) {
 		struct ndl6_tx_slot *s = &a6->slots[i];
 
+		if (ndl_tx_bufs_init(&s->bufs))
+			return -NDL_ENOMEM;
 		s->nbl = ndlw_NdisAllocateNetBufferList(a6->tx_pool, 0, 0);
 		if (!s->nbl)
 			return -NDL_ENOMEM;
-		for (k = 0; k < NDL_TX_MAX_FRAGS; k++) {
-			s->mdl[k] = ndl_mdl_alloc_pages(SLOT_MDL_PAGES);
-			if (!s->mdl[k])
-				return -NDL_ENOMEM;
-		}
 		ndl_list_add_tail(&a6->tx_free, &s->link);
 	}
 	return 0;
@@ -72,8 +75,7 @@ void ndl6_tx_free(struct ndl_adapter *ad)
 	for (u32 i = 0; a6->slots && i < a6->nslots; i++) {
 		struct ndl6_tx_slot *s = &a6->slots[i];
 
-		for (u32 k = 0; k < NDL_TX_MAX_FRAGS; k++)
-			ndl_free(s->mdl[k]);
+		ndl_tx_bufs_free(&s->bufs);
 		if (s->nbl) {
 			/* the MDLs were ours, never the list's */
 			s->nbl->FirstNetBuffer->MdlChain = NULL;
@@ -88,38 +90,28 @@ void ndl6_tx_free(struct ndl_adapter *ad)
 	a6->tx_pool = NULL;
 }
 
-/* Describe the host's non-empty fragments with the slot's MDL chain. */
-static MDL *slot_mdls(struct ndl6_tx_slot *s, const struct ndl_frag *frags,
-		      u32 nfrags)
+/*
+ * The slot's MDL chain over the host's fragments, zero-copy; a copy in
+ * one piece when the slot could not grow for them (atomic memory).
+ */
+static MDL *slot_mdls(struct ndl_adapter *ad, struct ndl6_tx_slot *s,
+		      const struct ndl_frag *frags, u32 nfrags, u32 total)
 {
-	MDL *prev = NULL;
-	u32 i, n = 0;
+	struct ndl_frag one;
+	u32 i, used = 0;
 
-	for (i = 0; i < nfrags; i++) {
-		u32 pages;
-		MDL *m;
-
-		if (!frags[i].len)
-			continue;
-		m = s->mdl[n];
-		pages = (u32)((((uintptr_t)frags[i].va & (TX_PAGE - 1)) +
-			       frags[i].len + TX_PAGE - 1) / TX_PAGE);
-		if (sizeof(MDL) + pages * sizeof(PFN_NUMBER) > (u32)m->Size) {
-			MDL *big = ndl_mdl_alloc_pages(pages);
-
-			if (!big)
-				return NULL;
-			ndl_free(m);
-			s->mdl[n] = m = big;
-		}
-		ndl_mdl_set(m, frags[i].va, frags[i].len);
-		m->Next = NULL;
-		if (prev)
-			prev->Next = m;
-		prev = m;
-		n++;
+	for (i = 0; i < nfrags; i++)
+		used += frags[i].len != 0;
+	if (!ndl_tx_bufs_room(&s->bufs, frags, nfrags)) {
+		if (used > 1)
+			ndl_atomic_add(&ad->stats.tx_multi_buffer, 1);
+		return ndl_tx_bufs_chain(&s->bufs, frags, nfrags);
 	}
-	return s->mdl[0];
+	if (ndl_tx_bufs_linearize(&s->bufs, frags, nfrags, total, &one) ||
+	    ndl_tx_bufs_room(&s->bufs, &one, 1))
+		return NULL;
+	ndl_atomic_add(&ad->stats.tx_linearized, 1);
+	return ndl_tx_bufs_chain(&s->bufs, &one, 1);
 }
 
 /* The TCP/UDP header's offset (for TcpHeaderOffset), 0 if not found. */
@@ -174,7 +166,7 @@ static bool slot_fill(struct ndl_adapter *ad, struct ndl6_tx_slot *s,
 {
 	NET_BUFFER_LIST *nbl = s->nbl;
 	NET_BUFFER *nb = nbl->FirstNetBuffer;
-	MDL *chain = slot_mdls(s, frags, nfrags);
+	MDL *chain = slot_mdls(ad, s, frags, nfrags, total);
 
 	if (!chain)
 		return false;

@@ -91,6 +91,16 @@ NTSTATUS NTAPI ndlw_KeDelayExecutionThread(KPROCESSOR_MODE mode,
 					   LARGE_INTEGER *interval);
 
 /* MDLs (nt_mdl.c) */
+/*
+ * Pages the len bytes at va touch, counted as ADDRESS_AND_SIZE_TO_SPAN_PAGES
+ * does (the page offset plus the length, rounded up to whole 4 KiB pages).
+ */
+static inline u32 ndl_span_pages(const void *va, size_t len)
+{
+	return (u32)((((uintptr_t)va & (NDL_OS_PAGE_SIZE - 1)) + len +
+		      NDL_OS_PAGE_SIZE - 1) / NDL_OS_PAGE_SIZE);
+}
+
 void ndl_mdl_init(MDL *m, void *va, SIZE_T len);
 NTAPI MDL *ndlw_IoAllocateMdl(void *va, ULONG len, BOOLEAN secondary,
 			      BOOLEAN quota, void *irp);

@@ -13,12 +13,6 @@
 #define PAGE_SHIFT 12
 #define PAGE_SZ (1u << PAGE_SHIFT)
 
-static ULONG span_pages(const void *va, SIZE_T len)
-{
-	return (ULONG)((((uintptr_t)va & (PAGE_SZ - 1)) + len + PAGE_SZ - 1) >>
-		       PAGE_SHIFT);
-}
-
 static PFN_NUMBER *mdl_pfns(MDL *m)
 {
 	return (PFN_NUMBER *)(m + 1);
@@ -26,7 +20,7 @@ static PFN_NUMBER *mdl_pfns(MDL *m)
 
 SIZE_T NTAPI ndlw_MmSizeOfMdl(void *base, SIZE_T len)
 {
-	return sizeof(MDL) + span_pages(base, len) * sizeof(PFN_NUMBER);
+	return sizeof(MDL) + ndl_span_pages(base, len) * sizeof(PFN_NUMBER);
 }
 
 void ndl_mdl_init(MDL *m, void *va, SIZE_T len)
@@ -48,7 +42,7 @@ static void *mdl_va(const MDL *m)
 
 static void fill_pfns(MDL *m)
 {
-	ULONG n = span_pages(mdl_va(m), m->ByteCount);
+	ULONG n = ndl_span_pages(mdl_va(m), m->ByteCount);
 	PFN_NUMBER *pfn = mdl_pfns(m);
 
 	for (ULONG i = 0; i < n; i++)
