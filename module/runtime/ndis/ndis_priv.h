@@ -107,7 +107,14 @@ int ndl_tx_bufs_room(struct ndl_tx_bufs *b, const struct ndl_frag *frags,
 /* The chain over the non-empty fragments (after ndl_tx_bufs_room). */
 MDL *ndl_tx_bufs_chain(struct ndl_tx_bufs *b, const struct ndl_frag *frags,
 		       u32 nfrags);
-/* The fragments copied into b's linear buffer; *one describes the copy. */
+/*
+ * The fragments copied into *linear (grown to hold total if needed, kept
+ * for the next frame); *one describes the copy.
+ */
+int ndl_frags_linearize(u8 **linear, u32 *linear_size,
+			const struct ndl_frag *frags, u32 nfrags, u32 total,
+			struct ndl_frag *one);
+/* The same into b's linear buffer. */
 int ndl_tx_bufs_linearize(struct ndl_tx_bufs *b,
 			  const struct ndl_frag *frags, u32 nfrags, u32 total,
 			  struct ndl_frag *one);

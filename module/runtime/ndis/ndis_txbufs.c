@@ -120,29 +120,37 @@ MDL *ndl_tx_bufs_chain(struct ndl_tx_bufs *b, const struct ndl_frag *frags,
  * Atomic memory is physically contiguous: one DMA mapping covers the
  * copy, whatever the miniport does with it.
  */
-int ndl_tx_bufs_linearize(struct ndl_tx_bufs *b,
-			  const struct ndl_frag *frags, u32 nfrags, u32 total,
-			  struct ndl_frag *one)
+int ndl_frags_linearize(u8 **linear, u32 *linear_size,
+			const struct ndl_frag *frags, u32 nfrags, u32 total,
+			struct ndl_frag *one)
 {
 	u32 i, off = 0;
 
-	if (total > b->linear_size) {
+	if (total > *linear_size) {
 		u32 size = total < 2048 ? 2048 : total;
 		u8 *buf = ndl_alloc(size, NDL_OS_ATOMIC);
 
 		if (!buf)
 			return -NDL_ENOMEM;
-		ndl_free(b->linear);
-		b->linear = buf;
-		b->linear_size = size;
+		ndl_free(*linear);
+		*linear = buf;
+		*linear_size = size;
 	}
 	for (i = 0; i < nfrags; i++) {
 		if (!frags[i].len)	/* its va may be NULL */
 			continue;
-		ndl_memcpy(b->linear + off, frags[i].va, frags[i].len);
+		ndl_memcpy(*linear + off, frags[i].va, frags[i].len);
 		off += frags[i].len;
 	}
-	one->va = b->linear;
+	one->va = *linear;
 	one->len = total;
 	return 0;
+}
+
+int ndl_tx_bufs_linearize(struct ndl_tx_bufs *b,
+			  const struct ndl_frag *frags, u32 nfrags, u32 total,
+			  struct ndl_frag *one)
+{
+	return ndl_frags_linearize(&b->linear, &b->linear_size, frags, nfrags,
+				   total, one);
 }

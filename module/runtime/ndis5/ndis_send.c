@@ -135,27 +135,8 @@ static bool slot_of_adapter(struct ndl_adapter *ad, struct ndl_tx_slot *s)
 static int slot_linearize(struct ndl_tx_slot *s, const struct ndl_frag *frags,
 			  u32 nfrags, u32 total, struct ndl_frag *one)
 {
-	u32 i, off = 0;
-
-	if (total > s->linear_size) {
-		u32 size = total < 2048 ? 2048 : total;
-		u8 *buf = ndl_alloc(size, NDL_OS_ATOMIC);
-
-		if (!buf)
-			return -NDL_ENOMEM;
-		ndl_free(s->linear);
-		s->linear = buf;
-		s->linear_size = size;
-	}
-	for (i = 0; i < nfrags; i++) {
-		if (!frags[i].len)
-			continue;
-		ndl_memcpy(s->linear + off, frags[i].va, frags[i].len);
-		off += frags[i].len;
-	}
-	one->va = s->linear;
-	one->len = total;
-	return 0;
+	return ndl_frags_linearize(&s->linear, &s->linear_size, frags, nfrags,
+				   total, one);
 }
 
 /*
