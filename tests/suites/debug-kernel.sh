@@ -7,6 +7,7 @@
 # test booted on it (tests/vm/run.sh --kernel). A detector's report fails
 # the test that produced it, with the report in that test's log.
 # NDL_DEBUG_TESTS="a b" runs only those tests (what make check runs).
+# NDL_VM_LANES=1 boots one guest at a time instead of two.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 if ! dir=$("$top/tests/vm/debug/build.sh"); then
@@ -25,8 +26,16 @@ if grep -qiE 'warning:' "$log"; then
 	exit 1
 fi
 echo "PASS: vm/$k/build"
+# The runs go in two lanes at once, as in vm-kernels.sh.
+. "$top/tests/lib/vm-lanes.sh"
+work=$top/build/vm/debug-lanes
+rm -rf "$work"; mkdir -p "$work"
 if [ -n "${NDL_DEBUG_TESTS:-}" ]; then
-	# shellcheck disable=SC2086
-	exec "$top/tests/vm/run.sh" --kernel "$dir" $NDL_DEBUG_TESTS
+	for t in $NDL_DEBUG_TESTS; do echo "TEST: $t"; done >"$work/list"
+elif ! "$top/tests/vm/run.sh" --kernel "$dir" --all --list >"$work/list"; then
+	echo "FAIL: vm/$k/setup (run.sh --list failed)"
+	exit 1
 fi
-exec "$top/tests/vm/run.sh" --kernel "$dir" --all
+grep -v '^TEST: ' "$work/list"
+sed -n "s#^TEST: #$dir #p" "$work/list" >"$work/jobs"
+vm_lanes "$work"

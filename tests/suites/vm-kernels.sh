@@ -4,14 +4,11 @@
 # (tests/vm/kver.sh list), or only on the one given as make KVER=; the module
 # is rebuilt for each kernel first, and a compiler warning fails the build.
 #
-# The tests run in two lanes at once, as one QEMU guest (one emulated CPU,
-# one host thread) cannot use both of a 2-core machine: the list of
-# (kernel, test) runs, in kernel order, is cut in two halves of equal
-# count, each lane boots its half one test after another. That halves the
-# suite's wall time; each test still has a machine of its own.
-# NDL_VM_LANES=1 runs them all in one lane.
+# The (kernel, test) runs go in two lanes at once (tests/lib/vm-lanes.sh:
+# that halves the suite's wall time); NDL_VM_LANES=1 runs them in one.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/lib/vm-lanes.sh"
 kvers=${KVER_ONLY:-$("$top/tests/vm/kver.sh" list)}
 [ -n "$kvers" ] || { echo "FAIL: vm/setup (no bootable Debian kernel; run installer/deps.sh)"; exit 1; }
 work=$top/build/vm/lanes
@@ -38,31 +35,5 @@ for k in $kvers; do
 	sed -n "s/^TEST: /$k /p" "$work/list" >>"$work/jobs"
 done
 
-# lane FIRST LAST: run jobs FIRST..LAST (line numbers), one run.sh per
-# stretch of one kernel's tests.
-lane() {
-	sed -n "$1,$2p" "$work/jobs" | awk '
-		$1 != k { if (k != "") print k, t; k = $1; t = "" }
-		{ t = t " " $2 }
-		END { if (k != "") print k, t }' |
-	while read -r k names; do
-		# shellcheck disable=SC2086
-		"$top/tests/vm/run.sh" --kver "$k" $names || echo "lane-failed"
-	done
-}
-n=$(wc -l <"$work/jobs")
-if [ "$n" = 0 ]; then
-	:
-elif [ "${NDL_VM_LANES:-2}" = 1 ] || [ "$n" -lt 2 ]; then
-	lane 1 "$n" >"$work/lane1.log" 2>&1
-else
-	half=$(((n + 1) / 2))
-	lane 1 "$half" >"$work/lane1.log" 2>&1 &
-	pid=$!
-	lane $((half + 1)) "$n" >"$work/lane2.log" 2>&1
-	wait $pid
-fi
-# A lane's failing run.sh said FAIL already; the marker only sets the status.
-grep -vxh lane-failed "$work"/lane*.log
-grep -qx lane-failed "$work"/lane*.log && status=1
+vm_lanes "$work" || status=1
 exit $status

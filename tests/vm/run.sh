@@ -204,6 +204,15 @@ nic_args() { # MODEL INDEX -> QEMU arguments for one NIC on QEMU's user network
 	echo "$usbhc$port -netdev user,id=n$2,net=10.0.$((2 + $2)).0/24$hostfwd -device $model,netdev=n$2,id=nic$2$romfile"
 }
 
+# host_port BASE: a host port for this run, from the PID, in a block of
+# its own per lane (NDL_VM_LANE, tests/suites/vm-kernels.sh) so that two
+# lanes' guests never pick the same one; the blocks (5000 each) leave room
+# for serve_start's retries. Bases 20000 (served file) and 40000 (port
+# forward) keep the two kinds apart.
+host_port() {
+	echo $(($1 + ${NDL_VM_LANE:-0} * 5000 + $$ % 4000))
+}
+
 # serve_start MIB: start busybox httpd serving MIB MiB of random data;
 # sets srv_pid, srv_append (kernel command-line words for the guest).
 serve_start() {
@@ -217,7 +226,7 @@ serve_start() {
 		sha256sum "$1" | cut -d" " -f1 >"$1.sha256.tmp" &&
 		mv "$1.sha256.tmp" "$1.sha256"' sh "$sdir/$sfile" "$1" || return 1
 	bb=$(command -v busybox || echo /bin/busybox)
-	port=$((20000 + $$ % 20000))
+	port=$(host_port 20000)
 	for _try in 1 2 3 4 5 6 7 8 9 10; do
 		"$bb" httpd -f -p "127.0.0.1:$port" -h "$sdir" &
 		srv_pid=$!
@@ -283,7 +292,7 @@ run_one() { # TEST
 	fi
 	saved_fwd=$fwd fwd_host=""
 	if [ -n "$tfwd" ]; then
-		fwd=$tfwd fwd_host=$((30000 + $$ % 20000))
+		fwd=$tfwd fwd_host=$(host_port 40000)
 	fi
 	srv_pid="" srv_append="" monargs=""
 	if [ -n "$serve" ] && ! serve_start "$serve"; then

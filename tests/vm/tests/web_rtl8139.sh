@@ -48,16 +48,32 @@ echo "HOST: token $(cat /etc/ndisload/webconf.token)" >"$NDL_RESULTS"
 # The DHCP client the helper finds: busybox's udhcpc with its script.
 udhcpc_script
 
-# rtl_iface SECONDS: the RTL8139's interface in $rtl, once it exists.
+# rtl_iface SECONDS: the RTL8139's interface in $rtl, once it exists, and
+# its ifindex in $rtl_idx: the assistant's interface may take the name of
+# the one the page stopped, so "gone" means this ifindex is gone.
 rtl_iface() {
-	rtl="" _n=0
+	rtl="" rtl_idx="" _n=0
 	while [ -z "$rtl" ] && [ $_n -lt $(($1 * 2)) ]; do
 		for d in /sys/bus/pci/devices/*; do
 			[ "$(cat "$d/vendor")" = 0x10ec ] && [ -d "$d/net" ] && rtl=$(ls "$d/net" | head -n1)
 		done
 		[ -n "$rtl" ] || { sleep 0.5; _n=$((_n + 1)); }
 	done
+	[ -z "$rtl" ] || rtl_idx=$(cat "/sys/class/net/$rtl/ifindex" 2>/dev/null)
 }
+
+# rtl_present: the interface rtl_iface found still exists.
+rtl_present() {
+	[ "$(cat "/sys/class/net/$rtl/ifindex" 2>/dev/null)" = "$rtl_idx" ]
+}
+
+# rtl_wait_gone NAME: waits (at most 120 s) for that interface to go.
+rtl_wait_gone() {
+	_n=0
+	while rtl_present && [ $_n -lt 240 ]; do sleep 0.5; _n=$((_n + 1)); done
+	check "$1" rtl_absent
+}
+rtl_absent() { ! rtl_present; }
 
 # wait_dhcp NAME: the second NIC's QEMU user network 10.0.3.0/24 (its host
 # at 10.0.3.2) gave $rtl an address through the page (at most 120 s).
@@ -78,7 +94,7 @@ wait_dhcp() {
 # host's removal): the browser watching the Status graph sees the real
 # counters move whenever it looks, however long it takes to get there.
 traffic_until_gone() {
-	while [ -e "/sys/class/net/$rtl" ]; do
+	while rtl_present; do
 		timeout 60 wget -q -O /dev/null "http://$ndl_serve" 2>/dev/null
 		sleep 1
 	done
@@ -104,9 +120,7 @@ else
 	traffic=$!
 	echo "HOST: traffic done" >"$NDL_RESULTS"
 	# The page's Stop takes the driver and its interface away.
-	n=0
-	while [ -e "/sys/class/net/$rtl" ] && [ $n -lt 240 ]; do sleep 0.5; n=$((n + 1)); done
-	check stopped-by-page sh -c "[ ! -e /sys/class/net/$rtl ]"
+	rtl_wait_gone stopped-by-page
 	wait $traffic
 	# Then the setup assistant (setup.vm.test.mjs): the driver is removed,
 	# and a .zip of its package installs, binds, starts and brings it up.
@@ -120,9 +134,7 @@ else
 		traffic_until_gone &
 		traffic=$!
 		# The host removes the running driver when its page checks are done.
-		n=0
-		while [ -e "/sys/class/net/$rtl" ] && [ $n -lt 240 ]; do sleep 0.5; n=$((n + 1)); done
-		check removed-while-running sh -c "[ ! -e /sys/class/net/$rtl ]"
+		rtl_wait_gone removed-while-running
 		wait $traffic
 	fi
 fi
