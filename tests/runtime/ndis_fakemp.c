@@ -285,6 +285,12 @@ static void NTAPI fm_send_packets(NDIS_HANDLE ctx, NDIS_PACKET **pkts, UINT n)
 		}
 		oob->Status = st;
 	}
+	if (fm.complete_refused_last && !fm.deserialize && n &&
+	    ((NDIS_PACKET_OOB_DATA *)((u8 *)pkts[n - 1] +
+	      pkts[n - 1]->Private.NdisPacketOobOffset))->Status ==
+	    NDIS_STATUS_RESOURCES)
+		((NDIS_MINIPORT_BLOCK *)fm.handle)->SendCompleteHandler(
+			fm.handle, pkts[n - 1], NDIS_STATUS_SUCCESS);
 	/* A completion from inside SendPackets (serialized): the host's
 	 * callback may send again; NDIS must not re-enter us for it. */
 	if (fm.send_back_nested && fm.nheld > 1)

@@ -37,6 +37,9 @@ struct fakemp {
 	NDIS_PACKET **dpc_pkts;		/* indicated by MiniportHandleInterrupt */
 	u32 dpc_npkts;
 	bool send_back_nested;		/* see test_no_reentry */
+	bool complete_refused_last;	/* serialized SendPackets: completes
+					 * the array's last packet though it
+					 * said RESOURCES for it (not allowed) */
 	/* the last send as a first-buffer-only miniport would put it on the
 	 * wire (ndis_test_compat.c)
 	 */

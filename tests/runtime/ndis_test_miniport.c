@@ -177,6 +177,47 @@ out:
 	teardown();
 }
 
+/*
+ * NDIS requeues a packet refused with RESOURCES "and all the remaining
+ * packets" of the array; a later one the miniport completed inside the
+ * call anyway is done, never handed to it again.
+ */
+static void test_serialized_refusal_with_inside_completion(void)
+{
+	static u8 f[6][64];
+	u32 want = 6;
+
+	setup();
+	fm.use_send_packets = true;
+	fm.complete_inside = true;
+	fm.accept = 2;
+	if (!start())
+		goto out;
+	/* 0 and 1 go out; 2 is refused; 3 to 5 wait behind it. */
+	send_n(6, f);
+	CHECK_EQ_INT(tap.ndone, 2);
+	/* Resubmitted as one array: 2 goes out, 3 is refused, 5 completed. */
+	fm.accept = 3;
+	fm.complete_refused_last = true;
+	ndl_adapter_check_for_hang(ad);
+	CHECK_EQ_INT(tap.ndone, 4);
+	fm.complete_refused_last = false;
+	fm.accept = 100;
+	ndl_adapter_check_for_hang(ad);
+	CHECK(run_until(done_n, &want, 1000));
+	CHECK_EQ_INT(tap.ndone, 6);
+	CHECK_EQ_INT(fm.sends, 5);	/* 5 never reached it again */
+	for (u32 i = 0; i < 6; i++) {
+		u32 seen = 0;
+
+		for (u32 k = 0; k < tap.ndone; k++)
+			seen += tap.done_cookie[k] == f[i];
+		CHECK_EQ_INT(seen, 1);
+	}
+out:
+	teardown();
+}
+
 /* Per-packet requests from the host reach the miniport as a protocol's. */
 static void test_send_offload_info(void)
 {
@@ -850,6 +891,7 @@ int main(void)
 	RUN(test_serialized_send_resources);
 	RUN(test_resources_no_completion);
 	RUN(test_serialized_send_packets);
+	RUN(test_serialized_refusal_with_inside_completion);
 	RUN(test_no_reentry);
 	RUN(test_send_offload_info);
 	RUN(test_receive_ownership);

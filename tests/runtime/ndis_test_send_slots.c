@@ -133,7 +133,7 @@ static u32 grown_slots(void)
 	u32 n = 0;
 
 	for (u32 i = 0; i < ad->nslots; i++)
-		n += ad->slots[i].mdl_n > NDL_TX_SLOT_MDLS;
+		n += ad->slots[i].bufs.n > NDL_TX_SLOT_MDLS;
 	return n;
 }
 

@@ -83,11 +83,9 @@ enum { NDL_SLOT_FREE, NDL_SLOT_PENDING, NDL_SLOT_INFLIGHT };
  */
 #define NDL_TX_SLOT_MDLS	2
 
-/*
- * A send slot's MDLs and linear copy (ndis_txbufs.c), grown on demand and
- * kept. The NDIS 6 slots use it; the NDIS 5 slot below still keeps the
- * same things in its own fields.
- */
+struct ndl_adapter;
+
+/* A send slot's MDLs and linear copy (ndis_txbufs.c), grown on demand and kept. */
 struct ndl_tx_bufs {
 	MDL **mdl;			/* small, or a grown array */
 	MDL *small[NDL_TX_SLOT_MDLS];
@@ -99,31 +97,19 @@ struct ndl_tx_bufs {
 /* NDL_TX_SLOT_MDLS MDLs; ndl_tx_bufs_free also after a failure. */
 int ndl_tx_bufs_init(struct ndl_tx_bufs *b);
 void ndl_tx_bufs_free(struct ndl_tx_bufs *b);
-/* An MDL with enough PFN room for each non-empty fragment: -NDL_ENOMEM
- * if it could not grow (what it did grow stays).
- */
-int ndl_tx_bufs_room(struct ndl_tx_bufs *b, const struct ndl_frag *frags,
-		     u32 nfrags);
-/* The chain over the non-empty fragments (after ndl_tx_bufs_room). */
-MDL *ndl_tx_bufs_chain(struct ndl_tx_bufs *b, const struct ndl_frag *frags,
-		       u32 nfrags);
 /*
- * The fragments copied into *linear (grown to hold total if needed, kept
- * for the next frame); *one describes the copy.
+ * A frame's MDL chain: over its fragments where they lie, or over b's
+ * linear copy of them when one_buffer asks for one buffer or b could not
+ * grow for that many (atomic memory). NULL if not even the copy could be
+ * made. Counts the frame in ad's tx_multi_buffer or tx_linearized.
  */
-int ndl_frags_linearize(u8 **linear, u32 *linear_size,
-			const struct ndl_frag *frags, u32 nfrags, u32 total,
-			struct ndl_frag *one);
-/* The same into b's linear buffer. */
-int ndl_tx_bufs_linearize(struct ndl_tx_bufs *b,
-			  const struct ndl_frag *frags, u32 nfrags, u32 total,
-			  struct ndl_frag *one);
+MDL *ndl_tx_bufs_frame(struct ndl_adapter *ad, struct ndl_tx_bufs *b,
+		       const struct ndl_frag *frags, u32 nfrags, u32 total,
+		       bool one_buffer);
 struct ndl_tx_slot {
 	LIST_ENTRY link;		/* free, pending or in-flight list */
 	NDIS_PACKET *packet;
-	MDL **mdl;			/* mdl_small, or a grown array */
-	MDL *mdl_small[NDL_TX_SLOT_MDLS];
-	u32 mdl_n;			/* MDLs in mdl[] */
+	struct ndl_tx_bufs bufs;
 	void *cookie;
 	SCATTER_GATHER_LIST *sg;	/* NdisMInitializeScatterGatherDma */
 	u32 sg_cap;			/* elements sg has room for */
@@ -133,8 +119,6 @@ struct ndl_tx_slot {
 	bool in_call;			/* inside MiniportSend(Packets) */
 	bool completed;			/* completed while in_call */
 	NDIS_STATUS status;
-	u8 *linear;			/* single-buffer sends: the copy */
-	u32 linear_size;
 };
 
 struct ndl_request {

@@ -81,7 +81,11 @@ static int mdl_room(struct ndl_tx_bufs *b, u32 k, u32 pages)
 	return 0;
 }
 
-int ndl_tx_bufs_room(struct ndl_tx_bufs *b, const struct ndl_frag *frags,
+/*
+ * An MDL with enough PFN room for each non-empty fragment: -NDL_ENOMEM if
+ * it could not grow (what it did grow stays).
+ */
+static int bufs_room(struct ndl_tx_bufs *b, const struct ndl_frag *frags,
 		     u32 nfrags)
 {
 	u32 i, k = 0;
@@ -95,7 +99,8 @@ int ndl_tx_bufs_room(struct ndl_tx_bufs *b, const struct ndl_frag *frags,
 	return 0;
 }
 
-MDL *ndl_tx_bufs_chain(struct ndl_tx_bufs *b, const struct ndl_frag *frags,
+/* The chain over the non-empty fragments (after bufs_room). */
+static MDL *bufs_chain(struct ndl_tx_bufs *b, const struct ndl_frag *frags,
 		       u32 nfrags)
 {
 	MDL *prev = NULL;
@@ -117,40 +122,54 @@ MDL *ndl_tx_bufs_chain(struct ndl_tx_bufs *b, const struct ndl_frag *frags,
 }
 
 /*
- * Atomic memory is physically contiguous: one DMA mapping covers the
- * copy, whatever the miniport does with it.
+ * The fragments copied into b's linear buffer (grown to hold total if
+ * needed, kept for the next frame); *one describes the copy. Atomic
+ * memory is physically contiguous: one DMA mapping covers the copy,
+ * whatever the miniport does with it.
  */
-int ndl_frags_linearize(u8 **linear, u32 *linear_size,
-			const struct ndl_frag *frags, u32 nfrags, u32 total,
-			struct ndl_frag *one)
+static int bufs_linearize(struct ndl_tx_bufs *b, const struct ndl_frag *frags,
+			  u32 nfrags, u32 total, struct ndl_frag *one)
 {
 	u32 i, off = 0;
 
-	if (total > *linear_size) {
+	if (total > b->linear_size) {
 		u32 size = total < 2048 ? 2048 : total;
 		u8 *buf = ndl_alloc(size, NDL_OS_ATOMIC);
 
 		if (!buf)
 			return -NDL_ENOMEM;
-		ndl_free(*linear);
-		*linear = buf;
-		*linear_size = size;
+		ndl_free(b->linear);
+		b->linear = buf;
+		b->linear_size = size;
 	}
 	for (i = 0; i < nfrags; i++) {
 		if (!frags[i].len)	/* its va may be NULL */
 			continue;
-		ndl_memcpy(*linear + off, frags[i].va, frags[i].len);
+		ndl_memcpy(b->linear + off, frags[i].va, frags[i].len);
 		off += frags[i].len;
 	}
-	one->va = *linear;
+	one->va = b->linear;
 	one->len = total;
 	return 0;
 }
 
-int ndl_tx_bufs_linearize(struct ndl_tx_bufs *b,
-			  const struct ndl_frag *frags, u32 nfrags, u32 total,
-			  struct ndl_frag *one)
+MDL *ndl_tx_bufs_frame(struct ndl_adapter *ad, struct ndl_tx_bufs *b,
+		       const struct ndl_frag *frags, u32 nfrags, u32 total,
+		       bool one_buffer)
 {
-	return ndl_frags_linearize(&b->linear, &b->linear_size, frags, nfrags,
-				   total, one);
+	struct ndl_frag one;
+	u32 i, used = 0;
+
+	for (i = 0; i < nfrags; i++)
+		used += frags[i].len != 0;
+	if ((used < 2 || !one_buffer) && !bufs_room(b, frags, nfrags)) {
+		if (used > 1)
+			ndl_atomic_add(&ad->stats.tx_multi_buffer, 1);
+		return bufs_chain(b, frags, nfrags);
+	}
+	if (bufs_linearize(b, frags, nfrags, total, &one) ||
+	    bufs_room(b, &one, 1))
+		return NULL;
+	ndl_atomic_add(&ad->stats.tx_linearized, 1);
+	return bufs_chain(b, &one, 1);
 }

@@ -19,8 +19,6 @@
  */
 #include "ndis/ndis_priv.h"
 
-/* PFN room of a slot's MDLs: 2 pages cover any piece of up to 4 KiB + 1. */
-#define SLOT_MDL_PAGES	2
 #define TX_PROTO_RESERVED 32	/* like a protocol's ProtocolReserved */
 #define TX_BATCH	32	/* packets per MiniportSendPackets call */
 #define TX_SLOTS_SEND	32	/* MiniportSend: one packet a call */
@@ -61,7 +59,7 @@ static u32 tx_slot_count(struct ndl_adapter *ad)
 
 int ndl_tx_start(struct ndl_adapter *ad)
 {
-	u32 i, k, n = tx_slot_count(ad);
+	u32 i, n = tx_slot_count(ad);
 
 	if (ad->slots)
 		return -NDL_EBUSY;
@@ -75,18 +73,12 @@ int ndl_tx_start(struct ndl_adapter *ad)
 	for (i = 0; i < n; i++) {
 		struct ndl_tx_slot *s = &ad->slots[i];
 
-		s->mdl = s->mdl_small;
-		s->mdl_n = NDL_TX_SLOT_MDLS;
 		s->packet = ndl_packet_alloc(ad->tx_packet_pool);
 		if (!s->packet)
 			return -NDL_ENOMEM;
 		*ndl_packet_owner(s->packet) = s;
-		for (k = 0; k < NDL_TX_SLOT_MDLS; k++) {
-			s->mdl[k] = ndl_mdl_alloc_pages(SLOT_MDL_PAGES);
-			if (!s->mdl[k])
-				return -NDL_ENOMEM;
-		}
-		if (ndl_sg_reserve(ad, s, NDL_TX_SLOT_MDLS))
+		if (ndl_tx_bufs_init(&s->bufs) ||
+		    ndl_sg_reserve(ad, s, NDL_TX_SLOT_MDLS))
 			return -NDL_ENOMEM;
 		ndl_list_init(&s->link);
 		ndl_list_add_tail(&ad->tx_free, &s->link);
@@ -94,23 +86,13 @@ int ndl_tx_start(struct ndl_adapter *ad)
 	return 0;
 }
 
-static void slot_free_mdls(struct ndl_tx_slot *s)
-{
-	for (u32 k = 0; s->mdl && k < s->mdl_n; k++)
-		ndl_free(s->mdl[k]);
-	if (s->mdl != s->mdl_small)
-		ndl_free(s->mdl);
-	s->mdl = NULL;
-	ndl_free(s->sg);
-	ndl_free(s->linear);
-}
-
 void ndl_tx_free(struct ndl_adapter *ad)
 {
 	u32 i;
 
 	for (i = 0; ad->slots && i < ad->nslots; i++) {
-		slot_free_mdls(&ad->slots[i]);
+		ndl_tx_bufs_free(&ad->slots[i].bufs);
+		ndl_free(ad->slots[i].sg);
 		if (ad->slots[i].packet)
 			ndl_packet_free(ad->slots[i].packet);
 	}
@@ -128,88 +110,6 @@ static bool slot_of_adapter(struct ndl_adapter *ad, struct ndl_tx_slot *s)
 }
 
 /*
- * The frame's fragments copied into the slot's linear buffer (kept for the
- * next frame; atomic memory is physically contiguous, so one DMA mapping
- * covers it); *one describes the copy.
- */
-static int slot_linearize(struct ndl_tx_slot *s, const struct ndl_frag *frags,
-			  u32 nfrags, u32 total, struct ndl_frag *one)
-{
-	return ndl_frags_linearize(&s->linear, &s->linear_size, frags, nfrags,
-				   total, one);
-}
-
-/*
- * Room in s for n MDLs: the array grows to a power of two (at most
- * NDL_TX_MAX_FRAGS), each new MDL with the usual PFN room. All or
- * nothing; the slot keeps what it grew.
- */
-static int slot_grow(struct ndl_tx_slot *s, u32 n)
-{
-	unsigned int fl = NDL_OS_ZERO | ndl_alloc_flags_for_irql();
-	u32 k, want = NDL_TX_SLOT_MDLS;
-	MDL **arr;
-
-	if (n <= s->mdl_n)
-		return 0;
-	while (want < n)
-		want *= 2;
-	if (want > NDL_TX_MAX_FRAGS)
-		want = NDL_TX_MAX_FRAGS;
-	arr = ndl_alloc(want * sizeof(*arr), fl);
-	if (!arr)
-		return -NDL_ENOMEM;
-	for (k = s->mdl_n; k < want; k++) {
-		arr[k] = ndl_mdl_alloc_pages(SLOT_MDL_PAGES);
-		if (!arr[k])
-			goto fail;
-	}
-	for (k = 0; k < s->mdl_n; k++)
-		arr[k] = s->mdl[k];
-	if (s->mdl != s->mdl_small)
-		ndl_free(s->mdl);
-	s->mdl = arr;
-	s->mdl_n = want;
-	return 0;
-fail:
-	while (k-- > s->mdl_n)
-		ndl_free(arr[k]);
-	ndl_free(arr);
-	return -NDL_ENOMEM;
-}
-
-/*
- * Room in s for the non-empty fragments (used of them): MDLs, the PFN
- * room of each, the scatter-gather list. -NDL_ENOMEM if it could not get
- * it (atomic memory): the caller then sends a copy instead.
- */
-static int slot_room(struct ndl_adapter *ad, struct ndl_tx_slot *s,
-		     const struct ndl_frag *frags, u32 nfrags, u32 used)
-{
-	u32 i, n = 0;
-
-	if (slot_grow(s, used) || ndl_sg_reserve(ad, s, s->mdl_n))
-		return -NDL_ENOMEM;
-	for (i = 0; i < nfrags; i++) {
-		u32 pages = ndl_span_pages(frags[i].va, frags[i].len);
-
-		if (!frags[i].len)
-			continue;
-		if (sizeof(MDL) + pages * sizeof(PFN_NUMBER) >
-		    (u32)s->mdl[n]->Size) {
-			MDL *big = ndl_mdl_alloc_pages(pages);
-
-			if (!big)
-				return -NDL_ENOMEM;
-			ndl_free(s->mdl[n]);
-			s->mdl[n] = big;
-		}
-		n++;
-	}
-	return 0;
-}
-
-/*
  * Build the slot's packet over the host's fragments: zero-copy, or
  * through the slot's linear copy for single-buffer sends and when the
  * slot could not grow for this many fragments.
@@ -220,48 +120,27 @@ static int slot_fill(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 	NDIS_PACKET *p = s->packet;
 	NDIS_PACKET_EXTENSION *ext = ndl_packet_ext(p);
 	NDIS_PACKET_OOB_DATA *oob = ndl_packet_oob(p);
-	MDL *prev = NULL;
-	struct ndl_frag one;
-	u32 i, k, n = 0, used = 0;
+	MDL *m, *head;
+	u32 i, used = 0;
 
 	for (i = 0; i < nfrags; i++)
 		used += frags[i].len != 0;
-	if (used > 1 && !ad->single_buffer &&
-	    !slot_room(ad, s, frags, nfrags, used)) {
-		ndl_atomic_add(&ad->stats.tx_multi_buffer, 1);
-	} else if (used > 1) {
-		if (slot_linearize(s, frags, nfrags, total, &one))
-			return -NDL_ENOMEM;
-		frags = &one;
-		nfrags = 1;
-		ndl_atomic_add(&ad->stats.tx_linearized, 1);
-		if (slot_room(ad, s, frags, nfrags, 1))
-			return -NDL_ENOMEM;
-	} else if (slot_room(ad, s, frags, nfrags, 1)) {
+	/* The copy needs one list element, which every slot has. */
+	head = ndl_tx_bufs_frame(ad, &s->bufs, frags, nfrags, total,
+				 ad->single_buffer ||
+				 ndl_sg_reserve(ad, s, used));
+	if (!head)
 		return -NDL_ENOMEM;
-	}
-	total = 0;
-	for (i = 0; i < nfrags; i++) {
-		MDL *m;
-
-		if (!frags[i].len)
-			continue;
-		m = s->mdl[n];
-		ndl_mdl_set(m, frags[i].va, frags[i].len);
-		m->Next = NULL;
-		if (prev)
-			prev->Next = m;
-		prev = m;
-		total += frags[i].len;
-		n++;
-	}
-	p->Private.Head = s->mdl[0];
-	p->Private.Tail = prev;
-	p->Private.Count = n;
-	p->Private.TotalLength = total;
+	p->Private.Head = head;
+	p->Private.Count = 0;
+	p->Private.TotalLength = 0;
 	p->Private.PhysicalCount = 0;
-	for (k = 0; k < n; k++)
-		p->Private.PhysicalCount += ndl_mdl_span_pages(s->mdl[k]);
+	for (m = head; m; m = m->Next) {
+		p->Private.Tail = m;
+		p->Private.Count++;
+		p->Private.TotalLength += m->ByteCount;
+		p->Private.PhysicalCount += ndl_mdl_span_pages(m);
+	}
 	p->Private.ValidCounts = TRUE;
 	p->Private.Flags = 0;
 	ndl_memset(oob, 0, sizeof(*oob));
@@ -466,6 +345,27 @@ static void requeue(struct ndl_adapter *ad, struct ndl_tx_slot **slots, u32 n)
 	ndl_q_unlock(ad, old);
 }
 
+/*
+ * A serialized miniport refused slots[0] (NDIS_STATUS_RESOURCES): NDIS
+ * requeues it and every later packet of the array. One the miniport
+ * completed with NdisMSendComplete during the call anyway (not allowed)
+ * is done instead: requeued, it would go out twice.
+ */
+static void requeue_refused(struct ndl_adapter *ad,
+			    struct ndl_tx_slot **slots, u32 n)
+{
+	NDIS_STATUS done_st;
+	u32 i, k = 1;
+
+	for (i = 1; i < n; i++) {
+		if (call_ended(ad, slots[i], &done_st))
+			slot_done(ad, slots[i], done_st, true);
+		else
+			slots[k++] = slots[i];
+	}
+	requeue(ad, slots, k);
+}
+
 /* After the handler returned: act on each packet's status (serialized). */
 static void serialized_results(struct ndl_adapter *ad,
 			       struct ndl_tx_slot **slots, NDIS_STATUS *st,
@@ -486,7 +386,7 @@ static void serialized_results(struct ndl_adapter *ad,
 			continue;
 		}
 		if (st[i] == NDIS_STATUS_RESOURCES) {
-			requeue(ad, slots + i, n - i);
+			requeue_refused(ad, slots + i, n - i);
 			return;
 		}
 		slot_done(ad, s, st[i], true);

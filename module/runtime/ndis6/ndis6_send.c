@@ -90,30 +90,6 @@ void ndl6_tx_free(struct ndl_adapter *ad)
 	a6->tx_pool = NULL;
 }
 
-/*
- * The slot's MDL chain over the host's fragments, zero-copy; a copy in
- * one piece when the slot could not grow for them (atomic memory).
- */
-static MDL *slot_mdls(struct ndl_adapter *ad, struct ndl6_tx_slot *s,
-		      const struct ndl_frag *frags, u32 nfrags, u32 total)
-{
-	struct ndl_frag one;
-	u32 i, used = 0;
-
-	for (i = 0; i < nfrags; i++)
-		used += frags[i].len != 0;
-	if (!ndl_tx_bufs_room(&s->bufs, frags, nfrags)) {
-		if (used > 1)
-			ndl_atomic_add(&ad->stats.tx_multi_buffer, 1);
-		return ndl_tx_bufs_chain(&s->bufs, frags, nfrags);
-	}
-	if (ndl_tx_bufs_linearize(&s->bufs, frags, nfrags, total, &one) ||
-	    ndl_tx_bufs_room(&s->bufs, &one, 1))
-		return NULL;
-	ndl_atomic_add(&ad->stats.tx_linearized, 1);
-	return ndl_tx_bufs_chain(&s->bufs, &one, 1);
-}
-
 /* The TCP/UDP header's offset (for TcpHeaderOffset), 0 if not found. */
 static u32 l4_offset(const struct ndl_frag *frags, u32 nfrags)
 {
@@ -166,7 +142,8 @@ static bool slot_fill(struct ndl_adapter *ad, struct ndl6_tx_slot *s,
 {
 	NET_BUFFER_LIST *nbl = s->nbl;
 	NET_BUFFER *nb = nbl->FirstNetBuffer;
-	MDL *chain = slot_mdls(ad, s, frags, nfrags, total);
+	MDL *chain = ndl_tx_bufs_frame(ad, &s->bufs, frags, nfrags, total,
+				       false);
 
 	if (!chain)
 		return false;
