@@ -29,8 +29,14 @@ static struct tap tap;
 static struct ndl_driver *drv;
 static struct ndl_adapter *ad;
 
-/* The NE2000's sends: one in the transmit buffer, RESOURCES meanwhile. */
-static bool start(const struct ndl_adapter_ops *ops, void *ctx)
+static int send_one(u8 *frame);
+
+/*
+ * The NE2000's sends: one in the transmit buffer, RESOURCES meanwhile.
+ * early: a frame the host tries to send before MiniportInitialize.
+ */
+static bool start_sending_early(const struct ndl_adapter_ops *ops, void *ctx,
+				u8 *early)
 {
 	struct ndl_adapter_params p = {
 		.ops = ops, .ctx = ctx, .name = "sendready", .tx_slots = 64,
@@ -47,7 +53,16 @@ static bool start(const struct ndl_adapter_ops *ops, void *ctx)
 	tap_reset(&tap);
 	if (ndl_adapter_create(&p, &ad))
 		return false;
+	if (early) {
+		CHECK_EQ_INT(send_one(early), -NDL_EBUSY);
+		CHECK_EQ_INT(tap.send_ready, 0);
+	}
 	return !ndl_adapter_initialize(ad, &info, NULL);
+}
+
+static bool start(const struct ndl_adapter_ops *ops, void *ctx)
+{
+	return start_sending_early(ops, ctx, NULL);
 }
 
 static void stop(void)
@@ -163,6 +178,25 @@ out:
 	stop();
 }
 
+/*
+ * A host that sends before the adapter has its slots is refused; it hears
+ * send_ready once MiniportInitialize is done and the slots exist.
+ */
+static void test_ready_after_initialize(void)
+{
+	static u8 f[64];
+
+	if (!start_sending_early(&tap_ops, &tap, f)) {
+		CHECK(!"adapter start");
+		goto out;
+	}
+	CHECK_EQ_INT(tap.send_ready, 1);
+	CHECK_EQ_INT(send_one(f), 0);
+	CHECK_EQ_INT(fm.sends, 1);
+out:
+	stop();
+}
+
 /* ---- ndisload-host's data path ------------------------------------------ */
 
 /* host/net.c's TAP link state; a socket pair has none. */
@@ -236,6 +270,7 @@ int main(void)
 	tap_reset(&tap);
 	RUN(test_ready_after_busy);
 	RUN(test_ready_after_reset);
+	RUN(test_ready_after_initialize);
 	RUN(test_host_two_completions);
 	tap_free(&tap);
 	return test_exit() | CHECK_EXIT_CODE();

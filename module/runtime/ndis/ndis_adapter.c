@@ -408,6 +408,8 @@ int ndl_adapter_initialize(struct ndl_adapter *ad, struct ndl_adapter_info *info
 	}
 	ndl_compat_resolve(ad, info);
 	ndl_hang_timer_start(ad);
+	/* A host that sent before there were slots heard -NDL_EBUSY. */
+	ndl_tx_ready_if_owed(ad);
 	ndl_info("%s: initialized (%s, %s, link %s)", ad->name,
 		 ad->deserialized ? "deserialized" : "serialized",
 		 c->SendPacketsHandler ? "SendPackets" : "Send",

@@ -304,6 +304,8 @@ void ndl_tx_free(struct ndl_adapter *ad);
 void ndl_tx_kick(struct ndl_adapter *ad);
 void ndl_tx_drain_locked(struct ndl_adapter *ad);	/* inside mp lock */
 void ndl_tx_unblock(struct ndl_adapter *ad);
+/* send_ready to a host refused -NDL_EBUSY since the last one (not locked). */
+void ndl_tx_ready_if_owed(struct ndl_adapter *ad);
 void ndl_tx_abort_pending(struct ndl_adapter *ad, NDIS_STATUS status);
 bool ndl_tx_timed_out(struct ndl_adapter *ad, u64 limit_ns);
 void NTAPI ndl_send_complete_handler(NDIS_HANDLE h, NDIS_PACKET *p,

@@ -182,6 +182,16 @@ static bool want_ready_locked(struct ndl_adapter *ad)
 	return ready;
 }
 
+void ndl_tx_ready_if_owed(struct ndl_adapter *ad)
+{
+	KIRQL old = ndl_q_lock(ad);
+	bool ready = want_ready_locked(ad);
+
+	ndl_q_unlock(ad, old);
+	if (ready)
+		ad->ops->send_ready(ad->ctx);
+}
+
 int ndl_adapter_send(struct ndl_adapter *ad, const struct ndl_frag *frags,
 		     u32 n, void *cookie)
 {
@@ -193,7 +203,6 @@ int ndl_adapter_send_ex(struct ndl_adapter *ad, const struct ndl_frag *frags,
 {
 	struct ndl_tx_slot *s;
 	u32 k, total = 0;
-	bool ready;
 	KIRQL old;
 	int rc;
 
@@ -226,11 +235,9 @@ int ndl_adapter_send_ex(struct ndl_adapter *ad, const struct ndl_frag *frags,
 	if (rc) {
 		old = ndl_q_lock(ad);
 		ndl_list_add_head(&ad->tx_free, &s->link);
-		ready = want_ready_locked(ad);
 		ndl_q_unlock(ad, old);
-		/* Another sender was refused while this one held the slot. */
-		if (ready)
-			ad->ops->send_ready(ad->ctx);
+		/* Another sender may have been refused while this one held it. */
+		ndl_tx_ready_if_owed(ad);
 		return rc;
 	}
 	s->cookie = cookie;

@@ -9,19 +9,13 @@ set -u
 T=$NDL_VM_TEST/host
 url=http://127.0.0.1:$NDL_VM_PORT/blob
 
-# line PREFIX: the rest of the guest's first "HOST: PREFIX..." line,
-# waiting up to 120 s.
+. "$(dirname "$0")/_lib.sh"
+said() { tr -d '\r' <"$NDL_VM_RESULTS" | grep -q "^HOST: $1"; }
+# line PREFIX: the rest of the guest's first "HOST: PREFIX..." line, once
+# it has said it.
 line() {
-	_n=240
-	while :; do
-		if tr -d '\r' <"$NDL_VM_RESULTS" | grep -q "^HOST: $1"; then
-			tr -d '\r' <"$NDL_VM_RESULTS" | sed -n "s/^HOST: $1//p" | head -n1
-			return 0
-		fi
-		kill -0 "$NDL_VM_PID" 2>/dev/null || return 1
-		_n=$((_n - 1)); [ $_n -gt 0 ] || return 1
-		sleep 0.5
-	done
+	wait_guest said "$1" || return 1
+	tr -d '\r' <"$NDL_VM_RESULTS" | sed -n "s/^HOST: $1//p" | head -n1
 }
 
 want=$(line "fetch whole ") || { echo "FAIL: $T/whole (the guest never asked)"; exit 1; }

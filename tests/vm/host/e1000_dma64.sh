@@ -10,6 +10,8 @@ set -u
 T=$NDL_VM_TEST/dma64
 out=$(dirname "$NDL_VM_RESULTS")
 
+. "$(dirname "$0")/_lib.sh"
+
 # wait_for SECONDS COMMAND...: poll until the command succeeds.
 wait_for() {
 	_n=$(($1 * 2)); shift
@@ -27,7 +29,7 @@ reg() { # OFFSET: the register's value as the monitor printed it
 }
 have_regs() { [ -n "$(reg 0x3804)" ] && [ -n "$(reg 0x2804)" ]; }
 
-if ! wait_for 120 have_bar; then
+if ! wait_guest have_bar; then
 	echo "FAIL: $T (the guest never reported its BAR0)"; exit 1
 fi
 bar=$(bar_line)

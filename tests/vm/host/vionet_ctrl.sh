@@ -8,18 +8,7 @@
 set -u
 out=$(dirname "$NDL_VM_RESULTS")
 
-# Until the guest says so or QEMU is gone: the test's own time limit
-# (run.sh, times NDL_VM_SLOW) bounds the wait, not a figure of ours (a
-# fixed 150 s failed the debug kernel's slower run that passed everything).
-wait_guest() {
-	until "$@"; do
-		if ! kill -0 "$NDL_VM_PID" 2>/dev/null; then
-			"$@"	# it may have said so just before it ended
-			return
-		fi
-		sleep 0.5
-	done
-}
+. "$(dirname "$0")/_lib.sh"
 results() { tr -d '\r' <"$NDL_VM_RESULTS"; }
 done_said() { results | grep -q '^HOST: ctrl-done$'; }
 # The used_idx values the monitor printed for queue 2, in order.

@@ -11,15 +11,12 @@ T=$NDL_VM_TEST/api
 pkg=$top/build/drivers/rtl8139
 B=http://127.0.0.1:$NDL_VM_PORT/api/v1
 
-# Wait for the guest's token line (at most 120 s, or until QEMU is gone).
-n=0 token=""
-while [ -z "$token" ]; do
-	token=$(tr -d '\r' <"$NDL_VM_RESULTS" | sed -n 's/^HOST: token //p' | head -n1)
-	[ -n "$token" ] && break
-	kill -0 "$NDL_VM_PID" 2>/dev/null || { echo "FAIL: $T/token (guest ended first)"; exit 1; }
-	n=$((n + 1)); [ $n -gt 240 ] && { echo "FAIL: $T/token (none within 120 s)"; exit 1; }
-	sleep 0.5
-done
+# Wait for the guest's token line (as long as QEMU runs).
+. "$(dirname "$0")/_lib.sh"
+token_line() { tr -d '\r' <"$NDL_VM_RESULTS" | sed -n 's/^HOST: token //p' | head -n1; }
+has_token() { [ -n "$(token_line)" ]; }
+wait_guest has_token || { echo "FAIL: $T/token (guest ended first)"; exit 1; }
+token=$(token_line)
 A="Authorization: Bearer $token"
 
 # api NAME WANT-STATUS CURL-ARGS...: one call; the body lands in $body.
