@@ -26,6 +26,7 @@ struct ndl_os_dev {
 	int nports;
 	struct list_head port_link;	/* ndl_port_devs, RCU */
 	u32 nmsgs;			/* MSI-X or MSI vectors allocated */
+	int *msg_irqs;			/* their Linux IRQs, looked up once */
 };
 
 /* os_dev.c; ndl_port_devs lists (RCU) the devices with I/O ports. */
@@ -37,5 +38,11 @@ void ndl_os_dev_uninit(struct ndl_os_dev *dev);
  * device; how many it got, 0 when it keeps its line (said in the log).
  */
 u32 ndl_os_dev_msg_alloc(struct ndl_os_dev *dev, u32 limit);
+/*
+ * Message msg's Linux IRQ, or -EINVAL. Unlike pci_irq_vector (which takes
+ * the MSI descriptors' mutex) it never sleeps: the runtime asks from
+ * driver stacks, where preemption is off.
+ */
+int ndl_os_dev_msg_irq(struct ndl_os_dev *dev, u32 msg);
 
 #endif

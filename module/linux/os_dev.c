@@ -88,7 +88,7 @@ int ndl_os_dev_resources(struct ndl_os_dev *dev, struct ndl_os_resource *res,
 			if (n < max)
 				res[n] = (struct ndl_os_resource){
 					.kind = NDL_OS_RES_IRQ,
-					.start = pci_irq_vector(pdev, i),
+					.start = dev->msg_irqs[i],
 					.length = 1,
 					.flags = NDL_OS_RES_IRQ_MSI,
 				};
@@ -108,7 +108,7 @@ int ndl_os_dev_resources(struct ndl_os_dev *dev, struct ndl_os_resource *res,
 u32 ndl_os_dev_msg_alloc(struct ndl_os_dev *dev, u32 limit)
 {
 	struct pci_dev *pdev = dev->pdev;
-	int n;
+	int i, n;
 
 	if (!pdev->msix_cap && !pdev->msi_cap) {
 		dev_info(&pdev->dev, "ndisload: no MSI or MSI-X capability: the miniport gets the interrupt line\n");
@@ -117,6 +117,15 @@ u32 ndl_os_dev_msg_alloc(struct ndl_os_dev *dev, u32 limit)
 	ndl_fpu_pause();
 	n = pci_alloc_irq_vectors(pdev, 1, max(limit, 1u),
 				  PCI_IRQ_MSIX | PCI_IRQ_MSI);
+	if (n > 0) {
+		dev->msg_irqs = kcalloc(n, sizeof(*dev->msg_irqs), GFP_KERNEL);
+		for (i = 0; dev->msg_irqs && i < n; i++)
+			dev->msg_irqs[i] = pci_irq_vector(pdev, i);
+		if (!dev->msg_irqs) {
+			pci_free_irq_vectors(pdev);
+			n = -ENOMEM;
+		}
+	}
 	ndl_fpu_resume();
 	if (n < 0) {
 		dev_info(&pdev->dev, "ndisload: no message interrupts (%d): the miniport gets the interrupt line\n",
@@ -127,6 +136,11 @@ u32 ndl_os_dev_msg_alloc(struct ndl_os_dev *dev, u32 limit)
 	dev_info(&pdev->dev, "ndisload: %d %s message interrupt(s) for the miniport\n",
 		 n, pdev->msix_enabled ? "MSI-X" : "MSI");
 	return dev->nmsgs;
+}
+
+int ndl_os_dev_msg_irq(struct ndl_os_dev *dev, u32 msg)
+{
+	return msg < dev->nmsgs ? dev->msg_irqs[msg] : -EINVAL;
 }
 
 u32 ndl_os_dev_msg_count(struct ndl_os_dev *dev)
@@ -141,9 +155,7 @@ bool ndl_os_dev_msg_info(struct ndl_os_dev *dev, u32 msg,
 	const struct cpumask *cpus;
 	int irq;
 
-	if (msg >= dev->nmsgs)
-		return false;
-	irq = pci_irq_vector(dev->pdev, msg);
+	irq = ndl_os_dev_msg_irq(dev, msg);
 	if (irq < 0)
 		return false;
 	get_cached_msi_msg(irq, &m);
@@ -161,7 +173,9 @@ void ndl_os_dev_msg_release(struct ndl_os_dev *dev)
 		return;
 	ndl_fpu_pause();
 	pci_free_irq_vectors(dev->pdev);
+	kfree(dev->msg_irqs);
 	ndl_fpu_resume();
+	dev->msg_irqs = NULL;
 	dev->nmsgs = 0;
 }
 

@@ -127,9 +127,7 @@ struct ndl_os_irq *ndl_os_irq_connect_msg(struct ndl_os_dev *dev, u32 msg,
 {
 	int irq;
 
-	if (msg >= dev->nmsgs)
-		return NULL;
-	irq = pci_irq_vector(dev->pdev, msg);
+	irq = ndl_os_dev_msg_irq(dev, msg);
 	if (irq < 0)
 		return NULL;
 	return ndl_irq_request(dev, irq, msg, lock_with, isr, ctx);

@@ -118,7 +118,9 @@ if [ $all = 1 ]; then
 			echo "SKIP: vm/$kver/$n (kernel-independent: runs on the default kernel $kdefault only)"
 			continue
 		fi
-		if [ -n "$kdir" ] && grep -q '^# iommu: yes$' "$t"; then
+		# (isolated_noiommu has no IOMMU on purpose, but needs VFIO)
+		if [ -n "$kdir" ] &&
+		   grep -qE '^# iommu: yes$|^\. /tests/_isolated\.sh$' "$t"; then
 			echo "SKIP: vm/$kver/$n (isolated mode puts no code of ours in the kernel, and the debug kernel has no IOMMU or VFIO to run it)"
 			continue
 		fi
