@@ -14,6 +14,7 @@
  * configuration when the device appeared).
  */
 #include <linux/delay.h>
+#include <linux/log2.h>
 #include <linux/slab.h>
 #include <linux/usb.h>
 
@@ -103,6 +104,18 @@ static unsigned int ndl_usb_pipe(struct usb_device *udev,
 	}
 }
 
+/*
+ * An inbound transfer's buffer, owning whole cache lines (kmalloc aligns a
+ * power-of-two size to itself, whatever the debug options): two small ones
+ * sharing a line is what DMA-API debug calls "overlapping mappings"
+ * (usb_ecm on the debug kernel), and breaks where DMA is not coherent.
+ */
+static void *ndl_usb_in_buf(u32 len)
+{
+	return kmalloc(roundup_pow_of_two(max_t(u32, len, L1_CACHE_BYTES)),
+		       GFP_ATOMIC);
+}
+
 static enum ndl_os_usb_status ndl_usb_do_submit(struct ndl_os_usb *dev,
 						struct ndl_os_usb_xfer *x)
 {
@@ -125,7 +138,7 @@ static enum ndl_os_usb_status ndl_usb_do_submit(struct ndl_os_usb *dev,
 	if (!urb)
 		return NDL_OS_USB_NO_MEMORY;
 	if (x->len) {
-		buf = x->in ? kmalloc(x->len, GFP_ATOMIC) :
+		buf = x->in ? ndl_usb_in_buf(x->len) :
 			      kmemdup(x->buf, x->len, GFP_ATOMIC);
 		if (!buf)
 			goto nomem;
@@ -198,15 +211,63 @@ static enum ndl_os_usb_status ndl_usb_set_configuration(struct ndl_os_usb *dev,
 	return NDL_OS_USB_STALL;
 }
 
+/*
+ * usb_set_interface, usb_clear_halt and usb_reset_device sleep in
+ * usb_control_msg, on an on-stack timer: they run on the task's stack
+ * (stack.h). On a driver stack the debug lane's DEBUG_OBJECTS said "object
+ * is NOT on stack, but annotated" (usb_ecm_msvc).
+ */
+struct ndl_usb_ctl {
+	struct ndl_os_usb *dev;
+	unsigned int pipe;
+	u8 interface, alternate;
+};
+
+static long ndl_usb_set_interface_on_task(void *arg)
+{
+	struct ndl_usb_ctl *c = arg;
+
+	return usb_set_interface(c->dev->udev, c->interface, c->alternate);
+}
+
+static long ndl_usb_clear_halt_on_task(void *arg)
+{
+	struct ndl_usb_ctl *c = arg;
+
+	return usb_clear_halt(c->dev->udev, c->pipe);
+}
+
+static long ndl_usb_reset_on_task(void *arg)
+{
+	struct ndl_usb_ctl *c = arg;
+	int ret = usb_lock_device_for_reset(c->dev->udev, c->dev->intf);
+
+	if (!ret) {
+		ret = usb_reset_device(c->dev->udev);
+		usb_unlock_device(c->dev->udev);
+	}
+	return ret;
+}
+
+static enum ndl_os_usb_status ndl_usb_ctl_call(long (*fn)(void *arg),
+					       struct ndl_usb_ctl *c)
+{
+	long ret;
+
+	ndl_fpu_pause();
+	ret = ndl_stack_on_task(fn, c);
+	ndl_fpu_resume();
+	return ndl_usb_status(ret);
+}
+
 static enum ndl_os_usb_status ndl_usb_set_interface(struct ndl_os_usb *dev,
 						    u8 interface, u8 alternate)
 {
-	int ret;
+	struct ndl_usb_ctl c = {
+		.dev = dev, .interface = interface, .alternate = alternate,
+	};
 
-	ndl_fpu_pause();
-	ret = usb_set_interface(dev->udev, interface, alternate);
-	ndl_fpu_resume();
-	return ndl_usb_status(ret);
+	return ndl_usb_ctl_call(ndl_usb_set_interface_on_task, &c);
 }
 
 static enum ndl_os_usb_status ndl_usb_clear_halt(struct ndl_os_usb *dev,
@@ -216,33 +277,22 @@ static enum ndl_os_usb_status ndl_usb_clear_halt(struct ndl_os_usb *dev,
 	unsigned int ep = endpoint & USB_ENDPOINT_NUMBER_MASK;
 	bool in = endpoint & USB_DIR_IN;
 	struct usb_host_endpoint *hep = in ? udev->ep_in[ep] : udev->ep_out[ep];
-	unsigned int pipe;
-	int ret;
+	struct ndl_usb_ctl c = { .dev = dev };
 
 	if (!hep)
 		return NDL_OS_USB_INVALID;
 	if (usb_endpoint_xfer_int(&hep->desc))
-		pipe = in ? usb_rcvintpipe(udev, ep) : usb_sndintpipe(udev, ep);
+		c.pipe = in ? usb_rcvintpipe(udev, ep) : usb_sndintpipe(udev, ep);
 	else
-		pipe = in ? usb_rcvbulkpipe(udev, ep) : usb_sndbulkpipe(udev, ep);
-	ndl_fpu_pause();
-	ret = usb_clear_halt(udev, pipe);
-	ndl_fpu_resume();
-	return ndl_usb_status(ret);
+		c.pipe = in ? usb_rcvbulkpipe(udev, ep) : usb_sndbulkpipe(udev, ep);
+	return ndl_usb_ctl_call(ndl_usb_clear_halt_on_task, &c);
 }
 
 static enum ndl_os_usb_status ndl_usb_reset_port(struct ndl_os_usb *dev)
 {
-	int ret;
+	struct ndl_usb_ctl c = { .dev = dev };
 
-	ndl_fpu_pause();
-	ret = usb_lock_device_for_reset(dev->udev, dev->intf);
-	if (!ret) {
-		ret = usb_reset_device(dev->udev);
-		usb_unlock_device(dev->udev);
-	}
-	ndl_fpu_resume();
-	return ndl_usb_status(ret);
+	return ndl_usb_ctl_call(ndl_usb_reset_on_task, &c);
 }
 
 static u32 ndl_usb_port_status(struct ndl_os_usb *dev)
