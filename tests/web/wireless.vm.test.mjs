@@ -113,7 +113,11 @@ test('Save and connect joins WPA2: the state becomes "connected"', async () => {
 	await page.locator('#state-badge').filter({ hasText: /^connected$/ }).waitFor({ timeout: 90000 });
 	check(/"ndl-wpa2" on channel 11/.test(await page.textContent('#state-text')), 'state text');
 	eq(await page.inputValue('#key'), '', 'the key field is emptied');
-	check(/unchanged/.test(await page.getAttribute('#key', 'placeholder')), 'stored key hint');
+	// The hint comes with the next status refresh, which may follow the
+	// badge (the debug kernel's slow guest showed it).
+	const hinted = await page.locator('#key[placeholder*="unchanged"]')
+		.waitFor({ state: 'attached', timeout: 30000 }).then(() => true, () => false);
+	check(hinted, `stored key hint: ${await page.getAttribute('#key', 'placeholder')}`);
 	await shot('03-connected');
 });
 
