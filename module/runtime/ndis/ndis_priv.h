@@ -97,15 +97,18 @@ struct ndl_tx_bufs {
 /* NDL_TX_SLOT_MDLS MDLs; ndl_tx_bufs_free also after a failure. */
 int ndl_tx_bufs_init(struct ndl_tx_bufs *b);
 void ndl_tx_bufs_free(struct ndl_tx_bufs *b);
+/* How many of the fragments are not empty (the MDLs a chain needs). */
+u32 ndl_frags_used(const struct ndl_frag *frags, u32 nfrags);
 /*
  * A frame's MDL chain: over its fragments where they lie, or over b's
  * linear copy of them when one_buffer asks for one buffer or b could not
- * grow for that many (atomic memory). NULL if not even the copy could be
- * made. Counts the frame in ad's tx_multi_buffer or tx_linearized.
+ * grow for that many (atomic memory). used: ndl_frags_used's count. NULL
+ * if not even the copy could be made. Counts the frame in ad's
+ * tx_multi_buffer or tx_linearized.
  */
 MDL *ndl_tx_bufs_frame(struct ndl_adapter *ad, struct ndl_tx_bufs *b,
-		       const struct ndl_frag *frags, u32 nfrags, u32 total,
-		       bool one_buffer);
+		       const struct ndl_frag *frags, u32 nfrags, u32 used,
+		       u32 total, bool one_buffer);
 struct ndl_tx_slot {
 	LIST_ENTRY link;		/* free, pending or in-flight list */
 	NDIS_PACKET *packet;

@@ -153,15 +153,21 @@ static int bufs_linearize(struct ndl_tx_bufs *b, const struct ndl_frag *frags,
 	return 0;
 }
 
-MDL *ndl_tx_bufs_frame(struct ndl_adapter *ad, struct ndl_tx_bufs *b,
-		       const struct ndl_frag *frags, u32 nfrags, u32 total,
-		       bool one_buffer)
+u32 ndl_frags_used(const struct ndl_frag *frags, u32 nfrags)
 {
-	struct ndl_frag one;
 	u32 i, used = 0;
 
 	for (i = 0; i < nfrags; i++)
 		used += frags[i].len != 0;
+	return used;
+}
+
+MDL *ndl_tx_bufs_frame(struct ndl_adapter *ad, struct ndl_tx_bufs *b,
+		       const struct ndl_frag *frags, u32 nfrags, u32 used,
+		       u32 total, bool one_buffer)
+{
+	struct ndl_frag one;
+
 	if ((used < 2 || !one_buffer) && !bufs_room(b, frags, nfrags)) {
 		if (used > 1)
 			ndl_atomic_add(&ad->stats.tx_multi_buffer, 1);

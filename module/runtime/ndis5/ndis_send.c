@@ -120,13 +120,11 @@ static int slot_fill(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 	NDIS_PACKET *p = s->packet;
 	NDIS_PACKET_EXTENSION *ext = ndl_packet_ext(p);
 	NDIS_PACKET_OOB_DATA *oob = ndl_packet_oob(p);
+	u32 used = ndl_frags_used(frags, nfrags);
 	MDL *m, *head;
-	u32 i, used = 0;
 
-	for (i = 0; i < nfrags; i++)
-		used += frags[i].len != 0;
 	/* The copy needs one list element, which every slot has. */
-	head = ndl_tx_bufs_frame(ad, &s->bufs, frags, nfrags, total,
+	head = ndl_tx_bufs_frame(ad, &s->bufs, frags, nfrags, used, total,
 				 ad->single_buffer ||
 				 ndl_sg_reserve(ad, s, used));
 	if (!head)

@@ -142,7 +142,8 @@ static bool slot_fill(struct ndl_adapter *ad, struct ndl6_tx_slot *s,
 {
 	NET_BUFFER_LIST *nbl = s->nbl;
 	NET_BUFFER *nb = nbl->FirstNetBuffer;
-	MDL *chain = ndl_tx_bufs_frame(ad, &s->bufs, frags, nfrags, total,
+	MDL *chain = ndl_tx_bufs_frame(ad, &s->bufs, frags, nfrags,
+				       ndl_frags_used(frags, nfrags), total,
 				       false);
 
 	if (!chain)
