@@ -127,8 +127,16 @@ static int ndl_usb_claim_rest(struct ndl_bound *b)
 	return 0;
 }
 
-static void ndl_usb_release_rest(struct ndl_bound *b)
+/*
+ * Releasing a claimed interface unbinds it, and Linux then puts it back to
+ * alternate setting 0 (usb_set_interface: a control transfer on an on-stack
+ * timer). Linux code that sleeps runs on the task's stack (stack.h): on a
+ * driver stack the debug lane's DEBUG_OBJECTS said "object is NOT on stack,
+ * but annotated" when usb_ecm's data interface (alternate 1) was released.
+ */
+static long ndl_usb_release_rest_on_task(void *arg)
 {
+	struct ndl_bound *b = arg;
 	struct usb_host_config *c = b->osusb.udev->actconfig;
 	struct usb_interface *other;
 	int i;
@@ -138,13 +146,14 @@ static void ndl_usb_release_rest(struct ndl_bound *b)
 		if (ndl_usb_owns(b, other) && usb_get_intfdata(other) == b)
 			usb_driver_release_interface(&b->drv->udrv, other);
 	}
+	return 0;
 }
 
 static void ndl_usb_bound_free(struct ndl_bound *b)
 {
 	struct usb_interface *intf = b->osusb.intf;
 
-	ndl_usb_release_rest(b);
+	ndl_stack_on_task(ndl_usb_release_rest_on_task, b);
 	usb_set_intfdata(intf, NULL);
 	usb_put_dev(b->osusb.udev);
 	ndl_bound_free(b);
