@@ -8,6 +8,7 @@
  *
  *   ndisload-host --device ADDR --sys FILE.sys --tap NAME
  *                 [--name SERVICE] [--reg NAME=VALUE]... [--file PATH]...
+ *                 [--msi LIMIT]
  *   ndisload-host --device ADDR --conf FILE   (the unit's way: same options)
  */
 #include <errno.h>
@@ -47,6 +48,7 @@
 static const char usage[] =
 	"Usage: ndisload-host --device ADDR --sys FILE.sys --tap NAME\n"
 	"                     [--name SERVICE] [--reg NAME=VALUE]... [--file PATH]...\n"
+	"                     [--msi LIMIT]\n"
 	"       ndisload-host --device ADDR --conf FILE\n"
 	"\n"
 	"Runs a Windows NDIS miniport as this (unprivileged) user on the PCI\n"
@@ -54,9 +56,13 @@ static const char usage[] =
 	"its /dev/vfio group device given to this user), with the TAP interface\n"
 	"NAME (created for this user) as its network interface. --reg sets a\n"
 	"registry value (REG_SZ) the driver reads; --file gives it a file it\n"
-	"opens by name (firmware). The TAP takes the card's address.\n"
+	"opens by name (firmware). The TAP takes the card's address. --msi\n"
+	"offers an NDIS 6 miniport up to LIMIT (1-64) message-signalled\n"
+	"interrupts (MSI-X, else MSI; what its .inf's MSISupported asks for)\n"
+	"instead of the interrupt line.\n"
 	"--conf reads the other options from FILE, one a line as \"sys PATH\",\n"
-	"\"tap NAME\", \"name SERVICE\", \"reg NAME=VALUE\", \"file PATH\" (values\n"
+	"\"tap NAME\", \"name SERVICE\", \"reg NAME=VALUE\", \"file PATH\",\n"
+	"\"msi LIMIT\" (values\n"
 	"may hold spaces; '#' starts a comment line). ndisload-host@.service\n"
 	"runs it so, with the file the helper writes.\n"
 	"\n"
@@ -69,6 +75,7 @@ struct opts {
 	const char *device, *sys, *tap, *name;
 	const char *regs[MAX_ARGS], *files[MAX_ARGS];
 	int nregs, nfiles;
+	u32 msi_limit;		/* 0: the line */
 };
 
 static volatile sig_atomic_t stop;
@@ -88,6 +95,20 @@ static int die(const char *fmt, const char *a, const char *b)
 
 static void *slurp(const char *path, size_t *len);
 
+static int set_msi(struct opts *o, const char *val)
+{
+	char *end;
+	unsigned long n;
+
+	errno = 0;
+	n = strtoul(val, &end, 10);
+	if (errno || *end || end == val || n < 1 || n > VFIO_MAX_MSGS)
+		return die("msi %s: want a message count from 1 to 64", val,
+			   NULL);
+	o->msi_limit = (u32)n;
+	return 0;
+}
+
 static int set_opt(struct opts *o, int c, const char *val)
 {
 	switch (c) {
@@ -95,6 +116,7 @@ static int set_opt(struct opts *o, int c, const char *val)
 	case 's': o->sys = val; return 0;
 	case 't': o->tap = val; return 0;
 	case 'n': o->name = val; return 0;
+	case 'm': return set_msi(o, val);
 	}
 	if ((c == 'r' ? o->nregs : o->nfiles) == MAX_ARGS)
 		return die("too many %s options", c == 'r' ? "reg" : "file", NULL);
@@ -116,7 +138,7 @@ static int read_conf(struct opts *o, const char *path)
 {
 	static const struct { const char *key; int c; } keys[] = {
 		{ "sys", 's' }, { "tap", 't' }, { "name", 'n' },
-		{ "reg", 'r' }, { "file", 'f' },
+		{ "reg", 'r' }, { "file", 'f' }, { "msi", 'm' },
 	};
 	size_t len;
 	char *buf = slurp(path, &len), *line, *next;
@@ -149,7 +171,7 @@ static int read_conf(struct opts *o, const char *path)
 				c = keys[i].c;
 		snprintf(where, sizeof(where), "%.280s:%d", path, lineno);
 		if (!c || !sp || !sp[1])
-			return die("%s: want \"KEY VALUE\" with KEY sys, tap, name, reg or file, not \"%s\"",
+			return die("%s: want \"KEY VALUE\" with KEY sys, tap, name, reg, file or msi, not \"%s\"",
 				   where, line);
 		if (set_opt(o, c, sp + 1))
 			return 1;
@@ -166,6 +188,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		{ "name", required_argument, NULL, 'n' },
 		{ "reg", required_argument, NULL, 'r' },
 		{ "file", required_argument, NULL, 'f' },
+		{ "msi", required_argument, NULL, 'm' },
 		{ "conf", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -175,6 +198,7 @@ static int parse(int argc, char **argv, struct opts *o)
 	while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
 		switch (c) {
 		case 'd': case 's': case 't': case 'n': case 'r': case 'f':
+		case 'm':
 			if (set_opt(o, c, optarg))
 				return NDL_HOST_EXIT_USAGE;
 			break;
@@ -310,15 +334,35 @@ static void adopt_address(struct host_net *n, const u8 tap_mac[6],
 	*filter |= PACKET_PROMISCUOUS;
 }
 
+/*
+ * Message interrupts, decided as Windows does before the miniport starts
+ * (module/linux/msi.c): only for NDIS 6 (NDIS 5 has no message-based
+ * registration), only when asked (--msi: the helper passes the .inf's
+ * MSISupported and MessageNumberLimit), only what the device has. Else
+ * the line.
+ */
+static void offer_messages(const struct opts *o, struct ndl_driver *drv,
+			   struct ndl_os_dev *dev)
+{
+	if (!o->msi_limit)
+		return;
+	if (drv->miniport.ndis_major < 6) {
+		fprintf(stderr, "ndisload-host: %s: an NDIS %u miniport takes no message interrupts: it gets the interrupt line\n",
+			o->device, drv->miniport.ndis_major);
+		return;
+	}
+	vfio_msg_offer(dev, o->msi_limit);
+}
+
 /* Until a signal, or the kernel wants the device back (hot-unplug): true then. */
 static bool run(struct host_net *n, struct ndl_os_dev *dev)
 {
 	while (!stop) {
-		struct pollfd p[3] = {
-			{ .fd = vfio_irq_fd(dev), .events = POLLIN },
+		struct pollfd p[2 + VFIO_MAX_POLL] = {
 			{ .fd = n->tap_busy ? -1 : n->tap, .events = POLLIN },
 			{ .fd = dev->req_fd, .events = POLLIN },
 		};
+		int np = 2 + vfio_irq_pollfds(dev, p + 2, VFIO_MAX_POLL);
 		u64 due, now;
 		int ms = -1;
 
@@ -333,7 +377,7 @@ static bool run(struct host_net *n, struct ndl_os_dev *dev)
 		now = ndl_os_monotonic_ns();
 		if (due != NDL_OS_WAIT_FOREVER)
 			ms = due <= now ? 0 : (int)((due - now + 999999) / 1000000);
-		poll(p, 3, ms);
+		poll(p, (nfds_t)np, ms);
 	}
 	return false;
 }
@@ -377,6 +421,7 @@ int main(int argc, char **argv)
 		return die("the runtime did not start", NULL, NULL);
 	if (load_driver(&o, &drv))
 		return 1;
+	offer_messages(&o, drv, dev);
 	params = (struct ndl_adapter_params){ .drv = drv, .dev = dev,
 		.reg = registry(&o), .ops = &host_net_ops, .ctx = &n,
 		.name = o.device, .tx_slots = 64 };

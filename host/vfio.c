@@ -250,6 +250,7 @@ void vfio_close(struct ndl_os_dev *d)
 		return;
 	if (d->req_fd >= 0)
 		close(d->req_fd);
+	ndl_os_dev_msg_release(d);
 	if (d->fd >= 0)
 		close(d->fd);
 	if (d->group >= 0)
@@ -276,6 +277,14 @@ int ndl_os_dev_resources(struct ndl_os_dev *dev, struct ndl_os_resource *res,
 				b->io ? NDL_OS_RES_PORT : NDL_OS_RES_MEM,
 				(u8)i, b->base, b->size, 0 };
 		n++;
+	}
+	if (dev->nmsgs) {	/* the messages replace the line */
+		for (u32 i = 0; i < dev->nmsgs; i++, n++)
+			if (n < max)
+				res[n] = (struct ndl_os_resource){
+					NDL_OS_RES_IRQ, 0, i, 1,
+					NDL_OS_RES_IRQ_MSI };
+		return n;
 	}
 	if (n < max)
 		res[n] = (struct ndl_os_resource){ NDL_OS_RES_IRQ, 0,

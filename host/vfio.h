@@ -8,6 +8,7 @@
 #ifndef NDL_HOST_VFIO_H
 #define NDL_HOST_VFIO_H
 
+#include <poll.h>
 #include <stddef.h>
 
 #include "host.h"
@@ -24,8 +25,28 @@
 struct ndl_os_dev *vfio_open(const char *addr, char *err, size_t errlen,
 			     bool *refused);
 void vfio_close(struct ndl_os_dev *dev);
-/* The eventfd the device's interrupt signals (-1: none connected). */
-int vfio_irq_fd(const struct ndl_os_dev *dev);
+/* Message interrupts the host offers at most (the runtime's limit too). */
+#define VFIO_MAX_MSGS	64
+/* Eventfds the device's interrupts signal, at most. */
+#define VFIO_MAX_POLL	(VFIO_MAX_MSGS + 1)
+/*
+ * The eventfds the device's connected interrupts signal (the line, or its
+ * messages) into p, POLLIN each: how many, at most max.
+ */
+int vfio_irq_pollfds(const struct ndl_os_dev *dev, struct pollfd *p, int max);
+/*
+ * Offer the miniport up to limit message interrupts (MSI-X, else MSI)
+ * instead of the line, before it starts: how many the device took (0: it
+ * keeps the line; the log says why).
+ */
+u32 vfio_msg_offer(struct ndl_os_dev *dev, u32 limit);
+/* Run the ISR of each message that fired; whether any did. */
+bool vfio_msg_poll(struct ndl_os_dev *dev);
+/* ndl_os_irq_disconnect of a message's connection. */
+void vfio_msg_disconnect(struct ndl_os_irq *irq);
+/* VFIO_DEVICE_SET_IRQS on index; fd < 0: no eventfd (unmask, disable). */
+int vfio_irq_set(struct ndl_os_dev *d, u32 index, u32 action, u32 count,
+		 int fd);
 /* The device request channel (hot-unplug): its eventfd in dev->req_fd. */
 void vfio_req_connect(struct ndl_os_dev *dev);
 /* Whether the kernel asked for the device back since the last call. */
@@ -47,6 +68,14 @@ struct vfio_bar {
 	bool io;
 };
 
+/* A connected interrupt: the line (msg -1) or message msg. */
+struct ndl_os_irq {
+	struct ndl_os_dev *dev;
+	int msg;
+	bool (*isr)(void *ctx);
+	void *ctx;
+};
+
 struct ndl_os_dev {
 	int container, group, fd;
 	char addr[32];
@@ -57,6 +86,11 @@ struct ndl_os_dev {
 	int req_fd;		/* the kernel wants the device back (vfio_req_*) */
 	bool (*isr)(void *ctx);
 	void *isr_ctx;
+	/* Message interrupts (vfio_msi.c): eventfds while granted. */
+	u32 nmsgs;
+	u32 msg_index;		/* VFIO_PCI_MSIX_IRQ_INDEX or _MSI_ */
+	int msg_fds[VFIO_MAX_MSGS];
+	struct ndl_os_irq *msg_irq[VFIO_MAX_MSGS];
 };
 struct ndl_os_dev *vfio_the_dev(void);	/* the one device (fd -1: none) */
 

@@ -4,7 +4,8 @@
  * The kernel masks the line when it fires; the host's loop runs the ISR
  * at DEVICE_LEVEL when the eventfd is readable and unmasks the line after
  * it (a device still asserting it fires again). The same loop sleeps in
- * ppoll on that eventfd, so an interrupt ends any wait at once.
+ * ppoll on that eventfd (and on the messages', vfio_msi.c), so an
+ * interrupt ends any wait at once.
  */
 #include <errno.h>
 #include <linux/vfio.h>
@@ -19,12 +20,8 @@
 
 #include "vfio.h"
 
-struct ndl_os_irq {
-	struct ndl_os_dev *dev;
-};
-
 /* VFIO_DEVICE_SET_IRQS on INDEX; fd < 0: no eventfd (unmask, disable). */
-static int irq_set(struct ndl_os_dev *d, u32 index, u32 action, u32 count, int fd)
+int vfio_irq_set(struct ndl_os_dev *d, u32 index, u32 action, u32 count, int fd)
 {
 	struct {
 		struct vfio_irq_set set;
@@ -44,7 +41,7 @@ static int irq_set(struct ndl_os_dev *d, u32 index, u32 action, u32 count, int f
 
 static int intx_set(struct ndl_os_dev *d, u32 action, u32 count, int fd)
 {
-	return irq_set(d, VFIO_PCI_INTX_IRQ_INDEX, action, count, fd);
+	return vfio_irq_set(d, VFIO_PCI_INTX_IRQ_INDEX, action, count, fd);
 }
 
 /*
@@ -61,7 +58,7 @@ void vfio_req_connect(struct ndl_os_dev *d)
 	if (ioctl(d->fd, VFIO_DEVICE_GET_IRQ_INFO, &info) || info.count < 1)
 		return;
 	fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-	if (fd >= 0 && irq_set(d, VFIO_PCI_REQ_IRQ_INDEX, VFIO_IRQ_SET_ACTION_TRIGGER, 1, fd)) {
+	if (fd >= 0 && vfio_irq_set(d, VFIO_PCI_REQ_IRQ_INDEX, VFIO_IRQ_SET_ACTION_TRIGGER, 1, fd)) {
 		close(fd);
 		fd = -1;
 	}
@@ -100,7 +97,7 @@ struct ndl_os_irq *ndl_os_irq_connect(struct ndl_os_dev *dev,
 		free(irq);
 		return NULL;
 	}
-	irq->dev = dev;
+	*irq = (struct ndl_os_irq){ .dev = dev, .msg = -1 };
 	dev->irq_fd = fd;
 	dev->isr = isr;
 	dev->isr_ctx = ctx;
@@ -114,6 +111,10 @@ void ndl_os_irq_disconnect(struct ndl_os_irq *irq)
 	if (!irq)
 		return;
 	d = irq->dev;
+	if (irq->msg >= 0) {
+		vfio_msg_disconnect(irq);
+		return;
+	}
 	intx_set(d, VFIO_IRQ_SET_ACTION_TRIGGER, 0, -1);
 	close(d->irq_fd);
 	d->irq_fd = -1;
@@ -122,9 +123,17 @@ void ndl_os_irq_disconnect(struct ndl_os_irq *irq)
 	free(irq);
 }
 
-int vfio_irq_fd(const struct ndl_os_dev *dev)
+int vfio_irq_pollfds(const struct ndl_os_dev *dev, struct pollfd *p, int max)
 {
-	return dev ? dev->irq_fd : -1;
+	int n = 0;
+
+	if (dev->irq_fd >= 0 && n < max)
+		p[n++] = (struct pollfd){ .fd = dev->irq_fd, .events = POLLIN };
+	for (u32 i = 0; i < dev->nmsgs && n < max; i++)
+		if (dev->msg_irq[i])
+			p[n++] = (struct pollfd){ .fd = dev->msg_fds[i],
+						  .events = POLLIN };
+	return n;
 }
 
 /* The device backend's part of the loop (module/user/host.h). */
@@ -134,7 +143,11 @@ bool ndl_user_dev_poll(void)
 	uint64_t count;
 	u8 old;
 
-	if (d->irq_fd < 0 || ndl_os_irql_current() >= NDL_DEVICE_LEVEL ||
+	if (ndl_os_irql_current() >= NDL_DEVICE_LEVEL)
+		return false;
+	if (vfio_msg_poll(d))
+		return true;
+	if (d->irq_fd < 0 ||
 	    read(d->irq_fd, &count, sizeof(count)) != sizeof(count))
 		return false;
 	old = ndl_os_irql_raise(NDL_DEVICE_LEVEL);
@@ -147,7 +160,8 @@ bool ndl_user_dev_poll(void)
 void ndl_user_dev_idle(u64 deadline_ns)
 {
 	struct ndl_os_dev *d = vfio_the_dev();
-	struct pollfd p = { .fd = d->irq_fd, .events = POLLIN };
+	struct pollfd p[VFIO_MAX_POLL];
+	int np = vfio_irq_pollfds(d, p, VFIO_MAX_POLL);
 	u64 now = ndl_os_monotonic_ns();
 	struct timespec ts;
 
@@ -155,5 +169,5 @@ void ndl_user_dev_idle(u64 deadline_ns)
 		return;
 	ts.tv_sec = (time_t)((deadline_ns - now) / 1000000000);
 	ts.tv_nsec = (long)((deadline_ns - now) % 1000000000);
-	ppoll(&p, d->irq_fd >= 0 ? 1 : 0, &ts, NULL);
+	ppoll(p, (nfds_t)np, &ts, NULL);
 }

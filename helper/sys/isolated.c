@@ -262,6 +262,42 @@ static void put_registry(char *buf, size_t *len, json_object *ins, const char *d
 	conf_free(&c);
 }
 
+#define MSI_SUBKEY "Interrupt Management\\MessageSignaledInterruptProperties"
+#define MSI_MAX 64	/* ndisload-host's limit (VFIO_MAX_MSGS) */
+
+int iso_msi_limit(json_object *ins)
+{
+	int64_t supported = 0, limit = MSI_MAX;
+	size_t i;
+
+	for (i = 0; i < len_of(ins, "hw_registry"); i++) {
+		json_object *r = at(ins, "hw_registry", i), *v;
+		const char *sub = jx_str(r, "subkey"), *name = jx_str(r, "name");
+
+		if (!sub || !name || !str_ieq(sub, MSI_SUBKEY) ||
+		    !json_object_object_get_ex(r, "value", &v))
+			continue;
+		if (str_ieq(name, "MSISupported"))
+			supported = json_object_get_int64(v);
+		else if (str_ieq(name, "MessageNumberLimit"))
+			limit = json_object_get_int64(v);
+	}
+	if (!supported)
+		return 0;
+	return (int)(limit < 1 ? 1 : limit > MSI_MAX ? MSI_MAX : limit);
+}
+
+static void put_msi(char *buf, size_t *len, json_object *ins)
+{
+	char num[16];
+	int n = iso_msi_limit(ins);
+
+	if (n) {
+		snprintf(num, sizeof(num), "%d", n);
+		put(buf, len, "msi", num, NULL);
+	}
+}
+
 /* The install section of driver manifest M that device DEV matches, and its .sys. */
 static json_object *install_of(const char *dev, const char *driver, json_object *m,
 			       const char **sys, struct ndl_err *err)
@@ -335,6 +371,7 @@ static int write_conf(const char *dev, const char *driver, const char *tap,
 			put(buf, &len, "file", path, NULL);
 	}
 	put_registry(buf, &len, ins, driver, dev);
+	put_msi(buf, &len, ins);
 	if (len >= CONF_MAX) {
 		ndl_fail(err, NDL_E_TOO_LARGE, "the options for %s do not fit in %d bytes", dev, CONF_MAX);
 		goto out;

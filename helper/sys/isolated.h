@@ -45,6 +45,15 @@ bool isolated_running(const char *driver);
  * (iso_virtio.c); 0 for any other device.
  */
 int iso_virtio_check(const char *device, struct ndl_err *err);
+/*
+ * The message interrupts ndisload-host is to offer (its "msi" option) for
+ * install section INS of a manifest, as Windows reads the .inf's hardware
+ * key (module/linux/msi.c decides alike in the kernel): 0 unless
+ * "Interrupt Management\MessageSignaledInterruptProperties" sets
+ * MSISupported, else its MessageNumberLimit (0 counts as 1) or 64, at
+ * most 64. The host offers them to an NDIS 6 miniport only.
+ */
+int iso_msi_limit(json_object *ins);
 /* {"state", "tap", "mode", "restarts", "last_crash"} of DEVICE's host. */
 json_object *isolated_state(const char *device);
 

@@ -7,6 +7,7 @@
  * status keeps the refusal and why until unbind; a function with no
  * isolated binding is left alone; an IOMMU group shared with a device of
  * a Linux driver is refused naming it, and passes once that one is unbound.
+ * The message interrupts the host is offered follow the .inf's hardware key.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,12 +143,48 @@ static void test_group_not_viable(void)
 	CHECK(isolated_stop("0000:00:06.0", NULL) == 0);
 }
 
+/* ins's hw_registry: the .inf's hardware-key values as inf_json.c gives them. */
+static int msi_of(const char *hw_registry)
+{
+	char text[1024];
+	json_object *ins;
+	int n;
+
+	snprintf(text, sizeof(text), "{\"hw_registry\": [%s]}", hw_registry);
+	ins = json_tokener_parse(text);
+	CHECK(ins != NULL);
+	n = iso_msi_limit(ins);
+	json_object_put(ins);
+	return n;
+}
+
+#define MSI_KEY "\"subkey\": \"Interrupt Management\\\\MessageSignaledInterruptProperties\", "
+#define MSI_VAL(name, v) "{" MSI_KEY "\"name\": \"" name "\", \"type\": \"dword\", \"value\": " #v "}"
+
+static void test_msi_limit(void)
+{
+	CHECK(msi_of("") == 0);
+	CHECK(msi_of(MSI_VAL("MSISupported", 0)) == 0);
+	CHECK(msi_of(MSI_VAL("MSISupported", 1)) == 64);
+	CHECK(msi_of(MSI_VAL("MessageNumberLimit", 4)) == 0);
+	CHECK(msi_of(MSI_VAL("MSISupported", 1) "," MSI_VAL("MessageNumberLimit", 4)) == 4);
+	CHECK(msi_of(MSI_VAL("MessageNumberLimit", 0) "," MSI_VAL("MSISupported", 1)) == 1);
+	CHECK(msi_of(MSI_VAL("MSISupported", 1) "," MSI_VAL("MessageNumberLimit", 2048)) == 64);
+	/* Registry names are case-insensitive; another key's value is not it. */
+	CHECK(msi_of("{\"subkey\": \"interrupt management\\\\messagesignaledinterruptproperties\", "
+		     "\"name\": \"msisupported\", \"type\": \"dword\", \"value\": 1}") == 64);
+	CHECK(msi_of("{\"subkey\": \"Interrupt Management\", \"name\": \"MSISupported\", "
+		     "\"type\": \"dword\", \"value\": 1}") == 0);
+	CHECK(msi_of("{\"name\": \"MSISupported\", \"type\": \"dword\", \"value\": 1}") == 0);
+}
+
 int main(void)
 {
 	CHECK(mkdtemp(root) != NULL);
 	setenv("NDISLOAD_ROOT", root, 1);
 	RUN(test_refused_at_load);
 	RUN(test_group_not_viable);
+	RUN(test_msi_limit);
 	{
 		char cmd[128];
 

@@ -73,7 +73,8 @@ iso_clean_stop() {
 # iso_miniport DRIVER VENDOR DEVICE NET [HOST ARG...]: the test miniport
 # DRIVER on the NIC VENDOR:DEVICE (QEMU's user network 10.0.NET.0/24), in
 # its own host (with the extra arguments, e.g. --reg NAME=VALUE): ping, a
-# download with checksum, SIGTERM.
+# download with checksum, then the caller's iso_running_check (a command,
+# if set) while the host still runs, SIGTERM.
 iso_miniport() {
 	slot=$(grep -lx "0x$2" /sys/bus/pci/devices/*/vendor | while read -r f; do
 		grep -qx "0x$3" "${f%/vendor}/device" && basename "${f%/vendor}"; done | head -n1)
@@ -85,6 +86,7 @@ iso_miniport() {
 	ping -c 3 -W 3 "10.0.$4.2" || { cat "$log"; return 1; }
 	_sum=$(timeout 120 wget -q -O - "http://10.0.$4.2:${ndl_serve#*:}" | sha256sum | cut -d' ' -f1)
 	[ "$_sum" = "$ndl_serve_sha" ] || { echo "$1: checksum $_sum, want $ndl_serve_sha"; return 1; }
+	[ -z "${iso_running_check:-}" ] || $iso_running_check || { cat "$log"; return 1; }
 	iso_clean_stop
 }
 

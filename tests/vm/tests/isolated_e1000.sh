@@ -3,7 +3,8 @@
 # in ndisload-host, an unprivileged process, on QEMU's e1000 bound to
 # vfio-pci behind the emulated Intel IOMMU (q35, intel_iommu=on). The
 # process gets only the VFIO group device and a TAP interface made for
-# it; no module of ours is loaded. Checked: the refusal as root, link up
+# it; no module of ours is loaded. Checked: the refusal as root, an
+# out-of-range --msi refused (exit 2), link up
 # on the TAP, ping and a TCP download with checksum compare through it,
 # the process without capabilities, a crash (SIGSEGV) contained and
 # reported, the device taken again by a fresh process with traffic after, a clean stop
@@ -11,11 +12,14 @@
 # miniports that pass traffic isolated, each on its own NIC and user
 # network in the same boot: the RTL8139 (rtl8139) and the PCnet (pcnet)
 # miniports, each in its own host: ping and a download with checksum,
-# then SIGTERM.
-# nic: e1000 rtl8139 pcnet
+# then SIGTERM; and the NDIS 6.20 82574L miniport (e1000e6) with message
+# interrupts (--msi, what the helper passes for its .inf's MSISupported):
+# MSI-X through VFIO's eventfds, the host kernel counting them while
+# traffic flows (the line is off while MSI-X is on).
+# nic: e1000 rtl8139 pcnet e1000e
 # iommu: yes
 # serve: 4
-# timeout: 200
+# timeout: 260
 . /tests/_ndl.sh
 . /tests/_isolated.sh
 
@@ -27,6 +31,11 @@ host_cmd="ndisload-host --device $slot --sys $NDL_DRIVERS/e1000/ndle1000.sys --t
 refuses_root() {
 	_out=$($host_cmd 2>&1) && return 1
 	echo "$_out" | grep -q "refusing to run as root"
+}
+bad_msi() {
+	_out=$($host_cmd --msi 65 2>&1)
+	[ $? -eq 2 ] && echo "$_out" | grep -q "msi 65: want a message count from 1 to 64" ||
+		{ echo "$_out"; return 1; }
 }
 unprivileged() {
 	_st=/proc/$(iso_host_pid)/status
@@ -46,6 +55,7 @@ check iommu-group test -e "/sys/bus/pci/devices/$slot/iommu_group"
 check vfio-pci iso_to_vfio
 check hand-over iso_hand_over
 check refuses-root refuses_root
+check bad-msi bad_msi
 check start iso_start_host
 check unprivileged unprivileged
 check up ndl_net_up "$tap"
@@ -57,5 +67,14 @@ check download-after-restart ndl_download
 check stop iso_clean_stop
 check rtl8139-isolated iso_miniport rtl8139 10ec 8139 3
 check pcnet-isolated iso_miniport pcnet 1022 2000 4
+# The messages VFIO delivered for the 82574L (vfio-msix[N](SLOT) lines).
+msix_counted() {
+	grep -q "MSI-X message interrupt(s) for the miniport" "$log" &&
+	awk -v s="($slot)" 'index($0, "vfio-msix[") && index($0, s) { n += $2 }
+		END { exit !(n > 0) }' /proc/interrupts || { grep vfio /proc/interrupts; return 1; }
+}
+iso_running_check=msix_counted
+check e1000e6-isolated-msix iso_miniport e1000e6 8086 10d3 5 --msi 8
+iso_running_check=
 check no-iommu-fault iso_no_iommu_fault
 check dmesg-clean ndl_dmesg_clean
