@@ -2,7 +2,8 @@
 /*
  * The VFIO device backend of the user host (module/user/host.h) for
  * ndisload-host: one PCI function owned through its VFIO group, its BARs,
- * config space and INTx, its DMA confined by the IOMMU to the host's DMA
+ * config space and interrupts (INTx, or MSI-X/MSI messages), its DMA
+ * confined by the IOMMU to the host's DMA
  * pool (module/user/dma_pool.c), whose bus addresses are the IOVAs.
  */
 #ifndef NDL_HOST_VFIO_H
@@ -44,9 +45,6 @@ u32 vfio_msg_offer(struct ndl_os_dev *dev, u32 limit);
 bool vfio_msg_poll(struct ndl_os_dev *dev);
 /* ndl_os_irq_disconnect of a message's connection. */
 void vfio_msg_disconnect(struct ndl_os_irq *irq);
-/* VFIO_DEVICE_SET_IRQS on index; fd < 0: no eventfd (unmask, disable). */
-int vfio_irq_set(struct ndl_os_dev *d, u32 index, u32 action, u32 count,
-		 int fd);
 /* The device request channel (hot-unplug): its eventfd in dev->req_fd. */
 void vfio_req_connect(struct ndl_os_dev *dev);
 /* Whether the kernel asked for the device back since the last call. */

@@ -21,7 +21,7 @@
 #include "vfio.h"
 
 /* VFIO_DEVICE_SET_IRQS on INDEX; fd < 0: no eventfd (unmask, disable). */
-int vfio_irq_set(struct ndl_os_dev *d, u32 index, u32 action, u32 count, int fd)
+static int irq_set(struct ndl_os_dev *d, u32 index, u32 action, u32 count, int fd)
 {
 	struct {
 		struct vfio_irq_set set;
@@ -41,7 +41,7 @@ int vfio_irq_set(struct ndl_os_dev *d, u32 index, u32 action, u32 count, int fd)
 
 static int intx_set(struct ndl_os_dev *d, u32 action, u32 count, int fd)
 {
-	return vfio_irq_set(d, VFIO_PCI_INTX_IRQ_INDEX, action, count, fd);
+	return irq_set(d, VFIO_PCI_INTX_IRQ_INDEX, action, count, fd);
 }
 
 /*
@@ -58,7 +58,7 @@ void vfio_req_connect(struct ndl_os_dev *d)
 	if (ioctl(d->fd, VFIO_DEVICE_GET_IRQ_INFO, &info) || info.count < 1)
 		return;
 	fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-	if (fd >= 0 && vfio_irq_set(d, VFIO_PCI_REQ_IRQ_INDEX, VFIO_IRQ_SET_ACTION_TRIGGER, 1, fd)) {
+	if (fd >= 0 && irq_set(d, VFIO_PCI_REQ_IRQ_INDEX, VFIO_IRQ_SET_ACTION_TRIGGER, 1, fd)) {
 		close(fd);
 		fd = -1;
 	}
