@@ -3,8 +3,8 @@
  * The VFIO device backend of the user host (module/user/host.h) for
  * ndisload-host: one PCI function owned through its VFIO group, its BARs,
  * config space and interrupts (INTx, or MSI-X/MSI messages), its DMA
- * confined by the IOMMU to the host's DMA
- * pool (module/user/dma_pool.c), whose bus addresses are the IOVAs.
+ * confined by the IOMMU to the host's DMA pool (module/user/dma_pool.c),
+ * whose bus addresses are the IOVAs.
  */
 #ifndef NDL_HOST_VFIO_H
 #define NDL_HOST_VFIO_H
