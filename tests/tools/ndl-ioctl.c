@@ -26,6 +26,10 @@
  *   ndl-ioctl devices [NAME]     one line per device
  *   ndl-ioctl ethtool IFACE      the interface's ethtool driver info, link
  *                                and statistics (SIOCETHTOOL)
+ *   ndl-ioctl offload IFACE [off]  turn the interface's checksum offloads,
+ *                                scatter-gather and TSO off; print what is
+ *                                on (needs no /dev/ndisload: benchmarks
+ *                                use it on native drivers' interfaces)
  *   ndl-ioctl malformed          run the table of malformed calls, one
  *                                "ok CASE" / "FAIL CASE (...)" line each
  *   ndl-ioctl as-nobody CMD...   run CMD, but drop to uid 65534 (keeping
@@ -37,6 +41,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -630,6 +635,45 @@ static int do_ethtool(const char *ifname)
 	return 0;
 }
 
+/*
+ * The legacy per-feature commands (still served by every kernel we test):
+ * enough to configure a native driver like a miniport that offers none.
+ */
+static const struct {
+	const char *name;
+	__u32 get, set;
+} offloads[] = {
+	{ "tx-checksum", ETHTOOL_GTXCSUM, ETHTOOL_STXCSUM },
+	{ "rx-checksum", ETHTOOL_GRXCSUM, ETHTOOL_SRXCSUM },
+	{ "scatter-gather", ETHTOOL_GSG, ETHTOOL_SSG },
+	{ "tso", ETHTOOL_GTSO, ETHTOOL_STSO },
+};
+
+static int do_offload(const char *ifname, bool off)
+{
+	int sock = socket(AF_INET, SOCK_DGRAM, 0);
+	size_t i;
+
+	if (sock < 0)
+		return report_errno(NULL);
+	/* TSO first: it depends on scatter-gather and checksumming. */
+	for (i = sizeof(offloads) / sizeof(offloads[0]); off && i-- > 0;) {
+		struct ethtool_value v = { .cmd = offloads[i].set, .data = 0 };
+
+		if (ethtool(sock, ifname, &v) < 0 && errno != EOPNOTSUPP)
+			return report_errno(NULL);
+	}
+	for (i = 0; i < sizeof(offloads) / sizeof(offloads[0]); i++) {
+		struct ethtool_value v = { .cmd = offloads[i].get };
+
+		if (ethtool(sock, ifname, &v) < 0)
+			return report_errno(NULL);
+		printf("%s %s\n", offloads[i].name, v.data ? "on" : "off");
+	}
+	close(sock);
+	return 0;
+}
+
 /* ---- malformed calls -------------------------------------------------------- */
 
 static int failures;
@@ -947,6 +991,8 @@ static int run(int argc, char **argv)
 		return do_malformed();
 	if (!strcmp(cmd, "ethtool") && argc > 1)
 		return do_ethtool(argv[1]);
+	if (!strcmp(cmd, "offload") && argc > 1)
+		return do_offload(argv[1], argc > 2 && !strcmp(argv[2], "off"));
 	if (!strcmp(cmd, "as-nobody")) {
 		drop_privileges = 1;
 		return run(argc - 1, argv + 1);
@@ -957,6 +1003,8 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	if (argc > 1 && !strcmp(argv[1], "offload"))
+		return run(argc - 1, argv + 1);
 	ctl_fd = open("/dev/ndisload", O_RDWR);
 	if (ctl_fd < 0) {
 		perror("ndl-ioctl: /dev/ndisload");
