@@ -4,7 +4,9 @@
 # tests/bench/vm-throughput.sh writes into build/vm/serve: run it once
 # first), with what the guest saw during it as "PROBE:" lines (interrupts,
 # the interface's counters before and after) and, with ndl_perf=1 on the
-# kernel command line, a profile as "PROFILE:" lines; best under -icount:
+# kernel command line, a profile as "PROFILE:" lines (ndl_offload=off
+# turns the native driver's offloads off, as the bench does); best under
+# -icount:
 #   NDL_VM_PROGS=/usr/bin/perf NDL_VM_APPEND=ndl_perf=1 NDL_VM_KVM=no \
 #   NDL_VM_QEMU="-icount shift=1,sleep=on" tests/vm/run.sh _upload_probe
 # nic: e1000e
@@ -25,6 +27,8 @@ snap() { # LABEL IFACE
 if [ "${ndl_which:-wrapped}" = native ]; then
 	load_module e1000e
 	_if=$(basename "$(ls -d /sys/bus/pci/devices/$slot/net/* | head -n1)")
+	# ndl_offload=off: configured like the miniport (the bench's pairs).
+	[ "${ndl_offload:-on}" = on ] || ndl-ioctl offload "$_if" off >/dev/null
 else
 	check insmod ndl_load
 	ndisload install --name e1000e6 "$NDL_DRIVERS/e1000e6/e1000e6.inf" >/dev/null
