@@ -52,8 +52,9 @@ static int ndl_stats_show(struct seq_file *m, void *unused)
 		seq_printf(m, "%s %lld\n", rows[i].name,
 			   atomic64_read(rows[i].v));
 	ndl_stack_run(ndl_rt_stats_on_stack, &rt, -1);
-	seq_printf(m, "rt_live %llu\nrt_bytes %llu\nrt_total %llu\nrt_failed %llu\n",
-		   rt.allocations, rt.bytes, rt.total_allocations, rt.failures);
+	seq_printf(m, "rt_live %llu\nrt_bytes %llu\nrt_total %llu\nrt_failed %llu\nrt_pool_bytes %llu\n",
+		   rt.allocations, rt.bytes, rt.total_allocations, rt.failures,
+		   rt.pool_bytes);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(ndl_stats);

@@ -105,11 +105,14 @@ for nic in ${NDL_BENCH_NICS:-rtl8139 e1000 e1000e usb-net isolated}; do
 	}'
 	awk -v img="$(last mem_image_bytes)" -v dma="$(last mem_rings_bytes)" \
 	    -v oth="$(last mem_other_bytes)" -v stk="$(last mem_stack_bytes)" \
-	    -v mf="$(last mem_memfree_drop_kib)" -v w="$wname" 'BEGIN {
+	    -v mf="$(last mem_memfree_drop_kib)" -v pool="$(last mem_driver_pool_bytes)" \
+	    -v w="$wname" 'BEGIN {
 		if (img == "") { print "  memory: no figures"; exit }
 		tot = img + dma + oth + stk
 		printf "  memory held for %s: %.0f KiB = image %.0f + rings %.0f + other %.0f + stacks %.0f KiB\n",
 			w, tot / 1024, img / 1024, dma / 1024, oth / 1024, stk / 1024
+		printf "  other: allocations the driver made itself (ExAllocatePool*, NdisAllocateMemory*) %.0f KiB, the rest (the runtime, block headers) %.0f KiB\n",
+			pool / 1024, (oth - pool) / 1024
 		printf "  against 2 x image + rings (%.0f KiB): %.2f (goal <= 1); guest MemFree drop %d KiB\n",
 			(2 * img + dma) / 1024, tot / (2 * img + dma), mf
 	}'

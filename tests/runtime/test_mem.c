@@ -57,6 +57,36 @@ static void test_pool(void)
 }
 
 /*
+ * The drivers' own allocations are told apart from the runtime's (the
+ * benchmark's memory breakdown): pool blocks count in pool_bytes (whole
+ * pages from a page up), the runtime's ndl_alloc blocks do not; both count
+ * in bytes, and a free takes each back from where it was counted.
+ */
+static void test_pool_accounting(void)
+{
+	struct ndl_mem_stats before, mid, after;
+	void *small, *big, *own;
+
+	ndl_mem_stats(&before);
+	small = ndlw_ExAllocatePoolWithTag(NonPagedPool, 100, 0x74736574);
+	big = ndlw_ExAllocatePoolWithTag(NonPagedPool, 5000, 0x74736574);
+	own = ndl_alloc(300, 0);
+	CHECK(small && big && own);
+	ndl_mem_stats(&mid);
+	CHECK_EQ_INT(mid.pool_bytes - before.pool_bytes, 100 + 8192);
+	CHECK_EQ_INT(mid.bytes - before.bytes, 100 + 8192 + 300);
+	ndlw_ExFreePool(small);
+	ndl_free(own);
+	ndl_mem_stats(&mid);
+	CHECK_EQ_INT(mid.pool_bytes - before.pool_bytes, 8192);
+	CHECK_EQ_INT(mid.bytes - before.bytes, 8192);
+	ndlw_ExFreePool(big);
+	ndl_mem_stats(&after);
+	CHECK_EQ_INT(after.pool_bytes, before.pool_bytes);
+	CHECK_EQ_INT(after.bytes, before.bytes);
+}
+
+/*
  * Placement as ExAllocatePoolWithTag documents it for x64: NumberOfBytes
  * of PAGE_SIZE or more gives a page-aligned buffer; less is 16-byte
  * aligned and does not cross a page boundary. Every size around the page
@@ -334,6 +364,7 @@ int main(void)
 
 	test_init();
 	RUN(test_pool);
+	RUN(test_pool_accounting);
 	RUN(test_pool_placement);
 	RUN(test_lookaside);
 	RUN(test_lists);

@@ -14,6 +14,7 @@
 #include "core/rt.h"
 
 #define MEM_MAGIC 0x4e444c4du	/* "NDLM" */
+#define MEM_POOL  0x4e444c50u	/* "NDLP": a pool block, the driver's own */
 #define MEM_DEAD  0x4e444c44u	/* "NDLD" */
 
 struct mem_hdr {
@@ -24,6 +25,7 @@ struct mem_hdr {
 NDL_STATIC_ASSERT(sizeof(struct mem_hdr) == 16, "keeps 16-byte alignment");
 
 static u64 live_allocs, live_bytes, total_allocs, failures, fail_after;
+static u64 live_pool_bytes;
 
 static bool mem_take(void)
 {
@@ -36,28 +38,32 @@ static bool mem_take(void)
 	return true;
 }
 
-static void mem_count(size_t bytes)
+static void mem_count(size_t bytes, bool pool)
 {
 	ndl_atomic_add(&live_allocs, 1);
 	ndl_atomic_add(&live_bytes, bytes);
 	ndl_atomic_add(&total_allocs, 1);
+	if (pool)
+		ndl_atomic_add(&live_pool_bytes, bytes);
 }
 
-static void mem_uncount(size_t bytes)
+static void mem_uncount(size_t bytes, bool pool)
 {
 	ndl_atomic_add(&live_allocs, -1);
 	ndl_atomic_add(&live_bytes, -bytes);
+	if (pool)
+		ndl_atomic_add(&live_pool_bytes, -bytes);
 }
 
 /* Fill in the header before p (inside the OS block at base); count it. */
-static void *mem_publish(void *base, u8 *p, size_t size)
+static void *mem_publish(void *base, u8 *p, size_t size, bool pool)
 {
 	struct mem_hdr *h = (struct mem_hdr *)p - 1;
 
 	h->size = size;
 	h->offset = (u32)((u8 *)h - (u8 *)base);
-	h->magic = MEM_MAGIC;
-	mem_count(size);
+	h->magic = pool ? MEM_POOL : MEM_MAGIC;
+	mem_count(size, pool);
 	return p;
 }
 
@@ -80,8 +86,8 @@ void *ndl_alloc(size_t size, unsigned int flags)
 	if (!mem_take())
 		return NULL;
 	base = mem_os_alloc(size, 0, flags);
-	return base ? mem_publish(base, base + sizeof(struct mem_hdr), size) :
-		      NULL;
+	return base ? mem_publish(base, base + sizeof(struct mem_hdr), size,
+				  false) : NULL;
 }
 
 static bool crosses_page(const u8 *p, size_t size)
@@ -102,7 +108,7 @@ void *ndl_alloc_pool(size_t size, unsigned int flags)
 			return NULL;
 		}
 		/* Whole pages, as ndl_os_pages_size will say at the free. */
-		mem_count(NDL_ALIGN_UP(size, NDL_OS_PAGE_SIZE));
+		mem_count(NDL_ALIGN_UP(size, NDL_OS_PAGE_SIZE), true);
 		return p;
 	}
 	/* Usually the plain block already stays within a page. */
@@ -111,7 +117,7 @@ void *ndl_alloc_pool(size_t size, unsigned int flags)
 		return NULL;
 	p = base + sizeof(struct mem_hdr);
 	if (!crosses_page(p, size))
-		return mem_publish(base, p, size);
+		return mem_publish(base, p, size, true);
 	ndl_os_free(base);
 	/* Slack to start at the next page (blocks are 16-byte aligned). */
 	base = mem_os_alloc(size, NDL_OS_PAGE_SIZE - sizeof(struct mem_hdr),
@@ -120,7 +126,7 @@ void *ndl_alloc_pool(size_t size, unsigned int flags)
 		return NULL;
 	p = (u8 *)NDL_ALIGN_UP((uintptr_t)base + sizeof(struct mem_hdr),
 			       NDL_OS_PAGE_SIZE);
-	return mem_publish(base, p, size);
+	return mem_publish(base, p, size, true);
 }
 
 /* A page block of ndl_alloc_pool? Checked before touching a header. */
@@ -139,19 +145,19 @@ void ndl_free(void *ptr)
 	if (!ptr)
 		return;
 	n = mem_page_block(ptr);
-	if (n) {
-		mem_uncount(n);
+	if (n) {		/* only pool blocks are whole pages */
+		mem_uncount(n, true);
 		ndl_os_free_pages(ptr);
 		return;
 	}
 	h = (struct mem_hdr *)ptr - 1;
-	if (h->magic != MEM_MAGIC) {
+	if (h->magic != MEM_MAGIC && h->magic != MEM_POOL) {
 		ndl_err("memory: free of %p that is not a live runtime allocation (%s)",
 			ptr, h->magic == MEM_DEAD ? "double free" : "bad header");
 		return;
 	}
+	mem_uncount(h->size, h->magic == MEM_POOL);
 	h->magic = MEM_DEAD;
-	mem_uncount(h->size);
 	ndl_os_free((u8 *)h - h->offset);
 }
 
@@ -162,7 +168,7 @@ size_t ndl_alloc_size(const void *ptr)
 
 	if (n || !ptr)
 		return n;
-	return h->magic == MEM_MAGIC ? h->size : 0;
+	return h->magic == MEM_MAGIC || h->magic == MEM_POOL ? h->size : 0;
 }
 
 void ndl_mem_stats(struct ndl_mem_stats *out)
@@ -171,6 +177,7 @@ void ndl_mem_stats(struct ndl_mem_stats *out)
 	out->bytes = ndl_atomic_load(&live_bytes);
 	out->total_allocations = ndl_atomic_load(&total_allocs);
 	out->failures = ndl_atomic_load(&failures);
+	out->pool_bytes = ndl_atomic_load(&live_pool_bytes);
 }
 
 void ndl_mem_fail_after(u64 n)

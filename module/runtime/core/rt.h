@@ -54,6 +54,12 @@ struct ndl_mem_stats {
 	u64 bytes;		/* live bytes */
 	u64 total_allocations;	/* since start */
 	u64 failures;
+	/*
+	 * Live bytes of pool blocks (ndl_alloc_pool), included in bytes:
+	 * what drivers asked for themselves (ExAllocatePool*,
+	 * NdisAllocateMemory*), whole pages for a page or more.
+	 */
+	u64 pool_bytes;
 };
 void ndl_mem_stats(struct ndl_mem_stats *out);
 /* Fail the n-th allocation from now (1 = next), 0 = off; for tests. */

@@ -107,12 +107,13 @@ measure() {
 	ndl_report "BENCH: $1_rtt_ms ${_rtt:-nan}"
 }
 
-# mem_figures: "mem_bytes image_bytes dma_bytes stack_bytes memfree_kib"
-# from debugfs ndisload/stats and stacks, and /proc/meminfo.
+# mem_figures: "mem_bytes image_bytes dma_bytes stack_bytes memfree_kib
+# pool_bytes" from debugfs ndisload/stats and stacks, and /proc/meminfo
+# (pool_bytes: the runtime's blocks the driver asked for itself).
 mem_figures() {
 	echo "$(ndl_stat mem_bytes) $(ndl_stat image_bytes) $(ndl_stat dma_bytes)" \
 	     "$(awk '/^count/ { c = $2 } /^size/ { s = $2 } END { print c * s }' "$NDL_DEBUGFS/stacks")" \
-	     "$(awk '/^MemFree:/ { print $2 }' /proc/meminfo)"
+	     "$(awk '/^MemFree:/ { print $2 }' /proc/meminfo) $(ndl_stat rt_pool_bytes)"
 }
 
 # mem_report BEFORE AFTER: what loading and running the driver added —
@@ -122,12 +123,13 @@ mem_figures() {
 # the network stack's caches, slab rounding) as a cross-check.
 mem_report() {
 	# shellcheck disable=SC2086
-	set -- $1 $2
-	ndl_report "BENCH: mem_image_bytes $(($7 - $2))"
-	ndl_report "BENCH: mem_rings_bytes $(($8 - $3))"
-	ndl_report "BENCH: mem_other_bytes $(($6 - $1))"
-	ndl_report "BENCH: mem_stack_bytes $(($9 - $4))"
-	ndl_report "BENCH: mem_memfree_drop_kib $(($5 - ${10}))"
+	set -- $1 $2	# before: $1-$6, after: $7-$12 (mem_figures' order)
+	ndl_report "BENCH: mem_image_bytes $(($8 - $2))"
+	ndl_report "BENCH: mem_rings_bytes $(($9 - $3))"
+	ndl_report "BENCH: mem_other_bytes $(($7 - $1))"
+	ndl_report "BENCH: mem_stack_bytes $((${10} - $4))"
+	ndl_report "BENCH: mem_memfree_drop_kib $(($5 - ${11}))"
+	ndl_report "BENCH: mem_driver_pool_bytes $((${12} - $6))"
 }
 
 # native_round [offloads]: the native driver configured like the
