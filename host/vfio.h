@@ -45,6 +45,12 @@ u32 vfio_msg_offer(struct ndl_os_dev *dev, u32 limit);
 bool vfio_msg_poll(struct ndl_os_dev *dev);
 /* ndl_os_irq_disconnect of a message's connection. */
 void vfio_msg_disconnect(struct ndl_os_irq *irq);
+/*
+ * VFIO_DEVICE_SET_IRQS: action on count interrupts of index, each signalling
+ * fds[i] (at most VFIO_MAX_MSGS); fds NULL: no eventfds (unmask, disable).
+ */
+int vfio_irq_set(struct ndl_os_dev *d, u32 index, u32 action, u32 count,
+		 const int *fds);
 /* The device request channel (hot-unplug): its eventfd in dev->req_fd. */
 void vfio_req_connect(struct ndl_os_dev *dev);
 /* Whether the kernel asked for the device back since the last call. */

@@ -20,28 +20,32 @@
 
 #include "vfio.h"
 
-/* VFIO_DEVICE_SET_IRQS on INDEX; fd < 0: no eventfd (unmask, disable). */
-static int irq_set(struct ndl_os_dev *d, u32 index, u32 action, u32 count, int fd)
+int vfio_irq_set(struct ndl_os_dev *d, u32 index, u32 action, u32 count,
+		 const int *fds)
 {
 	struct {
 		struct vfio_irq_set set;
-		s32 fd;
+		s32 fds[VFIO_MAX_MSGS];
 	} req = { .set = {
-		.argsz = sizeof(req),
-		.flags = action | (fd >= 0 ? VFIO_IRQ_SET_DATA_EVENTFD :
+		.argsz = (u32)(sizeof(req.set) + (fds ? count * sizeof(s32) : 0)),
+		.flags = action | (fds ? VFIO_IRQ_SET_DATA_EVENTFD :
 				   VFIO_IRQ_SET_DATA_NONE),
 		.index = index,
 		.count = count,
-	}, .fd = fd };
+	} };
 
-	if (fd < 0)
-		req.set.argsz = sizeof(req.set);
+	if (fds && count > VFIO_MAX_MSGS)
+		return -EINVAL;
+	if (fds && count)
+		memcpy(req.fds, fds, count * sizeof(s32));
 	return ioctl(d->fd, VFIO_DEVICE_SET_IRQS, &req) ? -errno : 0;
 }
 
+/* fd < 0: no eventfd (unmask, disable). */
 static int intx_set(struct ndl_os_dev *d, u32 action, u32 count, int fd)
 {
-	return irq_set(d, VFIO_PCI_INTX_IRQ_INDEX, action, count, fd);
+	return vfio_irq_set(d, VFIO_PCI_INTX_IRQ_INDEX, action, count,
+			    fd >= 0 ? &fd : NULL);
 }
 
 /*
@@ -58,7 +62,7 @@ void vfio_req_connect(struct ndl_os_dev *d)
 	if (ioctl(d->fd, VFIO_DEVICE_GET_IRQ_INFO, &info) || info.count < 1)
 		return;
 	fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-	if (fd >= 0 && irq_set(d, VFIO_PCI_REQ_IRQ_INDEX, VFIO_IRQ_SET_ACTION_TRIGGER, 1, fd)) {
+	if (fd >= 0 && vfio_irq_set(d, VFIO_PCI_REQ_IRQ_INDEX, VFIO_IRQ_SET_ACTION_TRIGGER, 1, &fd)) {
 		close(fd);
 		fd = -1;
 	}

@@ -41,27 +41,6 @@ static u32 index_count(struct ndl_os_dev *d, u32 index)
 	return ioctl(d->fd, VFIO_DEVICE_GET_IRQ_INFO, &info) ? 0 : info.count;
 }
 
-/* Trigger each of n messages of index through fds[i]; n 0: disable. */
-static int msgs_trigger(struct ndl_os_dev *d, u32 index, u32 n,
-			const int *fds)
-{
-	struct {
-		struct vfio_irq_set set;
-		s32 fds[VFIO_MAX_MSGS];
-	} req = { .set = {
-		.argsz = (u32)(sizeof(req.set) + n * sizeof(s32)),
-		.flags = VFIO_IRQ_SET_ACTION_TRIGGER |
-			 (n ? VFIO_IRQ_SET_DATA_EVENTFD :
-			  VFIO_IRQ_SET_DATA_NONE),
-		.index = index,
-		.count = n,
-	} };
-
-	if (n)
-		memcpy(req.fds, fds, n * sizeof(s32));
-	return ioctl(d->fd, VFIO_DEVICE_SET_IRQS, &req) ? -errno : 0;
-}
-
 static void close_fds(struct ndl_os_dev *d, u32 n)
 {
 	for (u32 i = 0; i < n; i++) {
@@ -94,7 +73,9 @@ u32 vfio_msg_offer(struct ndl_os_dev *d, u32 limit)
 		if (d->msg_fds[i] < 0)
 			break;
 	}
-	err = i < n ? -errno : msgs_trigger(d, index, n, d->msg_fds);
+	err = i < n ? -errno : vfio_irq_set(d, index,
+					      VFIO_IRQ_SET_ACTION_TRIGGER, n,
+					      d->msg_fds);
 	if (err) {
 		close_fds(d, i);
 		fprintf(stderr, "ndisload-host: %s: no message interrupts (%s): the miniport gets the interrupt line\n",
@@ -174,7 +155,7 @@ void ndl_os_dev_msg_release(struct ndl_os_dev *dev)
 {
 	if (!dev->nmsgs)
 		return;
-	msgs_trigger(dev, dev->msg_index, 0, NULL);
+	vfio_irq_set(dev, dev->msg_index, VFIO_IRQ_SET_ACTION_TRIGGER, 0, NULL);
 	close_fds(dev, dev->nmsgs);
 	memset(dev->msg_irq, 0, sizeof(dev->msg_irq));
 	dev->nmsgs = 0;

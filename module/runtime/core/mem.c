@@ -27,6 +27,12 @@ NDL_STATIC_ASSERT(sizeof(struct mem_hdr) == 16, "keeps 16-byte alignment");
 static u64 live_allocs, live_bytes, total_allocs, failures, fail_after;
 static u64 live_pool_bytes;
 
+/* A live header (not freed, not foreign) of either kind. */
+static bool mem_hdr_live(const struct mem_hdr *h)
+{
+	return h->magic == MEM_MAGIC || h->magic == MEM_POOL;
+}
+
 static bool mem_take(void)
 {
 	u64 n = ndl_atomic_load(&fail_after);
@@ -151,7 +157,7 @@ void ndl_free(void *ptr)
 		return;
 	}
 	h = (struct mem_hdr *)ptr - 1;
-	if (h->magic != MEM_MAGIC && h->magic != MEM_POOL) {
+	if (!mem_hdr_live(h)) {
 		ndl_err("memory: free of %p that is not a live runtime allocation (%s)",
 			ptr, h->magic == MEM_DEAD ? "double free" : "bad header");
 		return;
@@ -168,7 +174,7 @@ size_t ndl_alloc_size(const void *ptr)
 
 	if (n || !ptr)
 		return n;
-	return h->magic == MEM_MAGIC || h->magic == MEM_POOL ? h->size : 0;
+	return mem_hdr_live(h) ? h->size : 0;
 }
 
 void ndl_mem_stats(struct ndl_mem_stats *out)
