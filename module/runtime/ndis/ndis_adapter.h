@@ -283,6 +283,43 @@ int ndl_adapter_send(struct ndl_adapter *ad, const struct ndl_frag *frags,
 int ndl_adapter_send_ex(struct ndl_adapter *ad, const struct ndl_frag *frags,
 			u32 nfrags, void *cookie, u32 flags, u16 vlan_tci);
 
+/* ---- task offload ---------------------------------------------------------- */
+
+/*
+ * Checksum offload, per IP version and direction: which checksums the
+ * miniport computes on send (when a frame's flags ask) or validates on
+ * receive, and with which headers. Bits in the order of the fields of
+ * NDIS 5's NDIS_TASK_TCP_IP_CHECKSUM.
+ */
+#define NDL_CSUM_IP_OPTIONS	0x01	/* IPv4 options, IPv6 extension headers */
+#define NDL_CSUM_TCP_OPTIONS	0x02
+#define NDL_CSUM_TCP		0x04
+#define NDL_CSUM_UDP		0x08
+#define NDL_CSUM_IP		0x10	/* the IPv4 header checksum */
+struct ndl_csum_offload {
+	u8 v4_tx, v4_rx, v6_tx, v6_rx;
+};
+
+/*
+ * What the miniport offers, all zero if nothing: NDIS 5 answers a query
+ * of OID_TCP_TASK_OFFLOAD (802.3 encapsulation, a 14-byte header); NDIS 6
+ * said it in its offload attributes (the hardware capabilities). Only
+ * checksum tasks are read today. PASSIVE.
+ */
+void ndl_adapter_csum_caps(struct ndl_adapter *ad, struct ndl_csum_offload *caps);
+/*
+ * Turn on exactly *on (masked by the capabilities; all zero turns every
+ * checksum task off): NDIS 5 sets OID_TCP_TASK_OFFLOAD, NDIS 6 sets
+ * OID_TCP_OFFLOAD_PARAMETERS. Until it succeeds, and after it failed,
+ * nothing is on. Sends asking for a checksum that is not on are refused
+ * (-NDL_EINVAL). Returns the NDIS_STATUS. PASSIVE.
+ */
+u32 ndl_adapter_csum_enable(struct ndl_adapter *ad,
+			    const struct ndl_csum_offload *on);
+/* What is on now. Any IRQL. */
+void ndl_adapter_csum_enabled(const struct ndl_adapter *ad,
+			      struct ndl_csum_offload *on);
+
 /* ---- control --------------------------------------------------------------- */
 
 /*

@@ -382,6 +382,14 @@ bool ndl6_bus_master(struct ndl_adapter *ad);
 /* The periodic hang check is due (DISPATCH): run it from a work item. */
 void ndl6_hang_tick(struct ndl_adapter *ad);
 
+/*
+ * Checksum offload (ndis6/ndis6_offload.c): what the offload attributes
+ * offered (all zero if none were set), and turning a subset on with
+ * OID_TCP_OFFLOAD_PARAMETERS (its NDIS_STATUS). PASSIVE.
+ */
+void ndl6_csum_caps(struct ndl_adapter *ad, struct ndl_csum_offload *caps);
+u32 ndl6_csum_enable(struct ndl_adapter *ad, const struct ndl_csum_offload *on);
+
 /* ndis_compat.c */
 void ndl_compat_resolve(struct ndl_adapter *ad, struct ndl_adapter_info *info);
 /* true: the request was answered with *st here, not sent to the miniport */
