@@ -125,6 +125,24 @@ static NDIS_STATUS NTAPI fm_query(NDIS_HANDLE ctx, NDIS_OID oid, void *buf,
 		}
 		v = fm.max_lookahead;
 		break;
+	case OID_TCP_TASK_OFFLOAD:
+		fm.task_queries++;
+		fm.task_query_len = len < sizeof(fm.task_query) ? len :
+				    sizeof(fm.task_query);
+		memcpy(fm.task_query, buf, fm.task_query_len);
+		if (!fm.task_answer_len) {
+			leave();
+			return NDIS_STATUS_NOT_SUPPORTED;
+		}
+		*needed = fm.task_answer_len;
+		if (len < fm.task_answer_len) {
+			leave();
+			return NDIS_STATUS_BUFFER_TOO_SHORT;
+		}
+		memcpy(buf, fm.task_answer, fm.task_answer_len);
+		*done = fm.task_answer_len;
+		leave();
+		return NDIS_STATUS_SUCCESS;
 	case 0xff000001:	/* the tests' pending OID */
 		if (fm.pend_requests) {
 			fm.pending_oid = oid;
@@ -163,6 +181,14 @@ static NDIS_STATUS NTAPI fm_set(NDIS_HANDLE ctx, NDIS_OID oid, void *buf,
 	}
 	if (oid == OID_802_3_MULTICAST_LIST)
 		fm.mcast_sets++;
+	if (oid == OID_TCP_TASK_OFFLOAD) {
+		fm.task_sets++;
+		fm.task_set_len = len < sizeof(fm.task_set) ? len :
+				  sizeof(fm.task_set);
+		memcpy(fm.task_set, buf, fm.task_set_len);
+		leave();
+		return fm.task_set_status;
+	}
 	if (oid == OID_GEN_CURRENT_LOOKAHEAD && len >= 4) {
 		u32 v;
 

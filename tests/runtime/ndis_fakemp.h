@@ -50,6 +50,17 @@ struct fakemp {
 	u8 whole[1514];
 	u32 max_send_packets;		/* OID_GEN_MAXIMUM_SEND_PACKETS; 0: 8 */
 	u32 mcast_sets;			/* OID_802_3_MULTICAST_LIST sets */
+	/* OID_TCP_TASK_OFFLOAD (ndis_test_offload.c): the query's answer
+	 * (none: NOT_SUPPORTED), the header the query brought, the last
+	 * set's buffer and what a set answers
+	 */
+	u8 task_answer[512];
+	u32 task_answer_len;
+	u8 task_query[64];
+	u32 task_query_len, task_queries;
+	u8 task_set[256];
+	u32 task_set_len, task_sets;
+	NDIS_STATUS task_set_status;
 	/* state */
 	NDIS_HANDLE handle, wrapper;
 	NDIS_PACKET *held[FM_MAX];	/* accepted, not completed */

@@ -4,8 +4,7 @@
  * registration of every characteristics version and the refusals,
  * serialized send statuses and NDIS_STATUS_RESOURCES resubmission, no
  * re-entry into a serialized miniport, receive ownership (RESOURCES kept,
- * the others back through MiniportReturnPacket), per-packet
- * checksum and VLAN info, lookahead indications with TransferData, pending
+ * the others back through MiniportReturnPacket), lookahead indications with TransferData, pending
  * requests, status during initialize, resets (pending, addressing
  * restore), hang detection, request timeouts.
  */
@@ -214,27 +213,6 @@ static void test_serialized_refusal_with_inside_completion(void)
 			seen += tap.done_cookie[k] == f[i];
 		CHECK_EQ_INT(seen, 1);
 	}
-out:
-	teardown();
-}
-
-/* Per-packet requests from the host reach the miniport as a protocol's. */
-static void test_send_offload_info(void)
-{
-	static u8 f[64];
-	struct ndl_frag fr = { f, sizeof(f) };
-
-	setup();
-	if (!start())
-		goto out;
-	CHECK_EQ_INT(ndl_adapter_send_ex(ad, &fr, 1, f, NDL_TX_CSUM_IPV4 |
-					 NDL_TX_CSUM_TCP | NDL_TX_CSUM_IP |
-					 NDL_TX_VLAN, 3 << 13 | 100), 0);
-	CHECK_EQ_INT(fm.last_csum, 0x15);
-	CHECK_EQ_INT(fm.last_vlan, 3 | 100 << 4);
-	CHECK_EQ_INT(ndl_adapter_send(ad, &fr, 1, f), 0);
-	CHECK_EQ_INT(fm.last_csum, 0);
-	CHECK_EQ_INT(fm.last_vlan, 0);
 out:
 	teardown();
 }
@@ -893,7 +871,6 @@ int main(void)
 	RUN(test_serialized_send_packets);
 	RUN(test_serialized_refusal_with_inside_completion);
 	RUN(test_no_reentry);
-	RUN(test_send_offload_info);
 	RUN(test_receive_ownership);
 	RUN(test_receive_without_return_handler);
 	RUN(test_receive_buffer_chain);

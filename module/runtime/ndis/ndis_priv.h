@@ -251,6 +251,10 @@ struct ndl_adapter {
 	u32 mcast_host_filter;		/* ... this one (before rewriting) */
 	u32 mcast_sent_filter;		/* ... and what the miniport got */
 	struct ndl_refused_oid refused[NDL_REFUSED_OIDS];	/* newest first */
+	/* checksum offload turned on (ndis_offload.c): the four fields of
+	 * struct ndl_csum_offload packed into bytes 0..3, read lock-free
+	 */
+	u32 csum_on;
 	bool oid_watch;			/* initialized: record refusals */
 	/* an NDIS 6 miniport's adapter: its front end's state (ndis6/) */
 	struct ndl_ndis6_adapter *ndis6;
@@ -389,6 +393,9 @@ void ndl6_hang_tick(struct ndl_adapter *ad);
  */
 void ndl6_csum_caps(struct ndl_adapter *ad, struct ndl_csum_offload *caps);
 u32 ndl6_csum_enable(struct ndl_adapter *ad, const struct ndl_csum_offload *on);
+
+/* ndis_offload.c: may a send ask for these NDL_TX_CSUM_* checksums? */
+bool ndl_csum_flags_allowed(struct ndl_adapter *ad, u32 flags);
 
 /* ndis_compat.c */
 void ndl_compat_resolve(struct ndl_adapter *ad, struct ndl_adapter_info *info);

@@ -213,6 +213,9 @@ int ndl_adapter_send_ex(struct ndl_adapter *ad, const struct ndl_frag *frags,
 	}
 	if (total < 14 || total > 0x10000)
 		return -NDL_EINVAL;
+	/* A transport asks only for checksums it turned on. */
+	if (!ndl_csum_flags_allowed(ad, flags))
+		return -NDL_EINVAL;
 	if (ad->ndis6)
 		return ndl6_send(ad, frags, n, total, cookie, flags, vlan);
 	old = ndl_q_lock(ad);

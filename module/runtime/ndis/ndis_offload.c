@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Checksum offload: what a miniport offers and turning it on, as the
+ * TCP/IP transport does on Windows. NDIS 5 negotiates with
+ * OID_TCP_TASK_OFFLOAD (query: our NDIS_TASK_OFFLOAD_HEADER in, the same
+ * header and a list of NDIS_TASK_OFFLOAD out; set: the header and the
+ * tasks to enable, none to disable all); NDIS 6 lives in
+ * ndis6/ndis6_offload.c. The enabled set is kept here so sends never ask
+ * a miniport for a checksum it was not told to compute.
+ */
+#include "ndis/ndis_priv.h"
+#include "ndis/ndis_status.h"
+
+/* ntddndis.h / ndis.h, NDIS 5 task offload */
+#define NDIS_TASK_OFFLOAD_VERSION	1
+#define IEEE_802_3_ENCAPSULATION	2	/* NDIS_ENCAPSULATION */
+#define TCPIP_CHECKSUM_NDIS_TASK	0	/* NDIS_TASK */
+
+struct ndis_encapsulation_format {
+	u32 encapsulation;
+	u32 flags;			/* FixedHeaderSize:1 */
+	u32 header_size;
+};
+
+struct ndis_task_offload_header {
+	u32 version;
+	u32 size;
+	u32 reserved;
+	u32 offset_first_task;		/* from the buffer's start; 0: none */
+	struct ndis_encapsulation_format format;
+};
+
+struct ndis_task_offload {
+	u32 version;
+	u32 size;			/* sizeof(NDIS_TASK_OFFLOAD) */
+	u32 task;
+	u32 offset_next_task;		/* from this task's start; 0: last */
+	u32 task_buffer_length;
+	u8 task_buffer[4];		/* UCHAR [1], padded */
+};
+#define TASK_BUFFER_OFFSET	20
+
+/* NDIS_TASK_TCP_IP_CHECKSUM: four ULONGs of bit fields (V4Transmit,
+ * V4Receive, V6Transmit, V6Receive), each IpOptionsSupported,
+ * TcpOptionsSupported, TcpChecksum, UdpChecksum (IpChecksum for v4):
+ * the NDL_CSUM_* bits.
+ */
+struct ndis_task_tcp_ip_checksum {
+	u32 v4_tx, v4_rx, v6_tx, v6_rx;
+};
+
+NDL_STATIC_ASSERT(sizeof(struct ndis_task_offload_header) == 28,
+		  "NDIS_TASK_OFFLOAD_HEADER");
+NDL_STATIC_ASSERT(sizeof(struct ndis_task_offload) == 24, "NDIS_TASK_OFFLOAD");
+NDL_STATIC_ASSERT(sizeof(struct ndis_task_tcp_ip_checksum) == 16,
+		  "NDIS_TASK_TCP_IP_CHECKSUM");
+
+#define V4_BITS	0x1f
+#define V6_BITS	0x0f	/* no IPv6 header checksum */
+
+/* The largest answer read: a miniport lists a handful of tasks. */
+#define TASK_QUERY_MAX	1024
+
+static void header_init(struct ndis_task_offload_header *h, u32 first)
+{
+	ndl_memset(h, 0, sizeof(*h));
+	h->version = NDIS_TASK_OFFLOAD_VERSION;
+	h->size = sizeof(*h);
+	h->offset_first_task = first;
+	h->format.encapsulation = IEEE_802_3_ENCAPSULATION;
+	h->format.flags = 1;		/* FixedHeaderSize */
+	h->format.header_size = 14;
+}
+
+/*
+ * Find the checksum task in a query's answer (len bytes); its version in
+ * *version. The offsets come from the driver: each is checked.
+ */
+static bool find_csum_task(const u8 *buf, u32 len,
+			   struct ndis_task_tcp_ip_checksum *out, u32 *version)
+{
+	const struct ndis_task_offload_header *h = (const void *)buf;
+	u32 off = h->offset_first_task, n;
+
+	for (n = 0; off && n < 16; n++) {
+		struct ndis_task_offload t;
+
+		if (off < sizeof(*h) || off > len ||
+		    len - off < TASK_BUFFER_OFFSET)
+			return false;
+		ndl_memcpy(&t, buf + off, TASK_BUFFER_OFFSET);
+		if (t.task_buffer_length > len - off - TASK_BUFFER_OFFSET)
+			return false;
+		if (t.task == TCPIP_CHECKSUM_NDIS_TASK &&
+		    t.task_buffer_length >= sizeof(*out)) {
+			ndl_memcpy(out, buf + off + TASK_BUFFER_OFFSET,
+				   sizeof(*out));
+			*version = t.version;
+			return true;
+		}
+		if (!t.offset_next_task)
+			break;
+		if (t.offset_next_task > len - off)
+			return false;
+		off += t.offset_next_task;
+	}
+	return false;
+}
+
+/* NDIS 5: ask OID_TCP_TASK_OFFLOAD; false if the miniport offers none. */
+static bool ndis5_csum_query(struct ndl_adapter *ad,
+			     struct ndis_task_tcp_ip_checksum *c, u32 *version)
+{
+	u32 len = 256, done = 0, needed = 0, st;
+	u8 *buf;
+	bool ok = false;
+
+	for (;;) {
+		buf = ndl_alloc(len, NDL_OS_ZERO);
+		if (!buf)
+			return false;
+		header_init((void *)buf, 0);
+		st = ndl_adapter_query(ad, OID_TCP_TASK_OFFLOAD, buf, len,
+				       &done, &needed);
+		if ((st != NDIS_STATUS_BUFFER_TOO_SHORT &&
+		     st != NDIS_STATUS_INVALID_LENGTH) ||
+		    needed <= len || needed > TASK_QUERY_MAX)
+			break;
+		ndl_free(buf);
+		len = needed;
+	}
+	if (st == NDIS_STATUS_SUCCESS && done >= sizeof(struct
+	    ndis_task_offload_header) && done <= len)
+		ok = find_csum_task(buf, done, c, version);
+	if (st == NDIS_STATUS_SUCCESS && !ok)
+		ndl_info("%s: OID_TCP_TASK_OFFLOAD lists no checksum task",
+			 ad->name);
+	ndl_free(buf);
+	return ok;
+}
+
+static void caps_from_task(const struct ndis_task_tcp_ip_checksum *c,
+			   struct ndl_csum_offload *caps)
+{
+	caps->v4_tx = c->v4_tx & V4_BITS;
+	caps->v4_rx = c->v4_rx & V4_BITS;
+	caps->v6_tx = c->v6_tx & V6_BITS;
+	caps->v6_rx = c->v6_rx & V6_BITS;
+}
+
+void ndl_adapter_csum_caps(struct ndl_adapter *ad, struct ndl_csum_offload *caps)
+{
+	struct ndis_task_tcp_ip_checksum c;
+	u32 version;
+
+	ndl_memset(caps, 0, sizeof(*caps));
+	if (ad->ndis6) {
+		ndl6_csum_caps(ad, caps);
+		return;
+	}
+	if (ndis5_csum_query(ad, &c, &version))
+		caps_from_task(&c, caps);
+}
+
+/* NDIS 5: set the header and, unless everything is off, the one task. */
+static u32 ndis5_csum_set(struct ndl_adapter *ad,
+			  const struct ndl_csum_offload *on, u32 version)
+{
+	struct ndis_task_offload_header h;
+	struct ndis_task_offload t = {
+		.version = version,
+		.size = sizeof(t),
+		.task = TCPIP_CHECKSUM_NDIS_TASK,
+		.task_buffer_length = sizeof(struct ndis_task_tcp_ip_checksum),
+	};
+	struct ndis_task_tcp_ip_checksum c = {
+		on->v4_tx, on->v4_rx, on->v6_tx, on->v6_rx,
+	};
+	/* the task's buffer follows its fixed part directly */
+	u8 req[sizeof(h) + TASK_BUFFER_OFFSET + sizeof(c)];
+	bool any = c.v4_tx | c.v4_rx | c.v6_tx | c.v6_rx;
+	u32 done, needed;
+
+	header_init(&h, any ? sizeof(h) : 0);
+	ndl_memcpy(req, &h, sizeof(h));
+	ndl_memcpy(req + sizeof(h), &t, TASK_BUFFER_OFFSET);
+	ndl_memcpy(req + sizeof(h) + TASK_BUFFER_OFFSET, &c, sizeof(c));
+	return ndl_adapter_set(ad, OID_TCP_TASK_OFFLOAD, req,
+			       any ? sizeof(req) : sizeof(h), &done, &needed);
+}
+
+static u32 csum_pack(const struct ndl_csum_offload *c)
+{
+	return c->v4_tx | (u32)c->v4_rx << 8 | (u32)c->v6_tx << 16 |
+	       (u32)c->v6_rx << 24;
+}
+
+static void csum_unpack(u32 v, struct ndl_csum_offload *c)
+{
+	c->v4_tx = v & 0xff;
+	c->v4_rx = v >> 8 & 0xff;
+	c->v6_tx = v >> 16 & 0xff;
+	c->v6_rx = v >> 24;
+}
+
+u32 ndl_adapter_csum_enable(struct ndl_adapter *ad,
+			    const struct ndl_csum_offload *on)
+{
+	struct ndis_task_tcp_ip_checksum c = { 0 };
+	struct ndl_csum_offload caps = { 0 }, want;
+	u32 version = 0, st;
+
+	if (ad->ndis6)
+		ndl6_csum_caps(ad, &caps);
+	else if (ndis5_csum_query(ad, &c, &version))
+		caps_from_task(&c, &caps);
+	want.v4_tx = on->v4_tx & caps.v4_tx;
+	want.v4_rx = on->v4_rx & caps.v4_rx;
+	want.v6_tx = on->v6_tx & caps.v6_tx;
+	want.v6_rx = on->v6_rx & caps.v6_rx;
+	/* Stop asking before the miniport stops computing. */
+	ndl_atomic_store(&ad->csum_on, 0);
+	if (!csum_pack(&caps))
+		return csum_pack(on) ? NDIS_STATUS_NOT_SUPPORTED :
+		       NDIS_STATUS_SUCCESS;
+	st = ad->ndis6 ? ndl6_csum_enable(ad, &want) :
+	     ndis5_csum_set(ad, &want, version);
+	if (st == NDIS_STATUS_SUCCESS)
+		ndl_atomic_store(&ad->csum_on, csum_pack(&want));
+	else
+		ndl_warn("%s: turning checksum offload on failed: NDIS_STATUS 0x%08x",
+			 ad->name, st);
+	return st;
+}
+
+void ndl_adapter_csum_enabled(const struct ndl_adapter *ad,
+			      struct ndl_csum_offload *on)
+{
+	csum_unpack(ndl_atomic_load(&ad->csum_on), on);
+}
+
+bool ndl_csum_flags_allowed(struct ndl_adapter *ad, u32 flags)
+{
+	u32 on = ndl_atomic_load(&ad->csum_on), need = 0;
+
+	if (!(flags & (NDL_TX_CSUM_TCP | NDL_TX_CSUM_UDP | NDL_TX_CSUM_IP)))
+		return true;
+	if (flags & NDL_TX_CSUM_TCP)
+		need |= NDL_CSUM_TCP;
+	if (flags & NDL_TX_CSUM_UDP)
+		need |= NDL_CSUM_UDP;
+	if (flags & NDL_TX_CSUM_IP)
+		need |= NDL_CSUM_IP;
+	switch (flags & (NDL_TX_CSUM_IPV4 | NDL_TX_CSUM_IPV6)) {
+	case NDL_TX_CSUM_IPV4:
+		return (on & need) == need;
+	case NDL_TX_CSUM_IPV6:
+		return !(need & NDL_CSUM_IP) && (on >> 16 & need) == need;
+	}
+	return false;
+}

@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * NDIS 5 checksum offload, as Microsoft documents OID_TCP_TASK_OFFLOAD:
+ * the query carries an NDIS_TASK_OFFLOAD_HEADER (version 1, 802.3, a
+ * fixed 14-byte header) and gets it back followed by NDIS_TASK_OFFLOAD
+ * entries chained by OffsetNextTask; the set carries the header and the
+ * tasks to enable (OffsetFirstTask 0: all off). Checked with the fake
+ * miniport (ndis_fakemp.c): the buffers it sees, the capabilities read
+ * from its answers (well-formed, chained, larger than the first buffer,
+ * malformed), what sends may ask once offload is on, the per-packet info
+ * that reaches it.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "ndis_fakemp.h"
+
+static struct tap tap;
+static struct ndl_driver *drv;
+static struct ndl_adapter *ad;
+
+/* The documented x64 layouts, written out here independently. */
+#define HDR_LEN		28	/* NDIS_TASK_OFFLOAD_HEADER */
+#define TASK_FIXED	20	/* NDIS_TASK_OFFLOAD up to TaskBuffer */
+#define TASK_SIZE	24	/* sizeof(NDIS_TASK_OFFLOAD) */
+#define CSUM_LEN	16	/* NDIS_TASK_TCP_IP_CHECKSUM */
+#define TASK_CSUM	0	/* TcpIpChecksumNdisTask */
+#define TASK_LSO	2	/* TcpLargeSendNdisTask */
+
+static u32 rd32(const u8 *p)
+{
+	u32 v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+static void wr32(u8 *p, u32 v)
+{
+	memcpy(p, &v, 4);
+}
+
+static void put_header(u8 *b, u32 first)
+{
+	memset(b, 0, HDR_LEN);
+	wr32(b, 1);
+	wr32(b + 4, HDR_LEN);
+	wr32(b + 12, first);
+	wr32(b + 16, 2);	/* IEEE_802_3_Encapsulation */
+	wr32(b + 20, 1);	/* FixedHeaderSize */
+	wr32(b + 24, 14);
+}
+
+/* A task at off with a buffer of len bytes; returns the next offset. */
+static u32 put_task(u8 *b, u32 off, u32 task, u32 version, u32 next,
+		    const void *buf, u32 len)
+{
+	wr32(b + off, version);
+	wr32(b + off + 4, TASK_SIZE);
+	wr32(b + off + 8, task);
+	wr32(b + off + 12, next);
+	wr32(b + off + 16, len);
+	memcpy(b + off + TASK_FIXED, buf, len);
+	return off + TASK_FIXED + len;
+}
+
+/* The fake answers one checksum task offering these four words. */
+static void offer_csum(u32 v4tx, u32 v4rx, u32 v6tx, u32 v6rx)
+{
+	u32 c[4] = { v4tx, v4rx, v6tx, v6rx };
+
+	put_header(fm.task_answer, HDR_LEN);
+	fm.task_answer_len = put_task(fm.task_answer, HDR_LEN, TASK_CSUM, 0,
+				      0, c, sizeof(c));
+}
+
+static bool start(void)
+{
+	struct ndl_adapter_info info;
+
+	drv = fm_begin();
+	if (!drv || fm_register(drv) != NDIS_STATUS_SUCCESS)
+		return false;
+	ad = tap_adapter(drv, NULL, NULL, &tap);
+	return ad && !ndl_adapter_initialize(ad, &info, NULL);
+}
+
+static void teardown(void)
+{
+	fm_stop(&ad, &drv, NULL);
+	CHECK_EQ_INT(fm.reentries, 0);
+	CHECK_EQ_INT(fm.bad_irql, 0);
+}
+
+static int send_flags(u32 flags)
+{
+	static u8 f[64];
+	struct ndl_frag fr = { f, sizeof(f) };
+
+	return ndl_adapter_send_ex(ad, &fr, 1, f, flags, 0);
+}
+
+static bool caps_equal(const struct ndl_csum_offload *c, u8 v4tx, u8 v4rx,
+		       u8 v6tx, u8 v6rx)
+{
+	return c->v4_tx == v4tx && c->v4_rx == v4rx && c->v6_tx == v6tx &&
+	       c->v6_rx == v6rx;
+}
+
+/* The query brings the documented header; no answer: nothing offered. */
+static void test_no_offload(void)
+{
+	struct ndl_csum_offload caps, on = { NDL_CSUM_TCP, 0, 0, 0 };
+
+	if (!start()) {
+		CHECK(!"the fake miniport starts");
+		goto out;
+	}
+	ndl_adapter_csum_caps(ad, &caps);
+	CHECK(caps_equal(&caps, 0, 0, 0, 0));
+	CHECK_EQ_INT(fm.task_queries, 1);
+	CHECK(fm.task_query_len >= HDR_LEN);
+	CHECK_EQ_INT(rd32(fm.task_query), 1);		/* Version */
+	CHECK_EQ_INT(rd32(fm.task_query + 4), HDR_LEN);	/* Size */
+	CHECK_EQ_INT(rd32(fm.task_query + 12), 0);	/* OffsetFirstTask */
+	CHECK_EQ_INT(rd32(fm.task_query + 16), 2);	/* 802.3 */
+	CHECK_EQ_INT(rd32(fm.task_query + 20) & 1, 1);	/* FixedHeaderSize */
+	CHECK_EQ_INT(rd32(fm.task_query + 24), 14);
+	/* Nothing to turn on: refused without a set; off is no error. */
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on),
+		     NDIS_STATUS_NOT_SUPPORTED);
+	memset(&on, 0, sizeof(on));
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
+	CHECK_EQ_INT(fm.task_sets, 0);
+	CHECK_EQ_INT(send_flags(NDL_TX_CSUM_IPV4 | NDL_TX_CSUM_TCP),
+		     -NDL_EINVAL);
+	CHECK_EQ_INT(send_flags(0), 0);
+out:
+	teardown();
+}
+
+/*
+ * The checksum task found behind another one, in an answer longer than
+ * the first buffer (BUFFER_TOO_SHORT with BytesNeeded, then again).
+ */
+static void test_caps_chained_and_long(void)
+{
+	static const u8 lso[12] = { 0 };	/* NDIS_TASK_TCP_LARGE_SEND */
+	u32 c[4] = { 0x1f, 0x0c, 0x0f, 0x0c }, off;
+	struct ndl_csum_offload caps;
+
+	if (!start()) {
+		CHECK(!"the fake miniport starts");
+		goto out;
+	}
+	put_header(fm.task_answer, HDR_LEN);
+	/* the large-send task, then padding, then the checksum task */
+	put_task(fm.task_answer, HDR_LEN, TASK_LSO, 0, 200, lso, sizeof(lso));
+	off = put_task(fm.task_answer, HDR_LEN + 200, TASK_CSUM, 0, 0, c,
+		       sizeof(c));
+	fm.task_answer_len = off;
+	CHECK(off > 256);	/* more than the runtime's first buffer */
+	ndl_adapter_csum_caps(ad, &caps);
+	CHECK(caps_equal(&caps, 0x1f, 0x0c, 0x0f, 0x0c));
+	CHECK_EQ_INT(fm.task_queries, 2);
+	/* An IPv6 "IP checksum" bit does not exist: masked out. */
+	c[2] = 0x1f;
+	put_task(fm.task_answer, HDR_LEN + 200, TASK_CSUM, 0, 0, c, sizeof(c));
+	ndl_adapter_csum_caps(ad, &caps);
+	CHECK_EQ_INT(caps.v6_tx, 0x0f);
+out:
+	teardown();
+}
+
+/* Offsets and lengths from the miniport are checked, never trusted. */
+static void test_caps_malformed(void)
+{
+	static const struct {
+		u32 first, task_len, next;
+		const char *what;
+	} bad[] = {
+		{ 1000, CSUM_LEN, 0, "OffsetFirstTask past the answer" },
+		{ 8, CSUM_LEN, 0, "OffsetFirstTask inside the header" },
+		{ HDR_LEN, 4000, 0, "TaskBufferLength past the answer" },
+		{ HDR_LEN, 8, 0, "checksum task too short" },
+	};
+	u32 c[4] = { 0x0c, 0, 0, 0 };
+	struct ndl_csum_offload caps;
+
+	if (!start()) {
+		CHECK(!"the fake miniport starts");
+		goto out;
+	}
+	for (u32 i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		offer_csum(0x0c, 0, 0, 0);
+		wr32(fm.task_answer + 12, bad[i].first);
+		wr32(fm.task_answer + HDR_LEN + 16, bad[i].task_len);
+		ndl_adapter_csum_caps(ad, &caps);
+		if (!caps_equal(&caps, 0, 0, 0, 0)) {
+			CHECK(!"malformed answer refused");
+			printf("  case: %s\n", bad[i].what);
+		}
+	}
+	/* a chain of tasks that never ends is cut off */
+	put_header(fm.task_answer, HDR_LEN);
+	for (u32 off = HDR_LEN; off + TASK_FIXED + 4 <= 248; off += 24)
+		fm.task_answer_len = put_task(fm.task_answer, off, TASK_LSO, 0,
+					      24, c, 4);
+	ndl_adapter_csum_caps(ad, &caps);
+	CHECK(caps_equal(&caps, 0, 0, 0, 0));
+out:
+	teardown();
+}
+
+/*
+ * The set carries the header, one checksum task of the version offered
+ * and exactly what is asked within what was offered; sends may then ask
+ * for those checksums only, and the miniport gets them as per-packet
+ * info (the NDIS_TCP_IP_CHECKSUM_PACKET_INFO Transmit bits).
+ */
+static void test_enable_and_send(void)
+{
+	struct ndl_csum_offload on = {
+		NDL_CSUM_TCP | NDL_CSUM_UDP | NDL_CSUM_IP, 0,
+		NDL_CSUM_TCP, NDL_CSUM_TCP,
+	}, now;
+	static u8 f[64];
+	struct ndl_frag fr = { f, sizeof(f) };
+
+	if (!start()) {
+		CHECK(!"the fake miniport starts");
+		goto out;
+	}
+	/* offered: v4 tx TCP, UDP, IP, options; v6 rx TCP; version 3 */
+	offer_csum(0x1f, 0, 0, NDL_CSUM_TCP);
+	wr32(fm.task_answer + HDR_LEN, 3);
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
+	CHECK_EQ_INT(fm.task_sets, 1);
+	CHECK_EQ_INT(fm.task_set_len, HDR_LEN + TASK_FIXED + CSUM_LEN);
+	CHECK_EQ_INT(rd32(fm.task_set), 1);
+	CHECK_EQ_INT(rd32(fm.task_set + 4), HDR_LEN);
+	CHECK_EQ_INT(rd32(fm.task_set + 12), HDR_LEN);
+	CHECK_EQ_INT(rd32(fm.task_set + 16), 2);
+	CHECK_EQ_INT(rd32(fm.task_set + 24), 14);
+	CHECK_EQ_INT(rd32(fm.task_set + HDR_LEN), 3);		/* Version */
+	CHECK_EQ_INT(rd32(fm.task_set + HDR_LEN + 4), TASK_SIZE);
+	CHECK_EQ_INT(rd32(fm.task_set + HDR_LEN + 8), TASK_CSUM);
+	CHECK_EQ_INT(rd32(fm.task_set + HDR_LEN + 12), 0);	/* last */
+	CHECK_EQ_INT(rd32(fm.task_set + HDR_LEN + 16), CSUM_LEN);
+	/* v6 tx was not offered: not asked for */
+	CHECK_EQ_INT(rd32(fm.task_set + HDR_LEN + TASK_FIXED), 0x1c);
+	CHECK_EQ_INT(rd32(fm.task_set + HDR_LEN + TASK_FIXED + 4), 0);
+	CHECK_EQ_INT(rd32(fm.task_set + HDR_LEN + TASK_FIXED + 8), 0);
+	CHECK_EQ_INT(rd32(fm.task_set + HDR_LEN + TASK_FIXED + 12),
+		     NDL_CSUM_TCP);
+	ndl_adapter_csum_enabled(ad, &now);
+	CHECK(caps_equal(&now, 0x1c, 0, 0, NDL_CSUM_TCP));
+
+	CHECK_EQ_INT(ndl_adapter_send_ex(ad, &fr, 1, f, NDL_TX_CSUM_IPV4 |
+					 NDL_TX_CSUM_TCP | NDL_TX_CSUM_IP |
+					 NDL_TX_VLAN, 3 << 13 | 100), 0);
+	CHECK_EQ_INT(fm.last_csum, 0x15);
+	CHECK_EQ_INT(fm.last_vlan, 3 | 100 << 4);
+	CHECK_EQ_INT(send_flags(NDL_TX_CSUM_IPV4 | NDL_TX_CSUM_UDP), 0);
+	CHECK_EQ_INT(fm.last_csum, 0x09);
+	CHECK_EQ_INT(ndl_adapter_send(ad, &fr, 1, f), 0);
+	CHECK_EQ_INT(fm.last_csum, 0);
+	CHECK_EQ_INT(fm.last_vlan, 0);
+	/* not turned on, or not one IP version: refused, never sent */
+	CHECK_EQ_INT(send_flags(NDL_TX_CSUM_IPV6 | NDL_TX_CSUM_TCP),
+		     -NDL_EINVAL);
+	CHECK_EQ_INT(send_flags(NDL_TX_CSUM_IPV6 | NDL_TX_CSUM_IP),
+		     -NDL_EINVAL);
+	CHECK_EQ_INT(send_flags(NDL_TX_CSUM_TCP), -NDL_EINVAL);
+	CHECK_EQ_INT(send_flags(NDL_TX_CSUM_IPV4 | NDL_TX_CSUM_IPV6 |
+				NDL_TX_CSUM_TCP), -NDL_EINVAL);
+
+	/* all off: the header alone, OffsetFirstTask 0 */
+	memset(&on, 0, sizeof(on));
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
+	CHECK_EQ_INT(fm.task_set_len, HDR_LEN);
+	CHECK_EQ_INT(rd32(fm.task_set + 12), 0);
+	CHECK_EQ_INT(send_flags(NDL_TX_CSUM_IPV4 | NDL_TX_CSUM_TCP),
+		     -NDL_EINVAL);
+out:
+	teardown();
+}
+
+/* A set the miniport fails leaves everything off. */
+static void test_enable_refused(void)
+{
+	struct ndl_csum_offload on = { NDL_CSUM_TCP, 0, 0, 0 }, now;
+
+	if (!start()) {
+		CHECK(!"the fake miniport starts");
+		goto out;
+	}
+	offer_csum(NDL_CSUM_TCP, 0, 0, 0);
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
+	fm.task_set_status = NDIS_STATUS_INVALID_DATA;
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on),
+		     NDIS_STATUS_INVALID_DATA);
+	ndl_adapter_csum_enabled(ad, &now);
+	CHECK(caps_equal(&now, 0, 0, 0, 0));
+	CHECK_EQ_INT(send_flags(NDL_TX_CSUM_IPV4 | NDL_TX_CSUM_TCP),
+		     -NDL_EINVAL);
+out:
+	teardown();
+}
+
+int main(void)
+{
+	test_init();
+	tap_reset(&tap);
+	RUN(test_no_offload);
+	RUN(test_caps_chained_and_long);
+	RUN(test_caps_malformed);
+	RUN(test_enable_and_send);
+	RUN(test_enable_refused);
+	tap_free(&tap);
+	return test_exit() | CHECK_EXIT_CODE();
+}
