@@ -30,6 +30,8 @@ struct ndl_wifi;
 struct ndl_pcpu_stats {
 	u64_stats_t rx_packets, rx_bytes, rx_unicast;
 	u64_stats_t tx_packets, tx_bytes;
+	/* frames whose checksum the miniport computed / validated */
+	u64_stats_t tx_csum, rx_csum;
 	struct u64_stats_sync syncp;
 };
 
@@ -37,6 +39,7 @@ struct ndl_pcpu_stats {
 struct ndl_bound_totals {
 	u64 rx_packets, rx_bytes, rx_unicast;
 	u64 tx_packets, tx_bytes;
+	u64 tx_csum, rx_csum;
 };
 
 struct ndl_bound {
@@ -79,6 +82,8 @@ struct ndl_bound {
 	atomic64_t rx_dropped, rx_errors;
 	atomic64_t tx_dropped, tx_errors;
 	atomic64_t tx_busy;		/* sends refused for lack of resources */
+	atomic64_t tx_csum_sw;		/* checksums the miniport could not take */
+	struct ndl_csum_offload csum_caps;	/* the miniport's offer */
 	u32 packet_filter;		/* last NDIS packet filter set */
 
 	/* 802.11 miniports: their cfg80211 side (wifi.h), else NULL. */
@@ -87,7 +92,7 @@ struct ndl_bound {
 
 /* Count a frame on this CPU (any context: DPC, send, interrupt). */
 static inline void ndl_count_rx(struct ndl_bound *b, unsigned int len,
-				bool unicast)
+				bool unicast, bool csum)
 {
 	struct ndl_pcpu_stats *s = get_cpu_ptr(b->pstats);
 	unsigned long flags = u64_stats_update_begin_irqsave(&s->syncp);
@@ -96,17 +101,22 @@ static inline void ndl_count_rx(struct ndl_bound *b, unsigned int len,
 	u64_stats_add(&s->rx_bytes, len);
 	if (unicast)
 		u64_stats_inc(&s->rx_unicast);
+	if (csum)
+		u64_stats_inc(&s->rx_csum);
 	u64_stats_update_end_irqrestore(&s->syncp, flags);
 	put_cpu_ptr(b->pstats);
 }
 
-static inline void ndl_count_tx(struct ndl_bound *b, unsigned int len)
+static inline void ndl_count_tx(struct ndl_bound *b, unsigned int len,
+				bool csum)
 {
 	struct ndl_pcpu_stats *s = get_cpu_ptr(b->pstats);
 	unsigned long flags = u64_stats_update_begin_irqsave(&s->syncp);
 
 	u64_stats_inc(&s->tx_packets);
 	u64_stats_add(&s->tx_bytes, len);
+	if (csum)
+		u64_stats_inc(&s->tx_csum);
 	u64_stats_update_end_irqrestore(&s->syncp, flags);
 	put_cpu_ptr(b->pstats);
 }
@@ -133,6 +143,17 @@ bool ndl_bound_is_up(const struct ndl_bound *b);
 void ndl_netdev_setup(struct ndl_bound *b);
 void ndl_bound_stats(struct ndl_bound *b, struct ndl_bound_totals *t);
 extern const struct ndl_adapter_ops ndl_adapter_ops;
+
+/*
+ * offload.c: the miniport's checksum offload as interface features
+ * (start: after MiniportInitialize, on a driver stack), ndo_set_features,
+ * and per transmitted frame: 0 with the NDL_TX_CSUM_* request in *flags
+ * (0: none, the checksum is done or not needed), or an error (drop).
+ */
+void ndl_offload_start(struct ndl_bound *b);
+int ndl_offload_set_features(struct net_device *dev,
+			     netdev_features_t features);
+int ndl_offload_tx(struct ndl_bound *b, struct sk_buff *skb, u32 *flags);
 
 /* rx.c */
 void ndl_rxq_receive(void *ctx, const struct ndl_rx_frame *frame);

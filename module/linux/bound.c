@@ -85,6 +85,7 @@ static int ndl_bound_start_adapter(struct ndl_bound *b, const char *netaddr)
 	}
 	atomic_set(&b->media_connected, b->info.media_connected);
 	atomic64_set(&b->link_speed, b->info.link_speed_bps);
+	ndl_offload_start(b);
 	return 0;
 }
 

@@ -54,6 +54,7 @@ static const char ndl_stat_names[][ETH_GSTRING_LEN] = {
 	"rt_interrupts", "rt_dpcs", "rt_resets", "rt_hangs",
 	"rt_tx_multi_buffer", "rt_tx_linearized", "rt_oid_refused",
 	"rt_mcast_list_sets", "rx_unicast",
+	"tx_csum_offloaded", "tx_csum_software", "rx_csum_offloaded",
 };
 
 static int ndl_get_sset_count(struct net_device *dev, int sset)
@@ -115,6 +116,9 @@ static void ndl_get_ethtool_stats(struct net_device *dev,
 	data[i++] = c.st.oid_refused;
 	data[i++] = c.st.mcast_list_sets;
 	data[i++] = t.rx_unicast;
+	data[i++] = t.tx_csum;
+	data[i++] = atomic64_read(&b->tx_csum_sw);
+	data[i++] = t.rx_csum;
 }
 
 const struct ethtool_ops ndl_ethtool_ops = {

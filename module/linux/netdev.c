@@ -43,7 +43,7 @@ static void ndl_cb_send_complete(void *ctx, void *cookie, u32 ndis_status)
 	struct sk_buff *skb = cookie;
 
 	if (ndis_status == NDIS_STATUS_SUCCESS)
-		ndl_count_tx(b, skb->len);
+		ndl_count_tx(b, skb->len, skb->ip_summed == CHECKSUM_PARTIAL);
 	else
 		atomic64_inc(&b->tx_errors);
 	ndl_fpu_pause_rt();
@@ -213,13 +213,16 @@ static long ndl_xmit_on_stack(void *arg)
 	struct net_device *dev = skb->dev;
 	struct ndl_bound *b = netdev_priv(dev);
 	struct ndl_frag frags[NDL_TX_MAX_FRAGS];
+	u32 csum;
 	int n, ret;
 
 	if (skb_shinfo(skb)->nr_frags + 1 > NDL_TX_MAX_FRAGS &&
 	    skb_linearize(skb))
 		goto drop;
+	if (ndl_offload_tx(b, skb, &csum))
+		goto drop;
 	n = ndl_skb_frags(skb, frags);
-	ret = ndl_adapter_send(b->ad, frags, n, skb);
+	ret = ndl_adapter_send_ex(b->ad, frags, n, skb, csum, 0);
 	if (ret == -NDL_EBUSY) {
 		/* Stop first, then retry once: a send_ready that came in
 		 * between would otherwise be lost and the queue stall.
@@ -229,7 +232,7 @@ static long ndl_xmit_on_stack(void *arg)
 		 * slots, as send_ready's wake after freeing one is.
 		 */
 		smp_mb__after_atomic();
-		ret = ndl_adapter_send(b->ad, frags, n, skb);
+		ret = ndl_adapter_send_ex(b->ad, frags, n, skb, csum, 0);
 		if (ret == -NDL_EBUSY) {
 			atomic64_inc(&b->tx_busy);
 			return NETDEV_TX_BUSY;
@@ -318,12 +321,16 @@ void ndl_bound_stats(struct ndl_bound *b, struct ndl_bound_totals *t)
 			one.rx_unicast = u64_stats_read(&s->rx_unicast);
 			one.tx_packets = u64_stats_read(&s->tx_packets);
 			one.tx_bytes = u64_stats_read(&s->tx_bytes);
+			one.tx_csum = u64_stats_read(&s->tx_csum);
+			one.rx_csum = u64_stats_read(&s->rx_csum);
 		} while (u64_stats_fetch_retry(&s->syncp, start));
 		t->rx_packets += one.rx_packets;
 		t->rx_bytes += one.rx_bytes;
 		t->rx_unicast += one.rx_unicast;
 		t->tx_packets += one.tx_packets;
 		t->tx_bytes += one.tx_bytes;
+		t->tx_csum += one.tx_csum;
+		t->rx_csum += one.rx_csum;
 	}
 }
 
@@ -372,6 +379,7 @@ static const struct net_device_ops ndl_netdev_ops = {
 	.ndo_get_stats64 = ndl_get_stats64,
 	.ndo_change_mtu = ndl_change_mtu,
 	.ndo_set_mac_address = ndl_set_mac_address,
+	.ndo_set_features = ndl_offload_set_features,
 	.ndo_validate_addr = eth_validate_addr,
 };
 

@@ -59,13 +59,15 @@ void ndl_rxq_receive(void *ctx, const struct ndl_rx_frame *frame)
 		goto out;
 	}
 	skb->protocol = eth_type_trans(skb, dev);
+	/* Linux checks the IPv4 header itself: the TCP/UDP verdict counts. */
 	if ((frame->flags & (NDL_RX_CSUM_TCP_OK | NDL_RX_CSUM_UDP_OK)) &&
-	    (frame->flags & NDL_RX_CSUM_IP_OK) && !(frame->flags & bad))
+	    !(frame->flags & bad) && (dev->features & NETIF_F_RXCSUM))
 		skb->ip_summed = CHECKSUM_UNNECESSARY;
 	if (frame->flags & NDL_RX_VLAN)
 		__vlan_hwaccel_put_tag(skb, htons(ETH_P_8021Q), frame->vlan_tci);
 	/* rx_unicast: ndisload doctor looks at it. */
-	ndl_count_rx(b, frame->len, skb->pkt_type == PACKET_HOST);
+	ndl_count_rx(b, frame->len, skb->pkt_type == PACKET_HOST,
+		     skb->ip_summed == CHECKSUM_UNNECESSARY);
 	if (in_softirq() && this_cpu_read(ndl_rx_polling) == b) {
 		__skb_queue_tail(&b->rx_batch, skb);
 	} else {

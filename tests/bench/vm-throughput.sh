@@ -34,20 +34,6 @@ qemu="-icount shift=1,sleep=on"
 if [ "${NDL_BENCH_ICOUNT:-1}" = 0 ]; then
 	clock="wall-clock" qemu=""
 fi
-# The upload's sink: busybox httpd (tests/vm/run.sh "serve") runs CGI
-# programs under cgi-bin/ of the directory it serves; this one answers with
-# the SHA-256 of the request body, which the guest compares.
-sink_write() {
-	sink=$top/build/vm/serve/cgi-bin/ndl-sink
-	mkdir -p "${sink%/*}" || return
-	cat >"$sink.tmp" <<'EOF' || return
-#!/bin/sh
-printf 'Content-Type: text/plain\r\n\r\n'
-sha256sum | cut -d' ' -f1
-EOF
-	chmod +x "$sink.tmp" && mv "$sink.tmp" "$sink"
-}
-sink_write || { echo "vm-throughput: cannot write the upload sink"; exit 1; }
 # last NAME: the last round's figure (memory: each round loads anew).
 last() { echo "$out" | sed -n "s/^BENCH: $1 //p" | tail -n1; }
 best() { # NAME max|min

@@ -26,10 +26,11 @@
  *   ndl-ioctl devices [NAME]     one line per device
  *   ndl-ioctl ethtool IFACE      the interface's ethtool driver info, link
  *                                and statistics (SIOCETHTOOL)
- *   ndl-ioctl offload IFACE [off]  turn the interface's checksum offloads,
- *                                scatter-gather and TSO off; print what is
- *                                on (needs no /dev/ndisload: benchmarks
- *                                use it on native drivers' interfaces)
+ *   ndl-ioctl offload IFACE [off|on]  turn the interface's checksum
+ *                                offloads, scatter-gather and TSO off (or
+ *                                on, where it has them); print what is on
+ *                                (needs no /dev/ndisload: benchmarks use
+ *                                it on native drivers' interfaces)
  *   ndl-ioctl malformed          run the table of malformed calls, one
  *                                "ok CASE" / "FAIL CASE (...)" line each
  *   ndl-ioctl as-nobody CMD...   run CMD, but drop to uid 65534 (keeping
@@ -649,21 +650,24 @@ static const struct {
 	{ "tso", ETHTOOL_GTSO, ETHTOOL_STSO },
 };
 
-static int do_offload(const char *ifname, bool off)
+/* set: -1 leave as is, 0 off, 1 on (what the interface has) */
+static int do_offload(const char *ifname, int set)
 {
 	int sock = socket(AF_INET, SOCK_DGRAM, 0);
-	size_t i;
+	size_t i, n = sizeof(offloads) / sizeof(offloads[0]);
 
 	if (sock < 0)
 		return report_errno(NULL);
-	/* TSO first: it depends on scatter-gather and checksumming. */
-	for (i = sizeof(offloads) / sizeof(offloads[0]); off && i-- > 0;) {
-		struct ethtool_value v = { .cmd = offloads[i].set, .data = 0 };
+	/* TSO depends on scatter-gather and checksumming: off first, on last. */
+	for (i = 0; set >= 0 && i < n; i++) {
+		struct ethtool_value v = {
+			.cmd = offloads[set ? i : n - 1 - i].set, .data = set,
+		};
 
 		if (ethtool(sock, ifname, &v) < 0 && errno != EOPNOTSUPP)
 			return report_errno(NULL);
 	}
-	for (i = 0; i < sizeof(offloads) / sizeof(offloads[0]); i++) {
+	for (i = 0; i < n; i++) {
 		struct ethtool_value v = { .cmd = offloads[i].get };
 
 		if (ethtool(sock, ifname, &v) < 0)
@@ -992,7 +996,9 @@ static int run(int argc, char **argv)
 	if (!strcmp(cmd, "ethtool") && argc > 1)
 		return do_ethtool(argv[1]);
 	if (!strcmp(cmd, "offload") && argc > 1)
-		return do_offload(argv[1], argc > 2 && !strcmp(argv[2], "off"));
+		return do_offload(argv[1], argc < 3 ? -1 :
+				  !strcmp(argv[2], "on") ? 1 :
+				  !strcmp(argv[2], "off") ? 0 : -1);
 	if (!strcmp(cmd, "as-nobody")) {
 		drop_privileges = 1;
 		return run(argc - 1, argv + 1);

@@ -222,10 +222,15 @@ host_port() {
 
 # serve_start MIB: start busybox httpd serving MIB MiB of random data;
 # sets srv_pid, srv_append (kernel command-line words for the guest).
+# Uploads (ndl_upload) go to its CGI program cgi-bin/ndl-sink, which
+# answers with the SHA-256 of the request body.
 serve_start() {
 	sdir=$top/build/vm/serve
 	sfile=data-$1M
-	mkdir -p "$sdir"
+	mkdir -p "$sdir/cgi-bin"
+	flock "$sdir/.lock" sh -c '[ -x "$1" ] && exit 0
+		printf "#!/bin/sh\nprintf \"Content-Type: text/plain\\r\\n\\r\\n\"\nsha256sum | cut -d\" \" -f1\n" >"$1.tmp" &&
+		chmod +x "$1.tmp" && mv "$1.tmp" "$1"' sh "$sdir/cgi-bin/ndl-sink" || return 1
 	# Locked: a test on another kernel (vm-kernels.sh's second lane) may
 	# be making or serving the same file.
 	flock "$sdir/.lock" sh -c '[ -s "$1.sha256" ] && exit 0

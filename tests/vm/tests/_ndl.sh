@@ -96,6 +96,18 @@ ndl_download() {
 	echo OK
 }
 
+# ndl_upload: the test file (# serve:) posted back to the host (NUL bytes
+# made 0x01: busybox wget posts a file as a C string), whose sink
+# (run.sh's cgi-bin/ndl-sink) answers with the SHA-256 it received.
+ndl_upload() {
+	[ -n "${ndl_serve:-}" ] || { echo "no # serve: directive"; return 1; }
+	timeout 120 wget -q -O - "http://$ndl_serve" | tr '\000' '\001' >/tmp/up
+	_want=$(sha256sum /tmp/up | cut -d' ' -f1)
+	_got=$(timeout 120 wget -q -O - --post-file /tmp/up "http://${ndl_serve%%/*}/cgi-bin/ndl-sink")
+	rm -f /tmp/up
+	[ "$_got" = "$_want" ] || { echo "the host received ${_got:-nothing}, not $_want"; return 1; }
+}
+
 # ndl_fetch_via SUBNET OUT: download the test file (# serve:) through the
 # host 10.0.SUBNET.2 (the user network of NIC SUBNET-2), its SHA-256 to OUT.
 ndl_fetch_via() {
