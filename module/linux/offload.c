@@ -7,17 +7,11 @@
  * TCP/IP transport does. On transmit a CHECKSUM_PARTIAL frame is handed
  * over with its per-packet request when the miniport can take it: the
  * stack already put the pseudo-header sum in the checksum field, which is
- * exactly what NDIS documents a transport does. Anything else (a VLAN tag
- * in the frame, IPv6 extension headers, options the miniport did not
- * offer, headers outside the first buffer) is checksummed here.
+ * exactly what NDIS documents a transport does. Anything else
+ * (ndl_adapter_csum_request says which) is checksummed here.
  */
-#include <linux/if_ether.h>
-#include <linux/ip.h>
-#include <linux/ipv6.h>
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
-#include <linux/tcp.h>
-#include <linux/udp.h>
 
 #include "ndl.h"
 #include "adapter.h"
@@ -111,69 +105,14 @@ int ndl_offload_set_features(struct net_device *dev,
 	return ndl_stack_run(ndl_set_features_on_stack, &c, -1);
 }
 
-/*
- * The request for a CHECKSUM_PARTIAL frame the miniport can checksum as
- * turned on: its IPv4/IPv6 and TCP/UDP bits, else 0.
- */
-static u32 ndl_offload_tx_request(struct ndl_bound *b, struct sk_buff *skb)
-{
-	struct ndl_csum_offload on;
-	unsigned int l4_off = skb_checksum_start_offset(skb);
-	u32 ip, l4, allowed, need = 0;
-	u8 proto;
-
-	ndl_adapter_csum_enabled(b->ad, &on);
-	/* The miniport finds the IP header right after a 14-byte header
-	 * and reads the headers from the first buffer.
-	 */
-	if (skb_network_offset(skb) != ETH_HLEN ||
-	    l4_off < ETH_HLEN + sizeof(struct iphdr) ||
-	    skb_headlen(skb) < l4_off + skb->csum_offset + 2)
-		return 0;
-	if (skb->protocol == htons(ETH_P_IP)) {
-		const struct iphdr *iph = ip_hdr(skb);
-
-		if (l4_off != ETH_HLEN + iph->ihl * 4)
-			return 0;
-		if (iph->ihl > 5)
-			need |= NDL_CSUM_IP_OPTIONS;
-		ip = NDL_TX_CSUM_IPV4;
-		proto = iph->protocol;
-		allowed = on.v4_tx;
-	} else if (skb->protocol == htons(ETH_P_IPV6)) {
-		/* No extension headers: TCP or UDP right after. */
-		if (l4_off != ETH_HLEN + sizeof(struct ipv6hdr))
-			return 0;
-		ip = NDL_TX_CSUM_IPV6;
-		proto = ipv6_hdr(skb)->nexthdr;
-		allowed = on.v6_tx;
-	} else {
-		return 0;
-	}
-	if (proto == IPPROTO_TCP &&
-	    skb->csum_offset == offsetof(struct tcphdr, check)) {
-		const struct tcphdr *th = (void *)skb_checksum_start(skb);
-
-		if (th->doff > 5)
-			need |= NDL_CSUM_TCP_OPTIONS;
-		need |= NDL_CSUM_TCP;
-		l4 = NDL_TX_CSUM_TCP;
-	} else if (proto == IPPROTO_UDP &&
-		   skb->csum_offset == offsetof(struct udphdr, check)) {
-		need |= NDL_CSUM_UDP;
-		l4 = NDL_TX_CSUM_UDP;
-	} else {
-		return 0;
-	}
-	return (allowed & need) == need ? ip | l4 : 0;
-}
-
 int ndl_offload_tx(struct ndl_bound *b, struct sk_buff *skb, u32 *flags)
 {
 	*flags = 0;
 	if (skb->ip_summed != CHECKSUM_PARTIAL)
 		return 0;
-	*flags = ndl_offload_tx_request(b, skb);
+	*flags = ndl_adapter_csum_request(b->ad, skb->data, skb_headlen(skb),
+					  skb_checksum_start_offset(skb),
+					  skb->csum_offset);
 	if (*flags)
 		return 0;
 	atomic64_inc(&b->tx_csum_sw);

@@ -309,6 +309,83 @@ out:
 	teardown();
 }
 
+/* A frame's first bytes: Ethernet, IPv4 (ihl words) or IPv6, TCP/UDP. */
+static u32 frame(u8 *f, u16 type, u32 ihl, u8 proto, u32 doff)
+{
+	u32 l4;
+
+	memset(f, 0, 128);
+	f[12] = type >> 8;
+	f[13] = type & 0xff;
+	if (type == 0x0800) {
+		f[14] = 0x40 | ihl;
+		f[14 + 9] = proto;
+		l4 = 14 + ihl * 4;
+	} else {
+		f[14] = 0x60;
+		f[14 + 6] = proto;
+		l4 = 14 + 40;
+	}
+	f[l4 + 12] = doff << 4;
+	return l4;
+}
+
+/*
+ * Which partial checksums the miniport can finish: as turned on, with
+ * the IP header right after a plain 14-byte header, no IPv6 extension
+ * headers, options only where offered, the headers in the first buffer.
+ */
+static void test_request(void)
+{
+	struct ndl_csum_offload on = {
+		NDL_CSUM_TCP | NDL_CSUM_UDP, 0, NDL_CSUM_TCP | NDL_CSUM_TCP_OPTIONS, 0,
+	};
+	const u32 v4tcp = NDL_TX_CSUM_IPV4 | NDL_TX_CSUM_TCP;
+	u8 f[128];
+	u32 l4;
+
+	if (!start()) {
+		CHECK(!"the fake miniport starts");
+		goto out;
+	}
+	offer_csum(0x1f, 0, 0x0f, 0);
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
+	l4 = frame(f, 0x0800, 5, 6, 5);
+	CHECK_EQ_INT(ndl_adapter_csum_request(ad, f, 128, l4, 16), v4tcp);
+	/* the field must be in the first buffer */
+	CHECK_EQ_INT(ndl_adapter_csum_request(ad, f, l4 + 17, l4, 16), 0);
+	CHECK_EQ_INT(ndl_adapter_csum_request(ad, f, l4 + 18, l4, 16), v4tcp);
+	/* a field elsewhere than TCP's, or a start not after the IP header */
+	CHECK_EQ_INT(ndl_adapter_csum_request(ad, f, 128, l4, 6), 0);
+	CHECK_EQ_INT(ndl_adapter_csum_request(ad, f, 128, l4 + 4, 16), 0);
+	/* TCP options and IP options: not turned on for IPv4 */
+	l4 = frame(f, 0x0800, 5, 6, 8);
+	CHECK_EQ_INT(ndl_adapter_csum_request(ad, f, 128, l4, 16), 0);
+	l4 = frame(f, 0x0800, 6, 6, 5);
+	CHECK_EQ_INT(ndl_adapter_csum_request(ad, f, 128, l4, 16), 0);
+	l4 = frame(f, 0x0800, 5, 17, 0);
+	CHECK_EQ_INT(ndl_adapter_csum_request(ad, f, 128, l4, 6),
+		     NDL_TX_CSUM_IPV4 | NDL_TX_CSUM_UDP);
+	/* IPv6: TCP with options on, UDP off, extension headers never */
+	l4 = frame(f, 0x86dd, 0, 6, 8);
+	CHECK_EQ_INT(ndl_adapter_csum_request(ad, f, 128, l4, 16),
+		     NDL_TX_CSUM_IPV6 | NDL_TX_CSUM_TCP);
+	l4 = frame(f, 0x86dd, 0, 17, 0);
+	CHECK_EQ_INT(ndl_adapter_csum_request(ad, f, 128, l4, 6), 0);
+	l4 = frame(f, 0x86dd, 0, 0, 5);	/* hop-by-hop first */
+	CHECK_EQ_INT(ndl_adapter_csum_request(ad, f, 128, l4 + 8, 16), 0);
+	/* an 802.1Q tag in the frame: the IP header is not at 14 */
+	l4 = frame(f, 0x8100, 0, 6, 5);
+	CHECK_EQ_INT(ndl_adapter_csum_request(ad, f, 128, 38, 16), 0);
+	/* everything off: nothing */
+	memset(&on, 0, sizeof(on));
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
+	l4 = frame(f, 0x0800, 5, 6, 5);
+	CHECK_EQ_INT(ndl_adapter_csum_request(ad, f, 128, l4, 16), 0);
+out:
+	teardown();
+}
+
 int main(void)
 {
 	test_init();
@@ -318,6 +395,7 @@ int main(void)
 	RUN(test_caps_malformed);
 	RUN(test_enable_and_send);
 	RUN(test_enable_refused);
+	RUN(test_request);
 	tap_free(&tap);
 	return test_exit() | CHECK_EXIT_CODE();
 }

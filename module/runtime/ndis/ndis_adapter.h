@@ -319,6 +319,18 @@ u32 ndl_adapter_csum_enable(struct ndl_adapter *ad,
 /* What is on now. Any IRQL. */
 void ndl_adapter_csum_enabled(const struct ndl_adapter *ad,
 			      struct ndl_csum_offload *on);
+/*
+ * A frame whose TCP/UDP checksum the OS left for the hardware (Linux's
+ * CHECKSUM_PARTIAL, a virtio-net NEEDS_CSUM header: the pseudo-header sum
+ * is in the field at csum_start + csum_offset, as NDIS documents a
+ * transport leaves it): the NDL_TX_CSUM_* request that has the miniport
+ * finish it with what is turned on now, or 0 if it cannot (an 802.1Q tag
+ * in the frame, IPv6 extension headers, options not offered, headers
+ * beyond head_len: the host computes it then). head: the frame's first
+ * head_len bytes, the part the first buffer holds. Any IRQL.
+ */
+u32 ndl_adapter_csum_request(const struct ndl_adapter *ad, const u8 *head,
+			     u32 head_len, u32 csum_start, u32 csum_offset);
 
 /* ---- control --------------------------------------------------------------- */
 

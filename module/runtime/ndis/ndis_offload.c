@@ -259,3 +259,52 @@ bool ndl_csum_flags_allowed(struct ndl_adapter *ad, u32 flags)
 	}
 	return false;
 }
+
+/* TCP's and UDP's checksum fields, in their headers */
+#define TCP_CHECK_OFFSET	16
+#define UDP_CHECK_OFFSET	6
+
+u32 ndl_adapter_csum_request(const struct ndl_adapter *ad, const u8 *head,
+			     u32 head_len, u32 csum_start, u32 csum_offset)
+{
+	struct ndl_csum_offload on;
+	u32 ip, l4, allowed, need = 0;
+	u8 proto;
+
+	/* The miniport reads the headers from the first buffer. */
+	if (csum_start < 14 + 20 || csum_start > head_len ||
+	    head_len - csum_start < csum_offset + 2)
+		return 0;
+	ndl_adapter_csum_enabled(ad, &on);
+	if (head[12] == 0x08 && head[13] == 0x00) {
+		/* IPv4 right after the 14-byte header: no tag */
+		if (head[14] >> 4 != 4 || csum_start != 14 + (head[14] & 0xfu) * 4)
+			return 0;
+		if ((head[14] & 0xf) > 5)
+			need |= NDL_CSUM_IP_OPTIONS;
+		ip = NDL_TX_CSUM_IPV4;
+		proto = head[14 + 9];
+		allowed = on.v4_tx;
+	} else if (head[12] == 0x86 && head[13] == 0xdd) {
+		/* no extension headers: TCP or UDP right after */
+		if (csum_start != 14 + 40)
+			return 0;
+		ip = NDL_TX_CSUM_IPV6;
+		proto = head[14 + 6];
+		allowed = on.v6_tx;
+	} else {
+		return 0;
+	}
+	if (proto == 6 && csum_offset == TCP_CHECK_OFFSET) {
+		if (head[csum_start + 12] >> 4 > 5)
+			need |= NDL_CSUM_TCP_OPTIONS;
+		need |= NDL_CSUM_TCP;
+		l4 = NDL_TX_CSUM_TCP;
+	} else if (proto == 17 && csum_offset == UDP_CHECK_OFFSET) {
+		need |= NDL_CSUM_UDP;
+		l4 = NDL_TX_CSUM_UDP;
+	} else {
+		return 0;
+	}
+	return (allowed & need) == need ? ip | l4 : 0;
+}
