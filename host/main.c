@@ -440,6 +440,8 @@ int main(int argc, char **argv)
 	if (status)
 		fprintf(stderr, "ndisload-host: packet filter refused (0x%08x)\n",
 			(unsigned int)status);
+	n.vnet = true;			/* tap_open asked for the header */
+	host_net_offload(&n);
 	tap_set_carrier(n.tap, ndl_adapter_media_connected(n.ad));
 	fprintf(stderr, "ndisload-host: %s: driver %s running on TAP %s, link %s\n",
 		o.device, o.name, o.tap,
@@ -448,11 +450,14 @@ int main(int argc, char **argv)
 	if (run(&n, dev))
 		fprintf(stderr, "ndisload-host: %s: the kernel wants the device back (hot-unplug or unbind): stopping\n",
 			o.device);
-	fprintf(stderr, "ndisload-host: stopping (signal %d): %llu frames in, %llu out, %llu dropped, %llu send errors\n",
+	fprintf(stderr, "ndisload-host: stopping (signal %d): %llu frames in, %llu out, %llu dropped, %llu send errors; checksums: %llu by the miniport, %llu by the host, %llu validated\n",
 		(int)stop, (unsigned long long)n.rx_frames,
 		(unsigned long long)n.tx_frames,
 		(unsigned long long)n.rx_dropped,
-		(unsigned long long)n.tx_errors);
+		(unsigned long long)n.tx_errors,
+		(unsigned long long)n.tx_csum,
+		(unsigned long long)n.tx_csum_sw,
+		(unsigned long long)n.rx_csum);
 	ndl_adapter_destroy(n.ad);
 	ndl_driver_unload(drv);
 	vfio_close(dev);

@@ -6,10 +6,19 @@
  * until send_ready, so Linux queues instead of the host dropping. Frames
  * the miniport indicates are written to the TAP; a full TAP queue drops
  * them (counted), as a NIC's full ring would.
+ *
+ * Behind the virtio-net header, Linux leaves a frame's TCP/UDP checksum
+ * to us (NEEDS_CSUM, once TUN_F_CSUM is on) with the pseudo-header sum
+ * already in the field, as NDIS expects: the miniport finishes it when it
+ * can (ndl_adapter_csum_request), else the host does. Frames whose
+ * checksum the miniport validated go up marked DATA_VALID.
  */
 #include <errno.h>
+#include <linux/if_tun.h>
+#include <linux/virtio_net.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "core/rt.h"
@@ -23,6 +32,8 @@
 struct tx_slot {
 	struct tx_slot *next;	/* free list */
 	u32 len;
+	u32 csum;		/* NDL_TX_CSUM_* request */
+	struct virtio_net_hdr vh;
 	u8 data[FRAME_MAX];
 };
 
@@ -43,11 +54,58 @@ static void slots_init(void)
 	done = true;
 }
 
+/* The one's-complement sum of data, folded and complemented. */
+static u16 csum_finish(const u8 *p, u32 len)
+{
+	u64 sum = 0;
+	u32 i;
+
+	for (i = 0; i + 1 < len; i += 2)
+		sum += (u32)p[i] << 8 | p[i + 1];
+	if (len & 1)
+		sum += (u32)p[len - 1] << 8;
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return (u16)~sum;
+}
+
+/*
+ * What the virtio-net header asks of a frame read from the TAP: the
+ * miniport's request in s->csum, or the checksum done here. False: a
+ * frame we cannot send (segmentation was never offered; a bad offset).
+ */
+static bool tx_csum(struct host_net *n, struct tx_slot *s)
+{
+	u32 start = s->vh.csum_start, off = s->vh.csum_offset;
+	u16 c;
+
+	s->csum = 0;
+	if (s->vh.gso_type != VIRTIO_NET_HDR_GSO_NONE)
+		return false;
+	if (!(s->vh.flags & VIRTIO_NET_HDR_F_NEEDS_CSUM))
+		return true;
+	if (start > s->len || s->len - start < off + 2)
+		return false;
+	s->csum = ndl_adapter_csum_request(n->ad, s->data, s->len, start, off);
+	if (s->csum) {
+		n->tx_csum++;
+		return true;
+	}
+	/* The field holds the pseudo-header sum: it is summed with the rest. */
+	c = csum_finish(s->data + start, s->len - start);
+	if (!c)
+		c = 0xffff;	/* the same in one's complement; UDP's 0 is "none" */
+	s->data[start + off] = c >> 8;
+	s->data[start + off + 1] = c & 0xff;
+	n->tx_csum_sw++;
+	return true;
+}
+
 /* Offer a slot to the adapter; false if it is busy (slot kept pending). */
 static bool submit(struct host_net *n, struct tx_slot *s)
 {
 	struct ndl_frag frag = { s->data, s->len };
-	int rc = ndl_adapter_send(n->ad, &frag, 1, s);
+	int rc = ndl_adapter_send_ex(n->ad, &frag, 1, s, s->csum, 0);
 
 	if (rc == -NDL_EBUSY) {
 		pending = s;
@@ -74,12 +132,25 @@ void host_net_tap_ready(struct host_net *n)
 	}
 	while (free_slots) {
 		struct tx_slot *s = free_slots;
-		ssize_t len = read(n->tap, s->data, sizeof(s->data));
+		struct iovec iov[2] = {
+			{ &s->vh, sizeof(s->vh) }, { s->data, sizeof(s->data) },
+		};
+		ssize_t len = n->vnet ? readv(n->tap, iov, 2) :
+			      readv(n->tap, iov + 1, 1);
 
 		if (len <= 0)
 			break;	/* EAGAIN: nothing more now */
-		free_slots = s->next;
+		if (n->vnet && (len -= sizeof(s->vh)) < 0) {
+			n->tx_errors++;
+			continue;
+		}
 		s->len = (u32)len;
+		s->csum = 0;
+		if (n->vnet && !tx_csum(n, s)) {
+			n->tx_errors++;
+			continue;
+		}
+		free_slots = s->next;
 		if (!submit(n, s))
 			return;
 	}
@@ -88,15 +159,27 @@ void host_net_tap_ready(struct host_net *n)
 
 static void on_receive(void *ctx, const struct ndl_rx_frame *f)
 {
+	const u32 bad = NDL_RX_CSUM_IP_BAD | NDL_RX_CSUM_TCP_BAD |
+			NDL_RX_CSUM_UDP_BAD;
 	struct host_net *n = ctx;
+	struct virtio_net_hdr vh = { .gso_type = VIRTIO_NET_HDR_GSO_NONE };
 	u8 buf[FRAME_MAX];
 	u32 len = ndl_rx_frame_copy(f, buf, sizeof(buf));
+	struct iovec iov[2] = { { &vh, sizeof(vh) }, { buf, len } };
+	ssize_t want = n->vnet ? (ssize_t)(sizeof(vh) + len) : (ssize_t)len;
 
-	if (len < f->len || write(n->tap, buf, len) != (ssize_t)len) {
+	/* Linux checks the IPv4 header itself: the TCP/UDP verdict counts. */
+	if ((f->flags & (NDL_RX_CSUM_TCP_OK | NDL_RX_CSUM_UDP_OK)) &&
+	    !(f->flags & bad))
+		vh.flags = VIRTIO_NET_HDR_F_DATA_VALID;
+	if (len < f->len ||
+	    writev(n->tap, n->vnet ? iov : iov + 1, n->vnet ? 2 : 1) != want) {
 		n->rx_dropped++;
 		return;
 	}
 	n->rx_frames++;
+	if (n->vnet && vh.flags)
+		n->rx_csum++;
 }
 
 static void on_receive_complete(void *ctx)
@@ -156,3 +239,35 @@ const struct ndl_adapter_ops host_net_ops = {
 	.send_ready = on_send_ready,
 	.status = on_status,
 };
+
+void host_net_offload(struct host_net *n)
+{
+	struct ndl_csum_offload caps, on;
+	u32 st;
+
+	ndl_adapter_csum_caps(n->ad, &caps);
+	ndl_csum_host_choice(&caps, n->vnet, n->vnet, &on);
+	if (!(on.v4_tx | on.v6_tx | on.v4_rx | on.v6_rx)) {
+		fprintf(stderr, "ndisload-host: the miniport offers no checksum offload\n");
+		return;
+	}
+	st = ndl_adapter_csum_enable(n->ad, &on);
+	if (st) {
+		fprintf(stderr, "ndisload-host: the miniport refused checksum offload (NDIS_STATUS 0x%08x): checksums are computed by Linux\n",
+			(unsigned int)st);
+		return;
+	}
+	/* Without TUN_F_CSUM Linux computes every checksum itself. */
+	if ((on.v4_tx | on.v6_tx) && !tap_set_offload(n->tap, TUN_F_CSUM)) {
+		fprintf(stderr, "ndisload-host: the TAP refused checksum offload: %s\n",
+			strerror(errno));
+		on.v4_tx = on.v6_tx = 0;
+		st = ndl_adapter_csum_enable(n->ad, &on);
+		if (st)
+			fprintf(stderr, "ndisload-host: the miniport refused receive checksum offload alone (NDIS_STATUS 0x%08x)\n",
+				(unsigned int)st);
+	}
+	fprintf(stderr, "ndisload-host: checksum offload: transmit %s, receive %s\n",
+		on.v4_tx | on.v6_tx ? "by the miniport" : "by Linux",
+		on.v4_rx | on.v6_rx ? "validated by the miniport" : "by Linux");
+}

@@ -17,11 +17,23 @@ struct host_net {
 	 * retries it first).
 	 */
 	bool tap_busy;
+	/* frames come and go behind a struct virtio_net_hdr (tap_open) */
+	bool vnet;
 	u64 rx_frames, tx_frames, rx_dropped, tx_errors;
+	/* checksums the miniport computed / the host computed / the
+	 * miniport validated (receive)
+	 */
+	u64 tx_csum, tx_csum_sw, rx_csum;
 };
 
 extern const struct ndl_adapter_ops host_net_ops;	/* ctx: host_net */
 /* The TAP fd is readable: hand its frames to the adapter. */
 void host_net_tap_ready(struct host_net *n);
+
+/*
+ * After initialize: turn on the checksum offload the miniport offers and
+ * let Linux leave those checksums to us (TUN_F_CSUM). Says what it did.
+ */
+void host_net_offload(struct host_net *n);
 
 #endif

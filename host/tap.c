@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Attaching to a TAP interface: /dev/net/tun with IFF_TAP | IFF_NO_PI, so
- * every read and write is exactly one Ethernet frame. Creating the
+ * Attaching to a TAP interface: /dev/net/tun with IFF_TAP | IFF_NO_PI |
+ * IFF_VNET_HDR, so every read and write is exactly one Ethernet frame
+ * behind a virtio-net header (checksum offload, host/net.c). Creating the
  * interface needs CAP_NET_ADMIN; attaching to one owned by this user does
  * not, which is why the host only attaches. The address comes from the
  * TUN descriptor itself (SIOCGIFHWADDR on it): no socket is needed, so
@@ -22,7 +23,7 @@
 
 int tap_open(const char *name, uint8_t mac[6], char *err, size_t len)
 {
-	struct ifreq ifr = { .ifr_flags = IFF_TAP | IFF_NO_PI };
+	struct ifreq ifr = { .ifr_flags = IFF_TAP | IFF_NO_PI | IFF_VNET_HDR };
 	int fd;
 
 	if (strlen(name) >= IFNAMSIZ) {
@@ -65,4 +66,9 @@ bool tap_set_address(int fd, const uint8_t mac[6])
 
 	memcpy(ifr.ifr_hwaddr.sa_data, mac, 6);
 	return ioctl(fd, SIOCSIFHWADDR, &ifr) == 0;
+}
+
+bool tap_set_offload(int fd, unsigned int tun_flags)
+{
+	return ioctl(fd, TUNSETOFFLOAD, tun_flags) == 0;
 }

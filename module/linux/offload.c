@@ -19,8 +19,6 @@
 #include "ndis/ndis_status.h"
 
 #define NDL_L4_CSUM	(NDL_CSUM_TCP | NDL_CSUM_UDP)
-/* Linux computes the IPv4 header checksum itself: never asked for. */
-#define NDL_TX_ASKED	(NDL_L4_CSUM | NDL_CSUM_IP_OPTIONS | NDL_CSUM_TCP_OPTIONS)
 
 static netdev_features_t ndl_offload_features(const struct ndl_csum_offload *c)
 {
@@ -35,23 +33,16 @@ static netdev_features_t ndl_offload_features(const struct ndl_csum_offload *c)
 	return f;
 }
 
-/* What to turn on in the miniport for these interface features. */
-static void ndl_offload_want(const struct ndl_bound *b, netdev_features_t f,
-			     struct ndl_csum_offload *on)
-{
-	const struct ndl_csum_offload *c = &b->csum_caps;
-
-	on->v4_tx = f & NETIF_F_IP_CSUM ? c->v4_tx & NDL_TX_ASKED : 0;
-	on->v6_tx = f & NETIF_F_IPV6_CSUM ? c->v6_tx & NDL_TX_ASKED : 0;
-	on->v4_rx = f & NETIF_F_RXCSUM ? c->v4_rx : 0;
-	on->v6_rx = f & NETIF_F_RXCSUM ? c->v6_rx : 0;
-}
-
 static u32 ndl_offload_apply(struct ndl_bound *b, netdev_features_t f)
 {
-	struct ndl_csum_offload on;
+	struct ndl_csum_offload on, *c = &b->csum_caps;
 
-	ndl_offload_want(b, f, &on);
+	/* Each IP version's transmit has its own feature: mask per version. */
+	ndl_csum_host_choice(c, true, !!(f & NETIF_F_RXCSUM), &on);
+	if (!(f & NETIF_F_IP_CSUM))
+		on.v4_tx = 0;
+	if (!(f & NETIF_F_IPV6_CSUM))
+		on.v6_tx = 0;
 	return ndl_adapter_csum_enable(b->ad, &on);
 }
 

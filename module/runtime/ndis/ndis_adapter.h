@@ -320,6 +320,13 @@ u32 ndl_adapter_csum_enable(struct ndl_adapter *ad,
 void ndl_adapter_csum_enabled(const struct ndl_adapter *ad,
 			      struct ndl_csum_offload *on);
 /*
+ * What a host turns on of caps: TCP and UDP checksums (with the options
+ * offered) on transmit if tx, every validation on receive if rx; never
+ * the IPv4 header checksum on transmit (Linux always computes it).
+ */
+void ndl_csum_host_choice(const struct ndl_csum_offload *caps, bool tx,
+			  bool rx, struct ndl_csum_offload *on);
+/*
  * A frame whose TCP/UDP checksum the OS left for the hardware (Linux's
  * CHECKSUM_PARTIAL, a virtio-net NEEDS_CSUM header: the pseudo-header sum
  * is in the field at csum_start + csum_offset, as NDIS documents a

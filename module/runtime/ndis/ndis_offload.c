@@ -260,6 +260,18 @@ bool ndl_csum_flags_allowed(struct ndl_adapter *ad, u32 flags)
 	return false;
 }
 
+void ndl_csum_host_choice(const struct ndl_csum_offload *caps, bool tx,
+			  bool rx, struct ndl_csum_offload *on)
+{
+	const u8 asked = NDL_CSUM_TCP | NDL_CSUM_UDP | NDL_CSUM_IP_OPTIONS |
+			 NDL_CSUM_TCP_OPTIONS;
+
+	on->v4_tx = tx ? caps->v4_tx & asked : 0;
+	on->v6_tx = tx ? caps->v6_tx & asked : 0;
+	on->v4_rx = rx ? caps->v4_rx : 0;
+	on->v6_rx = rx ? caps->v6_rx : 0;
+}
+
 /* TCP's and UDP's checksum fields, in their headers */
 #define TCP_CHECK_OFFSET	16
 #define UDP_CHECK_OFFSET	6
