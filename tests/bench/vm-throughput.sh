@@ -84,7 +84,9 @@ for nic in ${NDL_BENCH_NICS:-rtl8139 e1000 e1000e usb-net isolated}; do
 	}'
 	hnat=$(best native_hw_MBps max) hbusy=$(best native_hw_busy_us_per_MiB min)
 	hunat=$(best native_hw_up_MBps max) hubusy=$(best native_hw_up_busy_us_per_MiB min)
-	echo "  the native driver with its own offloads on (one round; the pair above has them off, as the miniport offers none):"
+	woff=$(echo "$out" | sed -n 's/^.*wrapped [^ ]* offloads: //p' | tail -n1)
+	echo "  both configured like the miniport's interface: ${woff:-?}"
+	echo "  the native driver with its own offloads on (one round):"
 	echo "  $nname  download ${hnat:-?} MB/s, busy ${hbusy:-?} µs/MiB; upload ${hunat:-?} MB/s, busy ${hubusy:-?} µs/MiB"
 	awk -v nb="${hubusy:-0}" -v wb="${uwbusy:-0}" 'BEGIN {
 		if (wb > 0 && nb > 0) printf "  upload guest cost native with offloads/wrapped: %.3f\n", nb / wb

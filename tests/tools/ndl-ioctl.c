@@ -26,11 +26,13 @@
  *   ndl-ioctl devices [NAME]     one line per device
  *   ndl-ioctl ethtool IFACE      the interface's ethtool driver info, link
  *                                and statistics (SIOCETHTOOL)
- *   ndl-ioctl offload IFACE [off|on]  turn the interface's checksum
- *                                offloads, scatter-gather and TSO off (or
- *                                on, where it has them); print what is on
- *                                (needs no /dev/ndisload: benchmarks use
- *                                it on native drivers' interfaces)
+ *   ndl-ioctl offload IFACE [off|on|NAME=on|off...]  turn the
+ *                                interface's checksum offloads,
+ *                                scatter-gather and TSO off (or on, where
+ *                                it has them; or the named ones, in that
+ *                                order); print what is on (needs no
+ *                                /dev/ndisload: benchmarks use it on
+ *                                native drivers' interfaces)
  *   ndl-ioctl malformed          run the table of malformed calls, one
  *                                "ok CASE" / "FAIL CASE (...)" line each
  *   ndl-ioctl as-nobody CMD...   run CMD, but drop to uid 65534 (keeping
@@ -678,6 +680,37 @@ static int do_offload(const char *ifname, int set)
 	return 0;
 }
 
+/* NAME=on|off for each of the offloads named, in that order; then print. */
+static int do_offload_named(const char *ifname, int n, char **set)
+{
+	int sock = socket(AF_INET, SOCK_DGRAM, 0);
+	size_t k, nk = sizeof(offloads) / sizeof(offloads[0]);
+
+	if (sock < 0)
+		return report_errno(NULL);
+	for (int i = 0; i < n; i++) {
+		const char *eq = strchr(set[i], '=');
+		struct ethtool_value v = { 0 };
+
+		for (k = 0; eq && k < nk; k++)
+			if (strlen(offloads[k].name) == (size_t)(eq - set[i]) &&
+			    !strncmp(set[i], offloads[k].name, eq - set[i]))
+				break;
+		if (!eq || k == nk || (strcmp(eq, "=on") && strcmp(eq, "=off"))) {
+			fprintf(stderr, "ndl-ioctl: offload %s: want NAME=on|off (tx-checksum, rx-checksum, scatter-gather, tso)\n",
+				set[i]);
+			close(sock);
+			return 2;
+		}
+		v.cmd = offloads[k].set;
+		v.data = !strcmp(eq, "=on");
+		if (ethtool(sock, ifname, &v) < 0)
+			return report_errno(NULL);
+	}
+	close(sock);
+	return do_offload(ifname, -1);
+}
+
 /* ---- malformed calls -------------------------------------------------------- */
 
 static int failures;
@@ -995,6 +1028,8 @@ static int run(int argc, char **argv)
 		return do_malformed();
 	if (!strcmp(cmd, "ethtool") && argc > 1)
 		return do_ethtool(argv[1]);
+	if (!strcmp(cmd, "offload") && argc > 2 && strchr(argv[2], '='))
+		return do_offload_named(argv[1], argc - 2, argv + 2);
 	if (!strcmp(cmd, "offload") && argc > 1)
 		return do_offload(argv[1], argc < 3 ? -1 :
 				  !strcmp(argv[2], "on") ? 1 :

@@ -6,9 +6,10 @@
 # timed, checksums compared after), 20 pings, and on the wrapped side the
 # kernel memory the module holds for the driver (debugfs ndisload/stats),
 # first through Linux's native driver (8139cp, e1000, e1000e,
-# cdc_ether; its offloads off, as the miniports have none, and once with
-# them on), then through the Windows miniport under ndisload (rtl8139,
-# ndle1000, e1000e6, usbecm), alternating for ndl_rounds
+# cdc_ether; once with its offloads as it comes, then each round
+# configured like the miniport's interface) and through the Windows
+# miniport under ndisload (rtl8139, ndle1000, e1000e6, usbecm), alternating
+# for ndl_rounds
 # rounds (default 2); every figure goes out as a "BENCH: name value" line.
 # With ndl_bench_isolated=1 (e1000 only; _bench_isolated.sh, on a machine
 # with the emulated IOMMU) each round also runs the miniport isolated, in
@@ -133,16 +134,18 @@ mem_report() {
 }
 
 # native_round [offloads]: the native driver configured like the
-# miniport, which offers no checksum offload (so no scatter-gather or TSO
-# either): the pair then compares what the wrapper costs, not what the two
+# miniport's interface (the wrapped round before wrote what it had on to
+# /tmp/wrapped-offload: the checksum offloads the miniport negotiated, no
+# TSO): the pair then compares what the wrapper costs, not what the two
 # drivers can do. With "offloads" the driver as it comes, its hardware
-# offloads on ("native_hw" figures: what negotiating them would be worth).
+# offloads on ("native_hw" figures: what the miniport does not offer).
 native_round() {
 	load_module "$native" || { fail native-load "$native"; return; }
 	_if=$(native_iface) _name=native_hw
 	if [ "${1:-}" != offloads ]; then
 		_name=native
-		ndl-ioctl offload "$_if" off >/tmp/offload ||
+		ndl-ioctl offload "$_if" off >/dev/null &&
+		ndl-ioctl offload "$_if" $(sed -n -e 's/ on$/=on/p' -e 's/ off$/=off/p' /tmp/wrapped-offload) >/tmp/offload ||
 			{ fail native-offload "$_if"; rmmod "$native"; return; }
 		ndl_report "native $native offloads: $(tr '\n' ' ' </tmp/offload)"
 	fi
@@ -157,6 +160,9 @@ wrapped_round() {
 	wrapped_add || { fail wrapped-add "$drv"; rmmod ndisload; return; }
 	_if=$(ndl_iface "$drv")
 	ndl_net_up "$_if" && ndl_wait_carrier "$_if" 10 || { fail wrapped-up "$_if"; return; }
+	ndl-ioctl offload "$_if" >/tmp/wrapped-offload ||
+		{ fail wrapped-offload "$_if"; return; }
+	ndl_report "wrapped $drv offloads: $(tr '\n' ' ' </tmp/wrapped-offload)"
 	measure wrapped
 	# After the traffic: what the driver holds in steady state.
 	mem_report "$_m0" "$(mem_figures)"
@@ -193,8 +199,8 @@ i=0
 while [ $i -lt "$rounds" ]; do
 	i=$((i + 1))
 	[ $i -gt 1 ] || native_round offloads
-	native_round
 	wrapped_round
+	native_round
 	[ "${ndl_bench_isolated:-0}" != 1 ] || isolated_round
 done
 pass rounds
