@@ -5,7 +5,8 @@
 # vendor:device), e1k_inf (its .inf under a drivers directory),
 # e1k_first (the name of the first flavour, whose rings the host reads) and
 # e1k_irq (the interrupt chip /proc/interrupts shows for the device:
-# IO-APIC for the line, PCI-MSI for MSI or MSI-X).
+# IO-APIC for the line, PCI-MSI for MSI or MSI-X) and e1k_rxcsum (on if
+# the miniport validates receive checksums, else off).
 
 listed() {
 	ndl-ioctl drivers | grep -q "^driver $name state=loaded version=1.0.0.0 ndis=$e1k_ndis " &&
@@ -39,6 +40,32 @@ promisc_ok() {
 	ip link set "$iface" promisc off && ping -c 1 -W 3 10.0.2.2 >/dev/null
 }
 stat_of() { ndl_ethtool_stat "$iface" "$1"; }
+# The miniport's checksum offload is the interface's: transmit on (and
+# receive as e1k_rxcsum says); an upload has the miniport compute the TCP
+# checksums (the host's TCP drops a segment with a wrong one) and a
+# download has it validate them (e1k_rxcsum on).
+csum_on_ok() {
+	ndl-ioctl offload "$iface" >/tmp/off.out &&
+	grep -qx "tx-checksum on" /tmp/off.out &&
+	grep -qx "rx-checksum $e1k_rxcsum" /tmp/off.out || { cat /tmp/off.out; return 1; }
+	_tx=$(stat_of tx_csum_offloaded) _rx=$(stat_of rx_csum_offloaded)
+	ndl_upload && ndl_download >/dev/null || return 1
+	[ "$(stat_of tx_csum_offloaded)" -gt "$_tx" ] ||
+		{ echo "tx_csum_offloaded stayed $_tx"; return 1; }
+	[ "$e1k_rxcsum" = off ] || [ "$(stat_of rx_csum_offloaded)" -gt "$_rx" ] ||
+		{ echo "rx_csum_offloaded stayed $_rx"; return 1; }
+}
+# Switched off (ethtool -K): the miniport is told, Linux computes them;
+# then on again.
+csum_off_ok() {
+	ndl-ioctl offload "$iface" off | grep -qx "tx-checksum off" || return 1
+	_tx=$(stat_of tx_csum_offloaded) _rx=$(stat_of rx_csum_offloaded)
+	ndl_upload && ndl_download >/dev/null || return 1
+	[ "$(stat_of tx_csum_offloaded)" -eq "$_tx" ] &&
+	[ "$(stat_of rx_csum_offloaded)" -eq "$_rx" ] ||
+		{ echo "offloaded while off"; return 1; }
+	ndl-ioctl offload "$iface" on | grep -qx "tx-checksum on"
+}
 # The module connected the interrupt kind the driver's .inf asks for: the
 # line for an NDIS 5.1 miniport, messages for an NDIS 6 one whose .inf
 # sets MSISupported (ndisload:<slot> or ndisload:<slot>:<message>).
@@ -85,6 +112,8 @@ flavour() {
 	check $name/download ndl_download
 	check $name/counters ndl_received "$iface"
 	check $name/ethtool ethtool_ok
+	check $name/csum-offload csum_on_ok
+	check $name/csum-offload-off csum_off_ok
 	slot=$(ndl-ioctl devices "$name" | sed -n 's/^device \([^ ]*\) .*/\1/p' | head -n1)
 	check $name/irq-kind irq_kind_ok
 	if [ "$name" = "$e1k_first" ]; then
