@@ -177,6 +177,51 @@ typedef struct _E1K_TX_DESC {
 #define E1K_TXD_STAT_EC		0x02	/* excess collisions */
 #define E1K_TXD_STAT_LC		0x04	/* late collision */
 
+/*
+ * TCP/IP context descriptor (16 bytes): where the IP and TCP/UDP checksums
+ * start (CSS), go (CSO) and end (CSE, inclusive; 0 for the end of the
+ * packet), in bytes from the frame's start. The chip keeps the context
+ * for the data descriptors after it.
+ */
+typedef struct _E1K_TX_CTX_DESC {
+	UCHAR Ipcss;
+	UCHAR Ipcso;
+	USHORT Ipcse;
+	UCHAR Tucss;
+	UCHAR Tucso;
+	USHORT Tucse;
+	USHORT PayLen;		/* PAYLEN 15:0, segmentation only */
+	UCHAR PayLenHiDtyp;	/* PAYLEN 19:16, DTYP 0000 (context) */
+	UCHAR Tucmd;
+	UCHAR Status;
+	UCHAR HdrLen;		/* segmentation only */
+	USHORT Mss;		/* segmentation only */
+} E1K_TX_CTX_DESC, *PE1K_TX_CTX_DESC;
+
+#define E1K_TUCMD_TCP		0x01	/* TCP, else UDP */
+#define E1K_TUCMD_IP		0x02	/* IPv4, else IPv6 */
+#define E1K_TUCMD_DEXT		0x20	/* an extended descriptor */
+
+/*
+ * TCP/IP data descriptor (16 bytes): a legacy descriptor's place, with
+ * DTYP 0001 and DEXT, and POPTS where the legacy CSS is. POPTS counts in
+ * a packet's first data descriptor.
+ */
+typedef struct _E1K_TX_DATA_DESC {
+	ULONG64 Addr;
+	USHORT Length;		/* DTALEN 15:0 */
+	UCHAR LenHiDtyp;	/* DTALEN 19:16, DTYP 0001 (data) */
+	UCHAR Cmd;		/* E1K_TXD_CMD_*, with E1K_TXD_CMD_DEXT */
+	UCHAR Status;
+	UCHAR Popts;
+	USHORT Special;
+} E1K_TX_DATA_DESC, *PE1K_TX_DATA_DESC;
+
+#define E1K_TXD_DTYP_DATA	0x10	/* in LenHiDtyp */
+#define E1K_TXD_CMD_DEXT	0x20
+#define E1K_TXD_POPTS_IXSM	0x01	/* insert the IP checksum */
+#define E1K_TXD_POPTS_TXSM	0x02	/* insert the TCP/UDP checksum */
+
 /* Legacy receive descriptor (16 bytes). */
 typedef struct _E1K_RX_DESC {
 	ULONG64 Addr;

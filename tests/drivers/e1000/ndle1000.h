@@ -17,6 +17,12 @@
 #define E1K_BOUNCE_COUNT	16	/* copy buffers for such frames */
 #define E1K_RX_CHUNK		16	/* receive buffers per shared block */
 
+/* IPv4 transmit checksums the chip computes (E1K_ADAPTER.CsumTx). */
+#define E1K_CSUM_TCP		0x01
+#define E1K_CSUM_UDP		0x02
+#define E1K_CSUM_IP		0x04
+#define E1K_ETH_HLEN		14	/* 802.3 encapsulation: IP starts here */
+
 /* Hardware counters, folded in before they can wrap. */
 typedef struct _E1K_HWSTATS {
 	ULONG64 CrcErrors, AlignErrors, RxErrors, Missed, LengthErrors;
@@ -52,6 +58,15 @@ typedef struct _E1K_ADAPTER {
 	NDIS_SPIN_LOCK TxLock;		/* Tx, Tx ring, link state */
 	NDD_TX Tx;
 	ULONG TxCount, TxProd, TxCons;
+
+	/*
+	 * Transmit checksum offload (TxLock): the checksums OID_TCP_TASK_OFFLOAD
+	 * turned on (E1K_CSUM_*) and the context the chip was last given (none
+	 * after a ring reset).
+	 */
+	ULONG CsumTx;
+	E1K_TX_CTX_DESC TxCtx;
+	BOOLEAN TxCtxValid;
 
 	/* ISR-owned, as Irq.Events: touched by ISR and synchronized calls. */
 	ULONG ImsShadow;
@@ -130,6 +145,16 @@ extern const NDD_TX_OPS E1kTxOps;
 VOID E1kTxRingInit(PVOID Context);
 VOID E1kSendPackets(NDIS_HANDLE Context, PPNDIS_PACKET Packets, UINT Count);
 VOID E1kCancelSendPackets(NDIS_HANDLE Context, PVOID CancelId);
+
+/* offload.c */
+NDIS_STATUS E1kQueryTaskOffload(PE1K_ADAPTER A, PVOID Buffer, ULONG Length,
+				PULONG BytesWritten, PULONG BytesNeeded);
+NDIS_STATUS E1kSetTaskOffload(PE1K_ADAPTER A, PVOID Buffer, ULONG Length,
+			      PULONG BytesRead, PULONG BytesNeeded);
+
+/* csum.c */
+NDIS_STATUS E1kTxCsum(PE1K_ADAPTER A, PNDIS_PACKET P, UINT Total,
+		      PE1K_TX_CTX_DESC Ctx, PUCHAR Popts);
 
 /* isr.c */
 VOID E1kIsr(PBOOLEAN Recognized, PBOOLEAN QueueDpc, NDIS_HANDLE Context);

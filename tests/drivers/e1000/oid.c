@@ -3,8 +3,9 @@
  * ndle1000 OIDs: the mandatory Ethernet set (common/ndd_oid.c) with the
  * error, missed-frame and collision counters folded in from the chip's
  * statistics registers first, the transmit queue length and the optional
- * 802.3 transmit counters; packet filter and multicast list changes are
- * programmed into RCTL and the multicast hash table.
+ * 802.3 transmit counters, checksum offload (offload.c); packet filter and
+ * multicast list changes are programmed into RCTL and the multicast hash
+ * table.
  */
 #include "ndle1000.h"
 
@@ -14,6 +15,7 @@ const NDIS_OID E1kOids[] = {
 	OID_802_3_XMIT_DEFERRED,
 	OID_802_3_XMIT_MAX_COLLISIONS,
 	OID_802_3_XMIT_LATE_COLLISIONS,
+	OID_TCP_TASK_OFFLOAD,
 };
 const ULONG E1kOidsSize = sizeof(E1kOids);
 
@@ -59,6 +61,9 @@ NDIS_STATUS E1kQueryInformation(NDIS_HANDLE Context, NDIS_OID Oid,
 	case OID_GEN_TRANSMIT_QUEUE_LENGTH:
 		return NddTxQueryQueueLength(&A->Tx, Buffer, Length,
 					     BytesWritten, BytesNeeded);
+	case OID_TCP_TASK_OFFLOAD:
+		return E1kQueryTaskOffload(A, Buffer, Length, BytesWritten,
+					   BytesNeeded);
 	default:
 		break;
 	}
@@ -72,6 +77,9 @@ NDIS_STATUS E1kSetInformation(NDIS_HANDLE Context, NDIS_OID Oid,
 {
 	PE1K_ADAPTER A = Context;
 
+	if (Oid == OID_TCP_TASK_OFFLOAD)
+		return E1kSetTaskOffload(A, Buffer, Length, BytesRead,
+					 BytesNeeded);
 	/* The receive DPC filters with the same state: change it locked. */
 	return NddEthSetFilterWithLock(&A->Eth, &A->RxLock, Oid, Buffer,
 				       Length, BytesRead, BytesNeeded,

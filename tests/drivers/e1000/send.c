@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ndle1000 transmit: NDIS maps each packet for DMA (the scatter-gather list
- * in its per-packet info); each fragment takes one legacy descriptor, the
- * last with EOP and RS so the chip writes its status back. Frames with more
+ * in its per-packet info); each fragment takes one descriptor, the last
+ * with EOP and RS so the chip writes its status back: a legacy one, or a
+ * TCP/IP data descriptor when the packet wants checksums (csum.c), after
+ * a context descriptor if the chip's context must change. Frames with more
  * than E1K_MAX_FRAGS fragments are copied into one bounce buffer. The chip
  * pads short frames itself (TCTL.PSP) and appends the FCS (IFCS). One TDT
  * write per batch hands the new descriptors over. The send queue in front
@@ -10,7 +12,7 @@
  */
 #include "ndle1000.h"
 
-/* The ring, empty: TxRing's descriptors and every slot. */
+/* The ring, empty: its descriptors, every slot; no context in the chip. */
 VOID E1kTxRingInit(PVOID Context)
 {
 	PE1K_ADAPTER A = Context;
@@ -18,6 +20,60 @@ VOID E1kTxRingInit(PVOID Context)
 	NdisZeroMemory(A->TxRing, A->TxCount * sizeof(E1K_TX_DESC));
 	NddTxClearSlots(&A->Tx);
 	A->TxProd = A->TxCons = 0;
+	A->TxCtxValid = FALSE;
+}
+
+/* A context descriptor at ring entry i: the chip keeps Ctx from now on. */
+static VOID E1kTxPutContext(PE1K_ADAPTER A, ULONG i,
+			    const E1K_TX_CTX_DESC *Ctx)
+{
+	volatile E1K_TX_CTX_DESC *C = (volatile E1K_TX_CTX_DESC *)&A->TxRing[i];
+
+	C->Ipcss = Ctx->Ipcss;
+	C->Ipcso = Ctx->Ipcso;
+	C->Ipcse = Ctx->Ipcse;
+	C->Tucss = Ctx->Tucss;
+	C->Tucso = Ctx->Tucso;
+	C->Tucse = Ctx->Tucse;
+	C->PayLen = 0;
+	C->PayLenHiDtyp = 0;	/* DTYP 0000: context */
+	C->Tucmd = Ctx->Tucmd;
+	C->Status = 0;
+	C->HdrLen = 0;
+	C->Mss = 0;
+	A->TxCtx = *Ctx;
+	A->TxCtxValid = TRUE;
+}
+
+/* One fragment's descriptor: legacy, or TCP/IP data with checksums. */
+static VOID E1kTxPutData(PE1K_ADAPTER A, ULONG i, ULONG64 Pa, ULONG Length,
+			 BOOLEAN Last, UCHAR Popts)
+{
+	UCHAR Cmd = E1K_TXD_CMD_IFCS |
+		    (Last ? E1K_TXD_CMD_EOP | E1K_TXD_CMD_RS : 0);
+
+	if (Popts) {
+		volatile E1K_TX_DATA_DESC *D =
+			(volatile E1K_TX_DATA_DESC *)&A->TxRing[i];
+
+		D->Addr = Pa;
+		D->Length = (USHORT)Length;
+		D->LenHiDtyp = E1K_TXD_DTYP_DATA;
+		D->Status = 0;
+		D->Popts = Popts;
+		D->Special = 0;
+		D->Cmd = Cmd | E1K_TXD_CMD_DEXT;
+	} else {
+		volatile E1K_TX_DESC *D = &A->TxRing[i];
+
+		D->Addr = Pa;
+		D->Length = (USHORT)Length;
+		D->Cso = 0;
+		D->Css = 0;
+		D->Special = 0;
+		D->Status = 0;
+		D->Cmd = Cmd;
+	}
 }
 
 /* Put one packet on the ring; FALSE if it must wait for room. */
@@ -25,11 +81,21 @@ static BOOLEAN E1kTxPut(PVOID Context, PNDIS_PACKET P,
 			PSCATTER_GATHER_LIST Sg, UINT Total, PNDIS_STATUS Fail)
 {
 	PE1K_ADAPTER A = Context;
-	ULONG Need, k, First = A->TxProd, BounceLen = 0;
+	ULONG Frags, Need, k, First = A->TxProd, BounceLen = 0;
 	BOOLEAN UseBounce = Sg->NumberOfElements > E1K_MAX_FRAGS;
+	BOOLEAN NewCtx;
 	LONG Bounce = -1;
+	E1K_TX_CTX_DESC Ctx;
+	UCHAR Popts;
 
-	Need = UseBounce ? 1 : Sg->NumberOfElements;
+	*Fail = E1kTxCsum(A, P, Total, &Ctx, &Popts);
+	if (*Fail != NDIS_STATUS_SUCCESS)
+		return TRUE;
+	/* A context descriptor only when the chip's differs, as it is kept. */
+	NewCtx = Popts && (!A->TxCtxValid ||
+			   !NdisEqualMemory(&Ctx, &A->TxCtx, sizeof(Ctx)));
+	Frags = UseBounce ? 1 : Sg->NumberOfElements;
+	Need = Frags + (NewCtx ? 1 : 0);
 	if (Need > A->Tx.Available || (UseBounce && !A->Tx.Bounce.Free))
 		return FALSE;
 	if (UseBounce) {
@@ -40,26 +106,22 @@ static BOOLEAN E1kTxPut(PVOID Context, PNDIS_PACKET P,
 			return TRUE;
 		}
 	}
-	for (k = 0; k < Need; k++) {
-		volatile E1K_TX_DESC *D = &A->TxRing[(First + k) % A->TxCount];
+	if (NewCtx)
+		E1kTxPutContext(A, First, &Ctx);
+	for (k = 0; k < Frags; k++) {
+		ULONG i = (First + Need - Frags + k) % A->TxCount;
 
-		if (UseBounce) {
-			D->Addr = A->Tx.Bounce.Pa + Bounce * A->Tx.Bounce.Size;
-			D->Length = (USHORT)BounceLen;
-		} else {
-			D->Addr = Sg->Elements[k].Address.QuadPart;
-			D->Length = (USHORT)Sg->Elements[k].Length;
-		}
-		D->Cso = 0;
-		D->Css = 0;
-		D->Special = 0;
-		D->Status = 0;
-		D->Cmd = E1K_TXD_CMD_IFCS |
-			 (k == Need - 1 ? E1K_TXD_CMD_EOP | E1K_TXD_CMD_RS : 0);
+		if (UseBounce)
+			E1kTxPutData(A, i, A->Tx.Bounce.Pa +
+				     Bounce * A->Tx.Bounce.Size, BounceLen,
+				     TRUE, Popts);
+		else
+			E1kTxPutData(A, i, Sg->Elements[k].Address.QuadPart,
+				     Sg->Elements[k].Length, k == Frags - 1,
+				     Popts);
 	}
 	NddTxSlotFill(&A->Tx, &A->Tx.Slot[First], P, Need, Bounce, Total);
 	A->TxProd = (First + Need) % A->TxCount;
-	*Fail = NDIS_STATUS_SUCCESS;
 	return TRUE;
 }
 
