@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Intel 82540EM device model, after QEMU's hw/net/e1000.c: registers in
- * BAR0 (32-bit accesses), legacy Tx/Rx descriptor rings read and written
- * by DMA (a TDT or TCTL write transmits at once, as in QEMU), the
+ * BAR0 (32-bit accesses), Tx/Rx descriptor rings read and written by DMA
+ * (a TDT or TCTL write transmits at once, as in QEMU; legacy and TCP/IP
+ * transmit descriptors, with IP and TCP/UDP checksum insertion; receive
+ * checks no checksum and says so, IXSM, as QEMU's e1000 does), the
  * interrupt line as (ICR & IMS) != 0 with ICR cleared by reading, EEPROM
  * words through EERD, PHY registers through MDIC (restarting
  * auto-negotiation drops the link until the next poll, which ends it with
@@ -43,6 +45,8 @@ enum {
 	TCTL_EN = 0x02,
 	RAH_AV = 0x80000000u,
 	TXD_EOP = 0x01, TXD_RS = 0x08, TXD_DEXT = 0x20, TXD_DD = 0x01,
+	TXD_DTYP_CONTEXT = 0x0, TXD_DTYP_DATA = 0x1,
+	POPTS_IXSM = 0x01, POPTS_TXSM = 0x02,
 	RXD_DD = 0x01, RXD_EOP = 0x02, RXD_IXSM = 0x04,
 };
 
@@ -69,6 +73,11 @@ struct e1k_state {
 	bool is_82574;		/* the e1000e model: 82574L EERD layout */
 	bool an_pending;	/* auto-negotiation running */
 	uint32_t tx_len;
+	bool tx_open;		/* between a packet's first descriptor and EOP */
+	uint8_t tx_popts;	/* its first data descriptor's POPTS */
+	struct {		/* the TCP/IP context: offsets into the frame */
+		uint32_t ipcss, ipcso, ipcse, tucss, tucso, tucse;
+	} ctx;
 	uint8_t tx[TX_MAX];
 };
 
@@ -224,6 +233,80 @@ static void count_tx(struct e1k_state *s, uint32_t len)
 	add_octets(s, R_GOTCL, len);
 }
 
+/*
+ * Checksum offload: the one's complement sum of the frame from css to cse
+ * (inclusive; 0 or past the end: to the end), complemented and stored at
+ * cso, big-endian. What is at cso counts in the sum, as on the chip: the
+ * stack leaves the pseudo-header sum there (TCP, UDP) or zero (IP). A sum
+ * of 0 goes out as 0xffff, as QEMU's model does.
+ */
+static void insert_csum(uint8_t *f, uint32_t len, uint32_t css, uint32_t cso,
+			uint32_t cse)
+{
+	uint32_t end = cse && cse < len ? cse + 1 : len, sum = 0, i;
+
+	if (css >= end || cso + 2 > end)
+		return;
+	for (i = css; i + 1 < end; i += 2)
+		sum += (uint32_t)f[i] << 8 | f[i + 1];
+	if (i < end)
+		sum += (uint32_t)f[i] << 8;
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	sum = ~sum & 0xffff;
+	if (!sum)
+		sum = 0xffff;
+	f[cso] = (uint8_t)(sum >> 8);
+	f[cso + 1] = (uint8_t)sum;
+}
+
+/* A context descriptor: the offsets the next data descriptors use. */
+static void load_context(struct e1k_state *s, const uint8_t *d)
+{
+	s->ctx.ipcss = d[0];
+	s->ctx.ipcso = d[1];
+	s->ctx.ipcse = d[2] | d[3] << 8;
+	s->ctx.tucss = d[4];
+	s->ctx.tucso = d[5];
+	s->ctx.tucse = d[6] | d[7] << 8;
+}
+
+/* A legacy or TCP/IP data descriptor: its bytes, and the frame at EOP. */
+static void tx_data(struct ndl_sim_dev *dev, const uint8_t *d, uint32_t len,
+		    bool dext, bool eop)
+{
+	struct e1k_state *s = st(dev);
+
+	if (!s->tx_open) {
+		/* POPTS counts in a packet's first descriptor only. */
+		s->tx_popts = dext ? d[13] : 0;
+		s->tx_open = true;
+	}
+	if (len > TX_MAX - s->tx_len)
+		len = TX_MAX - s->tx_len;
+	if (len && !ndl_sim_dma_read(dev, get_le64(d), s->tx + s->tx_len, len))
+		len = 0;
+	s->tx_len += len;
+	if (!eop)
+		return;
+	if (s->tx_popts & POPTS_TXSM)
+		insert_csum(s->tx, s->tx_len, s->ctx.tucss, s->ctx.tucso,
+			    s->ctx.tucse);
+	if (s->tx_popts & POPTS_IXSM)
+		insert_csum(s->tx, s->tx_len, s->ctx.ipcss, s->ctx.ipcso,
+			    s->ctx.ipcse);
+	if (s->tx_len)
+		ndl_sim_transmit(dev, s->tx, s->tx_len);
+	count_tx(s, s->tx_len);
+	s->tx_len = 0;
+	s->tx_open = false;
+}
+
+/*
+ * Legacy descriptors (16-bit length, no checksum here), TCP/IP context
+ * descriptors and TCP/IP data descriptors (20-bit length, POPTS). TCP
+ * segmentation (TSE) is not modelled: such a packet goes out whole.
+ */
 static void start_xmit(struct ndl_sim_dev *dev)
 {
 	struct e1k_state *s = st(dev);
@@ -236,28 +319,20 @@ static void start_xmit(struct ndl_sim_dev *dev)
 	while (s->reg[R_TDH >> 2] != s->reg[R_TDT >> 2]) {
 		uint32_t h = s->reg[R_TDH >> 2];
 		uint8_t d[16];
-		uint32_t lower, len;
+		uint32_t lower, cmd, dtyp;
 
 		if (h >= ndesc || !ndl_sim_dma_read(dev, base + h * 16, d, 16))
 			break;
 		lower = get_le32(d + 8);
-		len = lower & 0xffff;
-		/* Legacy descriptors only; context/data ones carry no frame here. */
-		if (!((lower >> 24) & TXD_DEXT)) {
-			if (len > TX_MAX - s->tx_len)
-				len = TX_MAX - s->tx_len;
-			if (len && !ndl_sim_dma_read(dev, get_le64(d),
-						     s->tx + s->tx_len, len))
-				len = 0;
-			s->tx_len += len;
-			if ((lower >> 24) & TXD_EOP) {
-				if (s->tx_len)
-					ndl_sim_transmit(dev, s->tx, s->tx_len);
-				count_tx(s, s->tx_len);
-				s->tx_len = 0;
-			}
-		}
-		if ((lower >> 24) & TXD_RS) {
+		cmd = lower >> 24;
+		dtyp = (lower >> 20) & 0xf;
+		if (!(cmd & TXD_DEXT))
+			tx_data(dev, d, lower & 0xffff, false, cmd & TXD_EOP);
+		else if (dtyp == TXD_DTYP_CONTEXT)
+			load_context(s, d);
+		else if (dtyp == TXD_DTYP_DATA)
+			tx_data(dev, d, lower & 0xfffff, true, cmd & TXD_EOP);
+		if (cmd & TXD_RS) {
 			d[12] |= TXD_DD;
 			ndl_sim_dma_write(dev, base + h * 16 + 12, d + 12, 4);
 			cause |= INT_TXDW;

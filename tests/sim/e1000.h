@@ -2,7 +2,8 @@
 /*
  * Simulated Intel 82540EM (as QEMU's -device e1000 behaves) for the
  * user-space host: 32-bit MMIO registers in BAR0, legacy transmit and
- * receive descriptor rings, ICR/IMS/IMC interrupts, EERD EEPROM reads, the
+ * receive descriptor rings (and TCP/IP transmit descriptors: checksum
+ * insertion), ICR/IMS/IMC interrupts, EERD EEPROM reads, the
  * PHY behind MDIC with auto-negotiation, the receive address and multicast
  * hash filters, and the statistics registers.
  */
