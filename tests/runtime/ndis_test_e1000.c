@@ -8,7 +8,8 @@
  * the multicast hash with the driver's exact filter behind it, a receive
  * overrun and its counter, link changes, OIDs, reset with traffic after,
  * halt, unload, no leak; and the MAC from RAL0 when the EEPROM checksum is
- * bad, and the shutdown handler stopping the chip.
+ * bad, and the shutdown handler stopping the chip; and transmit checksum
+ * offload: OID_TCP_TASK_OFFLOAD and the checksums on the wire.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -271,7 +272,15 @@ static u32 set_tx_csum(struct ndl_adapter *ad, u32 v4tx)
 static void check_task_offload_oid(struct ndl_adapter *ad)
 {
 	u8 b[256];
-	u32 done, needed, end;
+	u32 done, needed, end, i;
+	bool listed = false;
+
+	/* Listed among the supported OIDs. */
+	CHECK_EQ_INT(ndl_adapter_query(ad, OID_GEN_SUPPORTED_LIST, b, sizeof(b),
+				       &done, &needed), NDIS_STATUS_SUCCESS);
+	for (i = 0; i + 4 <= done; i += 4)
+		listed |= rd32(b + i) == OID_TCP_TASK_OFFLOAD;
+	CHECK(listed);
 
 	/* The answer: the caller's header, then one checksum task. */
 	task_header(b, 0);
