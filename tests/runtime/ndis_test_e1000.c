@@ -535,6 +535,7 @@ static void test_csum_offload(void)
 	static u32 out_len[WIRE_KEEP];
 	struct wire w = { sim, &tap, out, out_len, 0, 0, 0, 0 };
 	struct ndl_adapter_info info;
+	struct ndl_csum_offload caps, on = { 0 };
 	struct ndl_adapter *ad = NULL;
 	u32 len, n, at, i;
 
@@ -547,8 +548,15 @@ static void test_csum_offload(void)
 		goto out;
 	CHECK_EQ_INT(tap_open(ad, NDIS_PACKET_TYPE_DIRECTED), 0);
 	check_task_offload_oid(ad);
-	CHECK_EQ_INT(set_tx_csum(ad, CK_IP_OPTIONS | CK_TCP_OPTIONS | CK_TCP |
-				 CK_UDP), NDIS_STATUS_SUCCESS);
+
+	/* The runtime's negotiation reads the same offer and turns it on. */
+	ndl_adapter_csum_caps(ad, &caps);
+	CHECK(caps.v4_tx == (NDL_CSUM_IP_OPTIONS | NDL_CSUM_TCP_OPTIONS |
+			     NDL_CSUM_TCP | NDL_CSUM_UDP | NDL_CSUM_IP) &&
+	      !caps.v4_rx && !caps.v6_tx && !caps.v6_rx);
+	on.v4_tx = NDL_CSUM_IP_OPTIONS | NDL_CSUM_TCP_OPTIONS | NDL_CSUM_TCP |
+		   NDL_CSUM_UDP;
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
 
 	/* TCP, then UDP, then TCP again: each its context descriptor. */
 	for (i = 0; i < 3; i++) {
@@ -596,25 +604,35 @@ static void test_csum_offload(void)
 	CHECK(csum_send(ad, &w, plain, len, 3, 0));
 	CHECK(out_len[n] == len && !memcmp(out[n], plain, len));
 
-	/* IP header checksums are not on: the field stays 0, TCP is done. */
+	/*
+	 * IP header checksums: all on in the runtime, but the miniport told
+	 * (behind the runtime's back) TCP and UDP only: it must not insert
+	 * the IP one, the field stays 0; TCP is done.
+	 */
+	on.v4_tx |= NDL_CSUM_IP;
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
+	CHECK_EQ_INT(set_tx_csum(ad, CK_IP_OPTIONS | CK_TCP_OPTIONS | CK_TCP |
+				 CK_UDP), NDIS_STATUS_SUCCESS);
 	len = csum_frame(g, TCP, 4, 0, 60, true, 24);
 	n = w.nout;
 	CHECK(csum_send(ad, &w, g, len, 3, TX_CSUM_V4_TCP | NDL_TX_CSUM_IP));
 	CHECK(out_len[n] == len && l4_csum_ok(out[n]) && !ip_csum_ok(out[n]) &&
 	      same_but(out[n], g, len, l4_csum_at(g)));
-	/* Now on (IP only): TCP is off, the IP checksum inserted. */
+	/* IP only in the miniport: TCP is not done, the IP checksum is. */
 	CHECK_EQ_INT(set_tx_csum(ad, CK_IP_OPTIONS | CK_IP),
 		     NDIS_STATUS_SUCCESS);
 	n = w.nout;
 	CHECK(csum_send(ad, &w, g, len, 3, TX_CSUM_V4_TCP | NDL_TX_CSUM_IP));
 	CHECK(out_len[n] == len && ip_csum_ok(out[n]) && !l4_csum_ok(out[n]) &&
 	      same_but(out[n], g, len, 24));
-	/* Both. */
-	CHECK_EQ_INT(set_tx_csum(ad, CK_IP_OPTIONS | CK_TCP_OPTIONS | CK_TCP |
-				 CK_IP), NDIS_STATUS_SUCCESS);
+	/* Both, through the runtime again. */
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
 	n = w.nout;
 	CHECK(csum_send(ad, &w, g, len, 3, TX_CSUM_V4_TCP | NDL_TX_CSUM_IP));
-	CHECK(out_len[n] == len && ip_csum_ok(out[n]) && l4_csum_ok(out[n]));
+	at = l4_csum_at(g);
+	CHECK(out_len[n] == len && ip_csum_ok(out[n]) && l4_csum_ok(out[n]) &&
+	      same_but(out[n], g, at, 24) &&
+	      !memcmp(out[n] + at + 2, g + at + 2, len - at - 2));
 
 	/* A request the frame contradicts (not IPv4 TCP): failed, not sent. */
 	make_frame(g, 100, peer, mac, 25);
@@ -623,12 +641,17 @@ static void test_csum_offload(void)
 	CHECK(w.nout == n && tap.ndone > 0 &&
 	      tap.done_status[tap.ndone - 1] == NDIS_STATUS_INVALID_PACKET);
 
-	/* All off: a request is not honoured any more. */
+	/* All off in the miniport: a request is not honoured any more. */
 	CHECK_EQ_INT(set_tx_csum(ad, 0), NDIS_STATUS_SUCCESS);
 	len = csum_frame(f, UDP, 0, 0, 80, false, 26);
 	n = w.nout;
 	CHECK(csum_send(ad, &w, f, len, 3, TX_CSUM_V4_UDP));
 	CHECK(out_len[n] == len && !memcmp(out[n], f, len));
+	/* All off through the runtime: it refuses such sends itself. */
+	memset(&on, 0, sizeof(on));
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
+	CHECK(!csum_send(ad, &w, f, len, 3, TX_CSUM_V4_UDP));
+	CHECK(w.nout == n + 1);
 
 	/*
 	 * Receive: the chip checks nothing (QEMU's e1000 neither), so a frame
