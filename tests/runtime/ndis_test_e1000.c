@@ -634,6 +634,14 @@ static void test_csum_offload(void)
 	      same_but(out[n], g, at, 24) &&
 	      !memcmp(out[n] + at + 2, g + at + 2, len - at - 2));
 
+	/* A reset keeps what is on; the chip gets its context again. */
+	CHECK_EQ_INT(ndl_adapter_reset(ad), 0);
+	len = csum_frame(f, UDP, 0, 0, 300, true, 28);
+	n = w.nout;
+	CHECK(csum_send(ad, &w, f, len, 3, TX_CSUM_V4_UDP | NDL_TX_CSUM_IP));
+	CHECK(out_len[n] == len && l4_csum_ok(out[n]) && !ip_csum_ok(f) &&
+	      ip_csum_ok(out[n]));
+
 	/* A request the frame contradicts (not IPv4 TCP): failed, not sent. */
 	make_frame(g, 100, peer, mac, 25);
 	n = w.nout;
