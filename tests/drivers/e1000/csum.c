@@ -11,8 +11,8 @@
 #include "ndle1000.h"
 
 #define E1K_IPV4_MAX_HLEN	60
-#define E1K_TCP_CSUM_AT		16	/* the checksum's offset in its header */
-#define E1K_UDP_CSUM_AT		6
+#define E1K_TCP_CSUM_AT		16	/* in the TCP header */
+#define E1K_UDP_CSUM_AT		6	/* in the UDP header */
 #define E1K_IPV4_CSUM_AT	10
 #define E1K_IPPROTO_TCP		6
 #define E1K_IPPROTO_UDP		17
@@ -104,7 +104,7 @@ NDIS_STATUS E1kTxCsum(PE1K_ADAPTER A, PNDIS_PACKET P, UINT Total,
 			return NDIS_STATUS_INVALID_PACKET;
 		Ctx->Tucss = (UCHAR)L4;
 		Ctx->Tucso = (UCHAR)Cso;
-		Ctx->Tucse = 0;			/* to the end of the frame */
+		Ctx->Tucse = 0;		/* to the frame's end */
 		if (Tcp)
 			Ctx->Tucmd |= E1K_TUCMD_TCP;
 		*Popts |= E1K_TXD_POPTS_TXSM;

@@ -14,10 +14,10 @@
  */
 #include "ndle1000.h"
 
-#define E1K_TASK_HLEN		FIELD_OFFSET(NDIS_TASK_OFFLOAD, TaskBuffer)
-#define E1K_TASK_LEN		(E1K_TASK_HLEN + sizeof(NDIS_TASK_TCP_IP_CHECKSUM))
-#define E1K_ANSWER_LEN		(sizeof(NDIS_TASK_OFFLOAD_HEADER) + E1K_TASK_LEN)
-#define E1K_MAX_TASKS		8	/* more in one set is not a real list */
+#define E1K_TASK_HLEN	FIELD_OFFSET(NDIS_TASK_OFFLOAD, TaskBuffer)
+#define E1K_TASK_LEN	(E1K_TASK_HLEN + sizeof(NDIS_TASK_TCP_IP_CHECKSUM))
+#define E1K_ANSWER_LEN	(sizeof(NDIS_TASK_OFFLOAD_HEADER) + E1K_TASK_LEN)
+#define E1K_MAX_TASKS	8	/* more in one set is no real list */
 
 /* Four directions of one ULONG of bits each (E1kCsumTask compares them). */
 C_ASSERT(sizeof(NDIS_TASK_TCP_IP_CHECKSUM) == 4 * sizeof(ULONG));
@@ -156,7 +156,7 @@ NDIS_STATUS E1kSetTaskOffload(PE1K_ADAPTER A, PVOID Buffer, ULONG Length,
 		if (Status != NDIS_STATUS_SUCCESS)
 			return Status;
 		HaveCsum = TRUE;
-		/* The next task starts after this one: the list goes forward. */
+		/* The next task starts after this one: the list goes on. */
 		if (Task.OffsetNextTask &&
 		    Task.OffsetNextTask < E1K_TASK_HLEN + Task.TaskBufferLength)
 			return NDIS_STATUS_INVALID_DATA;
