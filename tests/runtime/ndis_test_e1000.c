@@ -537,7 +537,7 @@ static void test_csum_offload(void)
 	struct ndl_adapter_info info;
 	struct ndl_csum_offload caps, on = { 0 };
 	struct ndl_adapter *ad = NULL;
-	u32 len, n, at, i;
+	u32 len, n, at, i, ctx;
 
 	CHECK(sim && drv);
 	if (!sim || !drv)
@@ -559,6 +559,7 @@ static void test_csum_offload(void)
 	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
 
 	/* TCP, then UDP, then TCP again: each its context descriptor. */
+	ctx = ndl_sim_e1000_contexts(sim);
 	for (i = 0; i < 3; i++) {
 		u8 proto = i == 1 ? UDP : TCP;
 
@@ -570,7 +571,8 @@ static void test_csum_offload(void)
 		CHECK(out_len[n] == len && same_but(out[n], f, len, at));
 		CHECK(l4_csum_ok(out[n]) && !l4_csum_ok(f));
 	}
-	/* Two in a row with one context; a one-byte odd payload. */
+	CHECK_EQ_INT(ndl_sim_e1000_contexts(sim), ctx + 3);
+	/* Two more, the chip's context still theirs; odd payloads. */
 	for (i = 0; i < 2; i++) {
 		len = csum_frame(f, TCP, 0, 0, 1 + i * 2, false, 10 + i);
 		n = w.nout;
@@ -578,6 +580,7 @@ static void test_csum_offload(void)
 		CHECK(out_len[n] == len && l4_csum_ok(out[n]) &&
 		      same_but(out[n], f, len, l4_csum_at(f)));
 	}
+	CHECK_EQ_INT(ndl_sim_e1000_contexts(sim), ctx + 3);
 
 	/* IP and TCP options: the driver finds TCP by the header length. */
 	len = csum_frame(f, TCP, 8, 12, 700, false, 20);
@@ -634,13 +637,22 @@ static void test_csum_offload(void)
 	      same_but(out[n], g, at, 24) &&
 	      !memcmp(out[n] + at + 2, g + at + 2, len - at - 2));
 
-	/* A reset keeps what is on; the chip gets its context again. */
-	CHECK_EQ_INT(ndl_adapter_reset(ad), 0);
+	/*
+	 * A reset keeps what is on; the driver gives the chip its context
+	 * again, the same as before the reset (a reset chip has none).
+	 */
 	len = csum_frame(f, UDP, 0, 0, 300, true, 28);
-	n = w.nout;
-	CHECK(csum_send(ad, &w, f, len, 3, TX_CSUM_V4_UDP | NDL_TX_CSUM_IP));
-	CHECK(out_len[n] == len && l4_csum_ok(out[n]) && !ip_csum_ok(f) &&
-	      ip_csum_ok(out[n]));
+	for (i = 0; i < 2; i++) {
+		if (i)
+			CHECK_EQ_INT(ndl_adapter_reset(ad), 0);
+		ctx = ndl_sim_e1000_contexts(sim);
+		n = w.nout;
+		CHECK(csum_send(ad, &w, f, len, 3,
+				TX_CSUM_V4_UDP | NDL_TX_CSUM_IP));
+		CHECK(out_len[n] == len && l4_csum_ok(out[n]) &&
+		      !ip_csum_ok(f) && ip_csum_ok(out[n]));
+		CHECK_EQ_INT(ndl_sim_e1000_contexts(sim), ctx + 1);
+	}
 
 	/* A request the frame contradicts (not IPv4 TCP): failed, not sent. */
 	make_frame(g, 100, peer, mac, 25);

@@ -78,6 +78,7 @@ struct e1k_state {
 	struct {		/* the TCP/IP context: offsets into the frame */
 		uint32_t ipcss, ipcso, ipcse, tucss, tucso, tucse;
 	} ctx;
+	uint32_t ctx_loads;	/* context descriptors taken */
 	uint8_t tx[TX_MAX];
 };
 
@@ -190,6 +191,11 @@ void ndl_sim_e1000_set_mac(struct ndl_sim_dev *dev, const uint8_t mac[6])
 	load_ra0(s);
 }
 
+uint32_t ndl_sim_e1000_contexts(struct ndl_sim_dev *dev)
+{
+	return st(dev)->ctx_loads;
+}
+
 void ndl_sim_e1000_corrupt_eeprom(struct ndl_sim_dev *dev)
 {
 	st(dev)->ee[EE_WORDS - 1] ^= 0x5a5a;
@@ -269,6 +275,7 @@ static void load_context(struct e1k_state *s, const uint8_t *d)
 	s->ctx.tucss = d[4];
 	s->ctx.tucso = d[5];
 	s->ctx.tucse = d[6] | d[7] << 8;
+	s->ctx_loads++;
 }
 
 /* A legacy or TCP/IP data descriptor: its bytes, and the frame at EOP. */

@@ -23,6 +23,8 @@ extern const struct ndl_sim_model ndl_sim_e1000e;
 void ndl_sim_e1000_set_mac(struct ndl_sim_dev *dev, const uint8_t mac[6]);
 /* Spoil the EEPROM checksum (the driver must fall back to RAL0/RAH0). */
 void ndl_sim_e1000_corrupt_eeprom(struct ndl_sim_dev *dev);
+/* How many TCP/IP context descriptors the chip took since power-on. */
+uint32_t ndl_sim_e1000_contexts(struct ndl_sim_dev *dev);
 /* Plug or unplug the cable: STATUS.LU follows, with a LSC interrupt. */
 void ndl_sim_e1000_set_link(struct ndl_sim_dev *dev, bool up);
 
