@@ -216,6 +216,9 @@ NDIS_STATUS NTAPI ndlw_NdisMSetMiniportAttributes(
 				ad->name, type);
 			return NDIS_STATUS_FAILURE;
 		}
+		if (type == NDIS_OBJECT_TYPE_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES)
+			return ndl6_offload_attributes(ad,
+						       &attrs->OffloadAttributes);
 		/*
 		 * Capabilities NDIS may use or not: none of them is turned
 		 * on without an OID set, which the runtime does not make.
@@ -508,6 +511,9 @@ int ndl6_adapter_initialize(struct ndl_adapter *ad,
 	char why[80];
 	int rc;
 
+	/* What a previous initialize offered is gone with it. */
+	a6->offload_attrs = false;
+	ndl_memset(&a6->csum_caps, 0, sizeof(a6->csum_caps));
 	ip.IfIndex = next_if_index();
 	ip.NetLuid = 6ull << 48 | (u64)ip.IfIndex << 24;
 	ad->state = NDL_AD_INITIALIZING;

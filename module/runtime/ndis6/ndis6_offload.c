@@ -1,18 +1,352 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * NDIS 6 checksum offload. The offload attributes are not read yet
- * (ndis6_adapter.c notes them): an NDIS 6 miniport is offered nothing,
- * as before the front end (ndis/ndis_offload.c) existed.
+ * Checksum offload for NDIS 6 miniports. A miniport tells what it can do
+ * in the NDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES it sets during
+ * MiniportInitializeEx: two NDIS_OFFLOAD structures, its hardware
+ * capabilities and its current (default) configuration. The checksum
+ * part of the capabilities is kept here, per IP version and direction,
+ * as the adapter API's NDL_CSUM_* bits; the driver's structures need not
+ * outlive the call. Turning checksums on or off is an
+ * OID_TCP_OFFLOAD_PARAMETERS set (NDIS_OFFLOAD_PARAMETERS of the
+ * revision of the miniport's NDIS version), then, as the documentation
+ * asks before a miniport may start receive checksums, an
+ * OID_OFFLOAD_ENCAPSULATION set (IEEE 802.3, a 14-byte header). The
+ * miniport reports its new configuration with
+ * NDIS_STATUS_TASK_OFFLOAD_CURRENT_CONFIG, which is logged; the adapter
+ * API's front end (ndis/ndis_offload.c) keeps what is on.
  */
-#include "ndis/ndis_priv.h"
-#include "ndis/ndis_status.h"
+#include "ndis6/ndis6_priv.h"
+
+#define NDL6_ETH_HEADER	14
+
+/* ---- NDIS_OFFLOAD -> NDL_CSUM_* ---------------------------------------------- */
+
+/* One 2-bit field: set means NDIS_OFFLOAD_SUPPORTED, nothing else. */
+static u8 field(struct ndl_adapter *ad, const char *what, const char *name,
+		u32 v, u8 bit)
+{
+	if (v == NDIS_OFFLOAD_SUPPORTED)
+		return bit;
+	if (v != NDIS_OFFLOAD_NOT_SUPPORTED)
+		ndl_warn("%s: %s: %s is %u, neither NDIS_OFFLOAD_SUPPORTED nor NOT_SUPPORTED: taken as not supported",
+			 ad->name, what, name, v);
+	return 0;
+}
+
+/* Offloads on IEEE 802.3 frames only: the host sends nothing else. */
+static bool ethernet(struct ndl_adapter *ad, const char *what,
+		     const char *dir, u32 encapsulation)
+{
+	if (encapsulation & NDIS_ENCAPSULATION_IEEE_802_3)
+		return true;
+	if (encapsulation)
+		ndl_info("%s: %s: %s checksums only for encapsulation 0x%x, not IEEE 802.3: not used",
+			 ad->name, what, dir, encapsulation);
+	return false;
+}
+
+static void map_checksum(struct ndl_adapter *ad, const char *what,
+			 const NDIS_TCP_IP_CHECKSUM_OFFLOAD *c,
+			 struct ndl_csum_offload *out)
+{
+	ndl_memset(out, 0, sizeof(*out));
+	if (ethernet(ad, what, "IPv4 transmit", c->IPv4Transmit.Encapsulation))
+		out->v4_tx =
+			field(ad, what, "IPv4Transmit.IpOptionsSupported",
+			      c->IPv4Transmit.IpOptionsSupported,
+			      NDL_CSUM_IP_OPTIONS) |
+			field(ad, what, "IPv4Transmit.TcpOptionsSupported",
+			      c->IPv4Transmit.TcpOptionsSupported,
+			      NDL_CSUM_TCP_OPTIONS) |
+			field(ad, what, "IPv4Transmit.TcpChecksum",
+			      c->IPv4Transmit.TcpChecksum, NDL_CSUM_TCP) |
+			field(ad, what, "IPv4Transmit.UdpChecksum",
+			      c->IPv4Transmit.UdpChecksum, NDL_CSUM_UDP) |
+			field(ad, what, "IPv4Transmit.IpChecksum",
+			      c->IPv4Transmit.IpChecksum, NDL_CSUM_IP);
+	if (ethernet(ad, what, "IPv4 receive", c->IPv4Receive.Encapsulation))
+		out->v4_rx =
+			field(ad, what, "IPv4Receive.IpOptionsSupported",
+			      c->IPv4Receive.IpOptionsSupported,
+			      NDL_CSUM_IP_OPTIONS) |
+			field(ad, what, "IPv4Receive.TcpOptionsSupported",
+			      c->IPv4Receive.TcpOptionsSupported,
+			      NDL_CSUM_TCP_OPTIONS) |
+			field(ad, what, "IPv4Receive.TcpChecksum",
+			      c->IPv4Receive.TcpChecksum, NDL_CSUM_TCP) |
+			field(ad, what, "IPv4Receive.UdpChecksum",
+			      c->IPv4Receive.UdpChecksum, NDL_CSUM_UDP) |
+			field(ad, what, "IPv4Receive.IpChecksum",
+			      c->IPv4Receive.IpChecksum, NDL_CSUM_IP);
+	if (ethernet(ad, what, "IPv6 transmit", c->IPv6Transmit.Encapsulation))
+		out->v6_tx =
+			field(ad, what, "IPv6Transmit.IpExtensionHeadersSupported",
+			      c->IPv6Transmit.IpExtensionHeadersSupported,
+			      NDL_CSUM_IP_OPTIONS) |
+			field(ad, what, "IPv6Transmit.TcpOptionsSupported",
+			      c->IPv6Transmit.TcpOptionsSupported,
+			      NDL_CSUM_TCP_OPTIONS) |
+			field(ad, what, "IPv6Transmit.TcpChecksum",
+			      c->IPv6Transmit.TcpChecksum, NDL_CSUM_TCP) |
+			field(ad, what, "IPv6Transmit.UdpChecksum",
+			      c->IPv6Transmit.UdpChecksum, NDL_CSUM_UDP);
+	if (ethernet(ad, what, "IPv6 receive", c->IPv6Receive.Encapsulation))
+		out->v6_rx =
+			field(ad, what, "IPv6Receive.IpExtensionHeadersSupported",
+			      c->IPv6Receive.IpExtensionHeadersSupported,
+			      NDL_CSUM_IP_OPTIONS) |
+			field(ad, what, "IPv6Receive.TcpOptionsSupported",
+			      c->IPv6Receive.TcpOptionsSupported,
+			      NDL_CSUM_TCP_OPTIONS) |
+			field(ad, what, "IPv6Receive.TcpChecksum",
+			      c->IPv6Receive.TcpChecksum, NDL_CSUM_TCP) |
+			field(ad, what, "IPv6Receive.UdpChecksum",
+			      c->IPv6Receive.UdpChecksum, NDL_CSUM_UDP);
+}
+
+/*
+ * An NDIS_OFFLOAD's header as documented: its type, a revision from 1,
+ * at least the size of that revision (later revisions than 3 only add
+ * members); size is the room it has, if known (0: not known).
+ */
+static const char *offload_problem(const NDIS_OFFLOAD *o, u32 size)
+{
+	u32 need;
+
+	if (size && size < sizeof(NDIS_OBJECT_HEADER))
+		return "is shorter than its header";
+	if (o->Header.Type != NDIS_OBJECT_TYPE_OFFLOAD)
+		return "Header.Type is not NDIS_OBJECT_TYPE_OFFLOAD";
+	switch (o->Header.Revision) {
+	case 0:
+		return "Header.Revision is 0";
+	case NDIS_OFFLOAD_REVISION_1:
+		need = NDIS_SIZEOF_NDIS_OFFLOAD_REVISION_1;
+		break;
+	case NDIS_OFFLOAD_REVISION_2:
+		need = NDIS_SIZEOF_NDIS_OFFLOAD_REVISION_2;
+		break;
+	default:
+		need = NDIS_SIZEOF_NDIS_OFFLOAD_REVISION_3;
+		break;
+	}
+	if (o->Header.Size < need)
+		return "Header.Size is less than its revision's size";
+	if (size && size < need)
+		return "is shorter than its revision's size";
+	return NULL;
+}
+
+/* The checksum capabilities an NDIS_OFFLOAD says, if it is one. */
+static bool offload_checksums(struct ndl_adapter *ad, const char *what,
+			      const NDIS_OFFLOAD *o, u32 size,
+			      struct ndl_csum_offload *out)
+{
+	const char *why = offload_problem(o, size);
+
+	if (why) {
+		ndl_err("%s: %s: NDIS_OFFLOAD (revision %u, size %u) %s",
+			ad->name, what, o->Header.Revision, o->Header.Size, why);
+		return false;
+	}
+	map_checksum(ad, what, &o->Checksum, out);
+	return true;
+}
+
+static const char *bits(u8 v, char *buf, size_t len)
+{
+	ndl_snprintf(buf, len, "%s%s%s%s%s",
+		     v & NDL_CSUM_IP ? " ip" : "",
+		     v & NDL_CSUM_TCP ? " tcp" : "",
+		     v & NDL_CSUM_UDP ? " udp" : "",
+		     v & NDL_CSUM_IP_OPTIONS ? " ip-options" : "",
+		     v & NDL_CSUM_TCP_OPTIONS ? " tcp-options" : "");
+	return buf[0] ? buf + 1 : "none";
+}
+
+static void log_csum(struct ndl_adapter *ad, const char *what,
+		     const struct ndl_csum_offload *c)
+{
+	char a[48], b[48], x[48], y[48];
+
+	ndl_info("%s: %s: IPv4 transmit %s, receive %s; IPv6 transmit %s, receive %s",
+		 ad->name, what, bits(c->v4_tx, a, sizeof(a)),
+		 bits(c->v4_rx, b, sizeof(b)), bits(c->v6_tx, x, sizeof(x)),
+		 bits(c->v6_rx, y, sizeof(y)));
+}
+
+/* ---- the attributes ------------------------------------------------------------ */
+
+NDIS_STATUS ndl6_offload_attributes(struct ndl_adapter *ad,
+			const NDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES *a)
+{
+	static const char what[] = "offload attributes";
+	struct ndl_ndis6_adapter *a6 = ndl6(ad);
+	struct ndl_csum_offload hw, def;
+	const NDIS_OFFLOAD *caps;
+
+	if (a->Header.Revision < NDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES_REVISION_1) {
+		ndl_err("%s: NdisMSetMiniportAttributes: offload attributes revision 0",
+			ad->name);
+		return NDIS_STATUS_BAD_VERSION;
+	}
+	if (a->Header.Size <
+	    NDIS_SIZEOF_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES_REVISION_1) {
+		ndl_err("%s: NdisMSetMiniportAttributes: offload attributes Header.Size %u is less than %u",
+			ad->name, a->Header.Size,
+			(u32)NDIS_SIZEOF_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES_REVISION_1);
+		return NDIS_STATUS_INVALID_LENGTH;
+	}
+	ndl_memset(&hw, 0, sizeof(hw));
+	ndl_memset(&def, 0, sizeof(def));
+	if (a->HardwareOffloadCapabilities &&
+	    !offload_checksums(ad, "HardwareOffloadCapabilities",
+			       a->HardwareOffloadCapabilities, 0, &hw))
+		return NDIS_STATUS_INVALID_PARAMETER;
+	if (a->DefaultOffloadConfiguration &&
+	    !offload_checksums(ad, "DefaultOffloadConfiguration",
+			       a->DefaultOffloadConfiguration, 0, &def))
+		return NDIS_STATUS_INVALID_PARAMETER;
+	/* What the hardware can do; a miniport that left it out, its default. */
+	caps = a->HardwareOffloadCapabilities ? a->HardwareOffloadCapabilities :
+					       a->DefaultOffloadConfiguration;
+	a6->csum_caps = a->HardwareOffloadCapabilities ? hw : def;
+	a6->offload_attrs = true;
+	if (!caps)
+		ndl_info("%s: %s without an NDIS_OFFLOAD: no checksum offload",
+			 ad->name, what);
+	log_csum(ad, "checksum offload capabilities", &a6->csum_caps);
+	if (a->DefaultOffloadConfiguration)
+		log_csum(ad, "checksum offload on at start", &def);
+	return NDIS_STATUS_SUCCESS;
+}
 
 void ndl6_csum_caps(struct ndl_adapter *ad, struct ndl_csum_offload *caps)
 {
 	ndl_memset(caps, 0, sizeof(*caps));
+	if (ndl6(ad))
+		*caps = ndl6(ad)->csum_caps;
+}
+
+/* ---- turning them on and off ----------------------------------------------------- */
+
+/* One of NDIS_OFFLOAD_PARAMETERS' checksum members. */
+static UCHAR param(u8 tx, u8 rx, u8 bit)
+{
+	if (tx & bit)
+		return rx & bit ? NDIS_OFFLOAD_PARAMETERS_TX_RX_ENABLED :
+		       NDIS_OFFLOAD_PARAMETERS_TX_ENABLED_RX_DISABLED;
+	return rx & bit ? NDIS_OFFLOAD_PARAMETERS_RX_ENABLED_TX_DISABLED :
+	       NDIS_OFFLOAD_PARAMETERS_TX_RX_DISABLED;
+}
+
+/* The revision NDIS gives a miniport of this NDIS version, and its size. */
+static u16 params_revision(struct ndl_adapter *ad, u8 *rev)
+{
+	u32 v = (u32)ad->nd->major << 8 | ad->nd->minor;
+
+	if (v >= (6u << 8 | 30)) {
+		*rev = NDIS_OFFLOAD_PARAMETERS_REVISION_3;
+		return NDIS_SIZEOF_OFFLOAD_PARAMETERS_REVISION_3;
+	}
+	if (v >= (6u << 8 | 1)) {
+		*rev = NDIS_OFFLOAD_PARAMETERS_REVISION_2;
+		return NDIS_SIZEOF_OFFLOAD_PARAMETERS_REVISION_2;
+	}
+	*rev = NDIS_OFFLOAD_PARAMETERS_REVISION_1;
+	return NDIS_SIZEOF_OFFLOAD_PARAMETERS_REVISION_1;
+}
+
+static void encapsulation(ULONG *enabled, ULONG *type, ULONG *hdr, bool on,
+			  bool all_off)
+{
+	*enabled = on ? NDIS_OFFLOAD_SET_ON :
+		   all_off ? NDIS_OFFLOAD_SET_OFF : NDIS_OFFLOAD_SET_NO_CHANGE;
+	*type = on ? NDIS_ENCAPSULATION_IEEE_802_3 : 0;
+	*hdr = on ? NDL6_ETH_HEADER : 0;
+}
+
+static u32 set_oid(struct ndl_adapter *ad, u32 oid, const char *name,
+		   const void *buf, u32 len)
+{
+	u32 done = 0, needed = 0;
+	u32 st = ndl_adapter_set(ad, oid, buf, len, &done, &needed);
+
+	if (st != NDIS_STATUS_SUCCESS)
+		ndl_warn("%s: %s set (%u bytes) failed with 0x%08x (needed %u)",
+			 ad->name, name, len, st, needed);
+	return st;
 }
 
 u32 ndl6_csum_enable(struct ndl_adapter *ad, const struct ndl_csum_offload *on)
 {
-	return NDIS_STATUS_NOT_SUPPORTED;
+	struct ndl_ndis6_adapter *a6 = ndl6(ad);
+	const struct ndl_csum_offload *cap;
+	NDIS_OFFLOAD_PARAMETERS p;
+	NDIS_OFFLOAD_ENCAPSULATION e;
+	struct ndl_csum_offload want;
+	bool v4, v6;
+	u32 st;
+
+	if (!a6)
+		return NDIS_STATUS_NOT_SUPPORTED;
+	cap = &a6->csum_caps;
+	want.v4_tx = on->v4_tx & cap->v4_tx;
+	want.v4_rx = on->v4_rx & cap->v4_rx;
+	want.v6_tx = on->v6_tx & cap->v6_tx;
+	want.v6_rx = on->v6_rx & cap->v6_rx;
+	v4 = want.v4_tx | want.v4_rx;
+	v6 = want.v6_tx | want.v6_rx;
+	if (!a6->offload_attrs || !(cap->v4_tx | cap->v4_rx | cap->v6_tx |
+				    cap->v6_rx)) {
+		/* A miniport that offers nothing is not asked anything. */
+		return v4 || v6 || (on->v4_tx | on->v4_rx | on->v6_tx |
+				    on->v6_rx) ?
+		       NDIS_STATUS_NOT_SUPPORTED : NDIS_STATUS_SUCCESS;
+	}
+	ndl_memset(&p, 0, sizeof(p));	/* NO_CHANGE for every other member */
+	p.Header.Type = NDIS_OBJECT_TYPE_DEFAULT;
+	p.Header.Size = params_revision(ad, &p.Header.Revision);
+	p.IPv4Checksum = param(want.v4_tx, want.v4_rx, NDL_CSUM_IP);
+	p.TCPIPv4Checksum = param(want.v4_tx, want.v4_rx, NDL_CSUM_TCP);
+	p.UDPIPv4Checksum = param(want.v4_tx, want.v4_rx, NDL_CSUM_UDP);
+	p.TCPIPv6Checksum = param(want.v6_tx, want.v6_rx, NDL_CSUM_TCP);
+	p.UDPIPv6Checksum = param(want.v6_tx, want.v6_rx, NDL_CSUM_UDP);
+	st = set_oid(ad, OID_TCP_OFFLOAD_PARAMETERS, "OID_TCP_OFFLOAD_PARAMETERS",
+		     &p, p.Header.Size);
+	if (st != NDIS_STATUS_SUCCESS)
+		return st;
+
+	/* Receive checksums start only once the encapsulation is set. */
+	ndl_memset(&e, 0, sizeof(e));
+	e.Header.Type = NDIS_OBJECT_TYPE_OFFLOAD_ENCAPSULATION;
+	e.Header.Revision = NDIS_OFFLOAD_ENCAPSULATION_REVISION_1;
+	e.Header.Size = NDIS_SIZEOF_OFFLOAD_ENCAPSULATION_REVISION_1;
+	encapsulation(&e.IPv4.Enabled, &e.IPv4.EncapsulationType,
+		      &e.IPv4.HeaderSize, v4, !v4 && !v6);
+	encapsulation(&e.IPv6.Enabled, &e.IPv6.EncapsulationType,
+		      &e.IPv6.HeaderSize, v6, !v4 && !v6);
+	st = set_oid(ad, OID_OFFLOAD_ENCAPSULATION, "OID_OFFLOAD_ENCAPSULATION",
+		     &e, sizeof(e));
+	if (st != NDIS_STATUS_SUCCESS && !v4 && !v6)
+		return NDIS_STATUS_SUCCESS;	/* off either way */
+	if (st == NDIS_STATUS_SUCCESS)
+		log_csum(ad, "checksum offload on", &want);
+	return st;
+}
+
+/* ---- NDIS_STATUS_TASK_OFFLOAD_CURRENT_CONFIG ---------------------------------------- */
+
+void ndl6_offload_current(struct ndl_adapter *ad, const void *buf, u32 len)
+{
+	struct ndl_csum_offload c;
+
+	if (!buf || len < sizeof(NDIS_OBJECT_HEADER)) {
+		ndl_err("%s: NDIS_STATUS_TASK_OFFLOAD_CURRENT_CONFIG with %u bytes, not an NDIS_OFFLOAD: ignored",
+			ad->name, len);
+		return;
+	}
+	if (offload_checksums(ad, "NDIS_STATUS_TASK_OFFLOAD_CURRENT_CONFIG",
+			      buf, len, &c))
+		log_csum(ad, "the miniport reports checksum offload on", &c);
 }

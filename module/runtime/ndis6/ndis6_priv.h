@@ -88,6 +88,8 @@ struct ndl_ndis6_adapter {
 	u32 noids;
 	u32 lookahead;				/* OID_GEN_CURRENT_LOOKAHEAD */
 	u32 packet_filter;			/* last one the miniport took */
+	bool offload_attrs;			/* it set offload attributes */
+	struct ndl_csum_offload csum_caps;	/* ... and these checksums */
 
 	/* pause and restart: NdisMPauseComplete / NdisMRestartComplete */
 	struct ndl_os_waiter *pnp_waiter;
@@ -173,6 +175,15 @@ void ndl6_req_init(struct ndl_adapter *ad);
 /* NDIS's answer to a query it handles itself (true), from the attributes */
 bool ndl6_req_local(struct ndl_adapter *ad, struct ndl_request *r,
 		    NDIS_STATUS *st);
+
+/*
+ * ndis6_offload.c: NdisMSetMiniportAttributes' offload attributes (the
+ * checksum capabilities kept); an NDIS_STATUS_TASK_OFFLOAD_CURRENT_CONFIG
+ * indication's NDIS_OFFLOAD, logged.
+ */
+NDIS_STATUS ndl6_offload_attributes(struct ndl_adapter *ad,
+			const NDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES *a);
+void ndl6_offload_current(struct ndl_adapter *ad, const void *buf, u32 len);
 
 /* ndis6_status.c: a new link state (from the attributes or an indication) */
 void ndl6_link_state(struct ndl_adapter *ad, u32 connect, u64 xmit_bps,

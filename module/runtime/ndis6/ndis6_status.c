@@ -97,6 +97,8 @@ void NTAPI ndlw_NdisMIndicateStatusEx(NDIS_HANDLE h, NDIS_STATUS_INDICATION *s)
 		link_state(ad, s);
 		return;
 	}
+	if (s->StatusCode == NDIS_STATUS_TASK_OFFLOAD_CURRENT_CONFIG)
+		ndl6_offload_current(ad, s->StatusBuffer, s->StatusBufferSize);
 	if (ad->state == NDL_AD_INITIALIZING) {
 		ndl_dbg("%s: status 0x%08x during initialize: not delivered",
 			ad->name, s->StatusCode);

@@ -439,10 +439,11 @@ typedef struct _NDIS_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES {
 #define NDIS_SIZEOF_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES_REVISION_2 \
 	sizeof(NDIS_MINIPORT_ADAPTER_GENERAL_ATTRIBUTES)
 
+/* Its NDIS_OFFLOADs: under "task offload" below. */
 typedef struct _NDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES {
 	NDIS_OBJECT_HEADER Header;
-	void *DefaultOffloadConfiguration;	/* NDIS_OFFLOAD */
-	void *HardwareOffloadCapabilities;	/* NDIS_OFFLOAD */
+	struct _NDIS_OFFLOAD *DefaultOffloadConfiguration;
+	struct _NDIS_OFFLOAD *HardwareOffloadCapabilities;
 	void *DefaultTcpConnectionOffloadConfiguration;
 	void *TcpConnectionOffloadHardwareCapabilities;
 } NDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES;
@@ -580,6 +581,275 @@ typedef struct _NDIS_PORT_AUTHENTICATION_PARAMETERS {
 #define NDL_NBL_8021Q_PRIORITY(v)	((u32)(v) & 7)
 #define NDL_NBL_8021Q_VLAN(v)		((u32)(v) >> 4 & 0xfff)
 
+/* ---- task offload: checksums ---------------------------------------------------- */
+
+#define NDIS_OBJECT_TYPE_OFFLOAD			0xa7
+#define NDIS_OBJECT_TYPE_OFFLOAD_ENCAPSULATION		0xa8
+#define OID_TCP_OFFLOAD_CURRENT_CONFIG			0xfc01020b
+#define OID_TCP_OFFLOAD_PARAMETERS			0xfc01020c
+#define OID_TCP_OFFLOAD_HARDWARE_CAPABILITIES		0xfc01020d
+#define OID_OFFLOAD_ENCAPSULATION			0x0101010a
+#define NDIS_STATUS_TASK_OFFLOAD_CURRENT_CONFIG		((NDIS_STATUS)0x40020006)
+#define NDIS_STATUS_TASK_OFFLOAD_HARDWARE_CAPABILITIES	((NDIS_STATUS)0x40020007)
+
+/* Encapsulation members: bit flags */
+#define NDIS_ENCAPSULATION_NOT_SUPPORTED		0x00000000
+#define NDIS_ENCAPSULATION_NULL				0x00000001
+#define NDIS_ENCAPSULATION_IEEE_802_3			0x00000002
+#define NDIS_ENCAPSULATION_IEEE_802_3_P_AND_Q		0x00000004
+#define NDIS_ENCAPSULATION_IEEE_802_3_P_AND_Q_IN_OOB	0x00000008
+#define NDIS_ENCAPSULATION_IEEE_LLC_SNAP_ROUTED		0x00000010
+/* the 2-bit capability fields of NDIS_OFFLOAD's members */
+#define NDIS_OFFLOAD_NOT_SUPPORTED			0
+#define NDIS_OFFLOAD_SUPPORTED				1
+/* NDIS_OFFLOAD_ENCAPSULATION.Enabled */
+#define NDIS_OFFLOAD_SET_NO_CHANGE			0
+#define NDIS_OFFLOAD_SET_ON				1
+#define NDIS_OFFLOAD_SET_OFF				2
+
+typedef struct _NDIS_TCP_IP_CHECKSUM_OFFLOAD {
+	struct {
+		ULONG Encapsulation;
+		ULONG IpOptionsSupported:2;
+		ULONG TcpOptionsSupported:2;
+		ULONG TcpChecksum:2;
+		ULONG UdpChecksum:2;
+		ULONG IpChecksum:2;
+	} IPv4Transmit;
+	struct {
+		ULONG Encapsulation;
+		ULONG IpOptionsSupported:2;
+		ULONG TcpOptionsSupported:2;
+		ULONG TcpChecksum:2;
+		ULONG UdpChecksum:2;
+		ULONG IpChecksum:2;
+	} IPv4Receive;
+	struct {
+		ULONG Encapsulation;
+		ULONG IpExtensionHeadersSupported:2;
+		ULONG TcpOptionsSupported:2;
+		ULONG TcpChecksum:2;
+		ULONG UdpChecksum:2;
+	} IPv6Transmit;
+	struct {
+		ULONG Encapsulation;
+		ULONG IpExtensionHeadersSupported:2;
+		ULONG TcpOptionsSupported:2;
+		ULONG TcpChecksum:2;
+		ULONG UdpChecksum:2;
+	} IPv6Receive;
+} NDIS_TCP_IP_CHECKSUM_OFFLOAD;
+
+typedef struct _NDIS_TCP_LARGE_SEND_OFFLOAD_V1 {
+	struct {
+		ULONG Encapsulation;
+		ULONG MaxOffLoadSize;
+		ULONG MinSegmentCount;
+		ULONG TcpOptions:2;
+		ULONG IpOptions:2;
+	} IPv4;
+} NDIS_TCP_LARGE_SEND_OFFLOAD_V1;
+
+typedef struct _NDIS_IPSEC_OFFLOAD_V1 {
+	struct {
+		ULONG Encapsulation;
+		ULONG AhEspCombined;
+		ULONG TransportTunnelCombined;
+		ULONG IPv4Options;
+		ULONG Flags;
+	} Supported;
+	struct {
+		ULONG Md5:2;
+		ULONG Sha_1:2;
+		ULONG Transport:2;
+		ULONG Tunnel:2;
+		ULONG Send:2;
+		ULONG Receive:2;
+	} IPv4AH;
+	struct {
+		ULONG Des:2;
+		ULONG Reserved:2;
+		ULONG TripleDes:2;
+		ULONG NullEsp:2;
+		ULONG Transport:2;
+		ULONG Tunnel:2;
+		ULONG Send:2;
+		ULONG Receive:2;
+	} IPv4ESP;
+} NDIS_IPSEC_OFFLOAD_V1;
+
+typedef struct _NDIS_TCP_LARGE_SEND_OFFLOAD_V2 {
+	struct {
+		ULONG Encapsulation;
+		ULONG MaxOffLoadSize;
+		ULONG MinSegmentCount;
+	} IPv4;
+	struct {
+		ULONG Encapsulation;
+		ULONG MaxOffLoadSize;
+		ULONG MinSegmentCount;
+		ULONG IpExtensionHeadersSupported:2;
+		ULONG TcpOptionsSupported:2;
+	} IPv6;
+} NDIS_TCP_LARGE_SEND_OFFLOAD_V2;
+
+/* NDIS 6.1 */
+typedef struct _NDIS_IPSEC_OFFLOAD_V2 {
+	ULONG Encapsulation;
+	BOOLEAN IPv6Supported;
+	BOOLEAN IPv4Options;
+	BOOLEAN IPv6NonIPsecExtensionHeaders;
+	BOOLEAN Ah;
+	BOOLEAN Esp;
+	BOOLEAN AhEspCombined;
+	BOOLEAN Transport;
+	BOOLEAN Tunnel;
+	BOOLEAN TransportTunnelCombined;
+	BOOLEAN LsoSupported;
+	BOOLEAN ExtendedSequenceNumbers;
+	ULONG UdpEsp;
+	ULONG AuthenticationAlgorithms;
+	ULONG EncryptionAlgorithms;
+	ULONG SaOffloadCapacity;
+} NDIS_IPSEC_OFFLOAD_V2;
+
+/* NDIS 6.30 */
+typedef struct _NDIS_TCP_RECV_SEG_COALESCE_OFFLOAD {
+	struct {
+		BOOLEAN Enabled;
+	} IPv4;
+	struct {
+		BOOLEAN Enabled;
+	} IPv6;
+} NDIS_TCP_RECV_SEG_COALESCE_OFFLOAD;
+
+typedef struct _NDIS_ENCAPSULATED_PACKET_TASK_OFFLOAD {
+	ULONG TransmitChecksumOffloadSupported:4;
+	ULONG ReceiveChecksumOffloadSupported:4;
+	ULONG LsoV2Supported:4;
+	ULONG RssSupported:4;
+	ULONG VmqSupported:4;
+	ULONG MaxHeaderSizeSupported;
+} NDIS_ENCAPSULATED_PACKET_TASK_OFFLOAD;
+
+/*
+ * What a miniport can offload (its hardware capabilities) or has on (its
+ * current configuration). Later revisions (NDIS 6.50 on) append members
+ * after revision 3's; the runtime reads only Checksum.
+ */
+typedef struct _NDIS_OFFLOAD {
+	NDIS_OBJECT_HEADER Header;
+	NDIS_TCP_IP_CHECKSUM_OFFLOAD Checksum;
+	NDIS_TCP_LARGE_SEND_OFFLOAD_V1 LsoV1;
+	NDIS_IPSEC_OFFLOAD_V1 IPsecV1;
+	NDIS_TCP_LARGE_SEND_OFFLOAD_V2 LsoV2;
+	ULONG Flags;
+	/* revision 2 (NDIS 6.1) */
+	NDIS_IPSEC_OFFLOAD_V2 IPsecV2;
+	/* revision 3 (NDIS 6.30) */
+	NDIS_TCP_RECV_SEG_COALESCE_OFFLOAD Rsc;
+	NDIS_ENCAPSULATED_PACKET_TASK_OFFLOAD EncapsulatedPacketTaskOffloadGre;
+} NDIS_OFFLOAD;
+#define NDIS_OFFLOAD_REVISION_1		1
+#define NDIS_OFFLOAD_REVISION_2		2
+#define NDIS_OFFLOAD_REVISION_3		3
+#define NDL_OFFLOAD_THROUGH(field) \
+	(offsetof(NDIS_OFFLOAD, field) + sizeof(((NDIS_OFFLOAD *)0)->field))
+#define NDIS_SIZEOF_NDIS_OFFLOAD_REVISION_1	NDL_OFFLOAD_THROUGH(Flags)
+#define NDIS_SIZEOF_NDIS_OFFLOAD_REVISION_2	NDL_OFFLOAD_THROUGH(IPsecV2)
+#define NDIS_SIZEOF_NDIS_OFFLOAD_REVISION_3 \
+	NDL_OFFLOAD_THROUGH(EncapsulatedPacketTaskOffloadGre)
+
+/* OID_TCP_OFFLOAD_PARAMETERS: what to turn on or off (set only). */
+typedef struct _NDIS_OFFLOAD_PARAMETERS {
+	NDIS_OBJECT_HEADER Header;
+	UCHAR IPv4Checksum;
+	UCHAR TCPIPv4Checksum;
+	UCHAR UDPIPv4Checksum;
+	UCHAR TCPIPv6Checksum;
+	UCHAR UDPIPv6Checksum;
+	UCHAR LsoV1;
+	UCHAR IPsecV1;
+	UCHAR LsoV2IPv4;
+	UCHAR LsoV2IPv6;
+	UCHAR TcpConnectionIPv4;
+	UCHAR TcpConnectionIPv6;
+	ULONG Flags;
+	/* revision 2 (NDIS 6.1) */
+	UCHAR IPsecV2;
+	UCHAR IPsecV2IPv4;
+	/* revision 3 (NDIS 6.30) */
+	UCHAR RscIPv4;
+	UCHAR RscIPv6;
+	UCHAR EncapsulatedPacketTaskOffload;
+	UCHAR EncapsulationTypes;
+} NDIS_OFFLOAD_PARAMETERS;
+#define NDIS_OFFLOAD_PARAMETERS_REVISION_1	1
+#define NDIS_OFFLOAD_PARAMETERS_REVISION_2	2
+#define NDIS_OFFLOAD_PARAMETERS_REVISION_3	3
+#define NDL_OFFLOAD_PARAMS_THROUGH(field) \
+	(offsetof(NDIS_OFFLOAD_PARAMETERS, field) + sizeof(UCHAR))
+#define NDIS_SIZEOF_OFFLOAD_PARAMETERS_REVISION_1 \
+	(offsetof(NDIS_OFFLOAD_PARAMETERS, Flags) + sizeof(ULONG))
+#define NDIS_SIZEOF_OFFLOAD_PARAMETERS_REVISION_2 \
+	NDL_OFFLOAD_PARAMS_THROUGH(IPsecV2IPv4)
+#define NDIS_SIZEOF_OFFLOAD_PARAMETERS_REVISION_3 \
+	NDL_OFFLOAD_PARAMS_THROUGH(EncapsulationTypes)
+/* the five checksum members */
+#define NDIS_OFFLOAD_PARAMETERS_NO_CHANGE		0
+#define NDIS_OFFLOAD_PARAMETERS_TX_RX_DISABLED		1
+#define NDIS_OFFLOAD_PARAMETERS_TX_ENABLED_RX_DISABLED	2
+#define NDIS_OFFLOAD_PARAMETERS_RX_ENABLED_TX_DISABLED	3
+#define NDIS_OFFLOAD_PARAMETERS_TX_RX_ENABLED		4
+
+/* OID_OFFLOAD_ENCAPSULATION: the framing offloads run on, and go. */
+typedef struct _NDIS_OFFLOAD_ENCAPSULATION {
+	NDIS_OBJECT_HEADER Header;
+	struct {
+		ULONG Enabled;			/* NDIS_OFFLOAD_SET_* */
+		ULONG EncapsulationType;
+		ULONG HeaderSize;
+	} IPv4;
+	struct {
+		ULONG Enabled;
+		ULONG EncapsulationType;
+		ULONG HeaderSize;
+	} IPv6;
+} NDIS_OFFLOAD_ENCAPSULATION;
+#define NDIS_OFFLOAD_ENCAPSULATION_REVISION_1	1
+#define NDIS_SIZEOF_OFFLOAD_ENCAPSULATION_REVISION_1 \
+	sizeof(NDIS_OFFLOAD_ENCAPSULATION)
+
+/*
+ * NetBufferListInfo[TcpIpChecksumNetBufferListInfo], as drivers name it
+ * (the runtime itself uses the NDL_NBL_CSUM_* bits below).
+ */
+typedef struct _NDIS_TCP_IP_CHECKSUM_NET_BUFFER_LIST_INFO {
+	union {
+		struct {
+			ULONG IsIPv4:1;
+			ULONG IsIPv6:1;
+			ULONG TcpChecksum:1;
+			ULONG UdpChecksum:1;
+			ULONG IpHeaderChecksum:1;
+			ULONG Reserved:11;
+			ULONG TcpHeaderOffset:10;
+		} Transmit;
+		struct {
+			ULONG TcpChecksumFailed:1;
+			ULONG UdpChecksumFailed:1;
+			ULONG IpChecksumFailed:1;
+			ULONG TcpChecksumSucceeded:1;
+			ULONG UdpChecksumSucceeded:1;
+			ULONG IpChecksumSucceeded:1;
+			ULONG Loopback:1;
+			ULONG TcpChecksumValueInvalid:1;
+			ULONG IpChecksumValueInvalid:1;
+		} Receive;
+		void *Value;
+	};
+} NDIS_TCP_IP_CHECKSUM_NET_BUFFER_LIST_INFO;
+
 /* ---- x64 layout ------------------------------------------------------------- */
 
 #if defined(__x86_64__)
@@ -675,6 +945,26 @@ NDL_STATIC_ASSERT(sizeof(NDIS_PORT_AUTHENTICATION_PARAMETERS) == 0x14,
 		  "port authentication parameters");
 NDL_STATIC_ASSERT(sizeof(NDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES) == 0x28,
 		  "offload attributes");
+NDL_STATIC_ASSERT(sizeof(NDIS_TCP_IP_CHECKSUM_OFFLOAD) == 32, "checksum offload");
+NDL_STATIC_ASSERT(offsetof(NDIS_OFFLOAD, Checksum.IPv6Receive) == 0x1c,
+		  "NDIS_OFFLOAD IPv6Receive");
+NDL_STATIC_ASSERT(offsetof(NDIS_OFFLOAD, IPsecV1) == 0x34, "NDIS_OFFLOAD IPsecV1");
+NDL_STATIC_ASSERT(offsetof(NDIS_OFFLOAD, LsoV2) == 0x50, "NDIS_OFFLOAD LsoV2");
+NDL_STATIC_ASSERT(NDIS_SIZEOF_NDIS_OFFLOAD_REVISION_1 == 112, "NDIS_OFFLOAD rev 1");
+NDL_STATIC_ASSERT(NDIS_SIZEOF_NDIS_OFFLOAD_REVISION_2 == 144, "NDIS_OFFLOAD rev 2");
+NDL_STATIC_ASSERT(NDIS_SIZEOF_NDIS_OFFLOAD_REVISION_3 == 156, "NDIS_OFFLOAD rev 3");
+NDL_STATIC_ASSERT(offsetof(NDIS_OFFLOAD_PARAMETERS, Flags) == 16,
+		  "offload parameters Flags");
+NDL_STATIC_ASSERT(NDIS_SIZEOF_OFFLOAD_PARAMETERS_REVISION_1 == 20,
+		  "offload parameters rev 1");
+NDL_STATIC_ASSERT(NDIS_SIZEOF_OFFLOAD_PARAMETERS_REVISION_2 == 22,
+		  "offload parameters rev 2");
+NDL_STATIC_ASSERT(NDIS_SIZEOF_OFFLOAD_PARAMETERS_REVISION_3 == 26,
+		  "offload parameters rev 3");
+NDL_STATIC_ASSERT(sizeof(NDIS_OFFLOAD_ENCAPSULATION) == 28,
+		  "offload encapsulation");
+NDL_STATIC_ASSERT(sizeof(NDIS_TCP_IP_CHECKSUM_NET_BUFFER_LIST_INFO) == 8,
+		  "checksum NBL info");
 #endif
 
 #endif
