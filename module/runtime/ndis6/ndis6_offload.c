@@ -273,7 +273,7 @@ static u32 set_oid(struct ndl_adapter *ad, u32 oid, const char *name,
 	u32 st = ndl_adapter_set(ad, oid, buf, len, &done, &needed);
 
 	if (st != NDIS_STATUS_SUCCESS)
-		ndl_warn("%s: %s set (%u bytes) failed with 0x%08x (needed %u)",
+		ndl_dbg("%s: %s set (%u bytes) failed with 0x%08x (needed %u)",
 			 ad->name, name, len, st, needed);
 	return st;
 }
