@@ -7,7 +7,9 @@
 #    skipped (NDIS_OBJECT_HEADER, NDIS_REQUEST_TYPE, NDIS_LINK_STATE,
 #    NDIS_PORT_AUTHENTICATION_PARAMETERS; ndis6_pre.h has
 #    NET_DEVICE_PNP_EVENT; wdm.h has IO_INTERRUPT_MESSAGE_INFO and its
-#    entry), as is the union of
+#    entry; ntddndis.h has NDIS_OFFLOAD, its members' types and
+#    NDIS_OFFLOAD_PARAMETERS, with the members of the NDIS version the
+#    driver is built for), as is the union of
 #    adapter attributes (ndis6_wdk.h has it with every member);
 #  - the handler pointer types are skipped: ndis6_pre.h declares them the
 #    WDK's way (function types with the documented parameter types);
@@ -28,6 +30,15 @@ BEGIN {
 	skip_block["NET_DEVICE_PNP_EVENT"] = 1
 	skip_block["IO_INTERRUPT_MESSAGE_INFO_ENTRY"] = 1
 	skip_block["IO_INTERRUPT_MESSAGE_INFO"] = 1
+	skip_block["NDIS_TCP_IP_CHECKSUM_OFFLOAD"] = 1
+	skip_block["NDIS_TCP_LARGE_SEND_OFFLOAD_V1"] = 1
+	skip_block["NDIS_IPSEC_OFFLOAD_V1"] = 1
+	skip_block["NDIS_TCP_LARGE_SEND_OFFLOAD_V2"] = 1
+	skip_block["NDIS_IPSEC_OFFLOAD_V2"] = 1
+	skip_block["NDIS_TCP_RECV_SEG_COALESCE_OFFLOAD"] = 1
+	skip_block["NDIS_ENCAPSULATED_PACKET_TASK_OFFLOAD"] = 1
+	skip_block["NDIS_OFFLOAD"] = 1
+	skip_block["NDIS_OFFLOAD_PARAMETERS"] = 1
 	rename["NDL_NET_TIMER_CALLBACK"] = "PNDIS_TIMER_FUNCTION"
 	tag["QUERY_INFORMATION"] = "_QUERY"
 	tag["SET_INFORMATION"] = "_SET"

@@ -19,6 +19,14 @@
 
 #define NDL6_ETH_HEADER	14
 
+/* The revisions NDIS 6.1 and 6.30 added (x64, ndis6_types.h's layout). */
+NDL_STATIC_ASSERT(NDIS_SIZEOF_NDIS_OFFLOAD_REVISION_2 == 144, "NDIS_OFFLOAD rev 2");
+NDL_STATIC_ASSERT(NDIS_SIZEOF_NDIS_OFFLOAD_REVISION_3 == 156, "NDIS_OFFLOAD rev 3");
+NDL_STATIC_ASSERT(NDIS_SIZEOF_OFFLOAD_PARAMETERS_REVISION_2 == 22,
+		  "offload parameters rev 2");
+NDL_STATIC_ASSERT(NDIS_SIZEOF_OFFLOAD_PARAMETERS_REVISION_3 == 26,
+		  "offload parameters rev 3");
+
 /* ---- NDIS_OFFLOAD -> NDL_CSUM_* ---------------------------------------------- */
 
 /* One 2-bit field: set means NDIS_OFFLOAD_SUPPORTED, nothing else. */
@@ -274,7 +282,7 @@ static u32 set_oid(struct ndl_adapter *ad, u32 oid, const char *name,
 
 	if (st != NDIS_STATUS_SUCCESS)
 		ndl_dbg("%s: %s set (%u bytes) failed with 0x%08x (needed %u)",
-			 ad->name, name, len, st, needed);
+			ad->name, name, len, st, needed);
 	return st;
 }
 

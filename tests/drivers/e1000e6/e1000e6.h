@@ -27,6 +27,15 @@
 #define E6_TX_DESCS		256	/* ring entries (multiple of 8) */
 #define E6_TCBS			64	/* NET_BUFFERs in flight */
 #define E6_TCB_MAX_FRAGS	16	/* more are copied into the bounce buffer */
+#define E6_TCB_MAX_DESCS	(E6_TCB_MAX_FRAGS + 1)	/* + a context */
+#define E6_TX_HEADERS		128	/* header bytes looked at for offloads */
+
+/* Checksums on, per IP version and direction (E6_ADAPTER.Csum*) */
+#define E6_CSUM_IP		0x1	/* IPv4 header */
+#define E6_CSUM_TCP		0x2
+#define E6_CSUM_UDP		0x4
+#define E6_CSUM_ALL4		(E6_CSUM_IP | E6_CSUM_TCP | E6_CSUM_UDP)
+#define E6_CSUM_ALL6		(E6_CSUM_TCP | E6_CSUM_UDP)
 #define E6_RX_DESCS		256
 #define E6_RCB_SPARES		256	/* buffers that can be up with NDIS */
 
@@ -55,6 +64,9 @@ typedef struct _E6_TCB {
 	PUCHAR BounceVa;
 	NDIS_PHYSICAL_ADDRESS BouncePa;
 	PUCHAR SglBuffer;		/* ScatterGatherListSize bytes */
+	UCHAR Popts;			/* checksums asked: E6_TXD_POPTS_* */
+	E6_TX_CTX_DESC Ctx;		/* where they go, when Popts */
+	UCHAR Headers[E6_TX_HEADERS];	/* NdisGetDataBuffer's storage */
 } E6_TCB, *PE6_TCB;
 
 /* A receive control block: one shared-memory buffer and its NBL. */
@@ -106,6 +118,14 @@ typedef struct _E6_ADAPTER {
 	UCHAR McastList[E6_MCAST_MAX][6];
 	ULONG Lookahead;
 
+	/*
+	 * Checksum offload (OID_TCP_OFFLOAD_PARAMETERS): E6_CSUM_* on per
+	 * IP version; receive checks run only once OID_OFFLOAD_ENCAPSULATION
+	 * turned the version's 802.3 encapsulation on.
+	 */
+	ULONG TxCsum4, TxCsum6, RxCsum4, RxCsum6;
+	BOOLEAN Encap4, Encap6;
+
 	/* transmit */
 	E6_TX_DESC *TxRing;
 	NDIS_PHYSICAL_ADDRESS TxRingPa;
@@ -147,6 +167,18 @@ VOID E6HwStartRings(PE6_ADAPTER Adapter);
 VOID E6HwStop(PE6_ADAPTER Adapter);
 VOID E6HwApplyFilter(PE6_ADAPTER Adapter);
 VOID E6HwCollectStats(PE6_ADAPTER Adapter);
+VOID E6HwApplyOffload(PE6_ADAPTER Adapter);
+
+/* offload.c */
+NDIS_STATUS E6SetOffloadAttributes(PE6_ADAPTER Adapter);
+NDIS_STATUS E6SetOffloadParameters(PE6_ADAPTER Adapter,
+				   PNDIS_OID_REQUEST Request);
+NDIS_STATUS E6SetOffloadEncapsulation(PE6_ADAPTER Adapter,
+				      PNDIS_OID_REQUEST Request);
+VOID E6TxChecksumContext(PE6_ADAPTER Adapter, PE6_TCB Tcb, ULONG Tx4,
+			 ULONG Tx6);
+PVOID E6RxChecksumInfo(PE6_ADAPTER Adapter, const E6_RX_DESC *Desc,
+		       const UCHAR *Frame, ULONG Length);
 
 /* isr.c */
 NDIS_STATUS E6RegisterInterrupt(PE6_ADAPTER Adapter);

@@ -148,7 +148,22 @@ VOID E6HwStartRings(PE6_ADAPTER Adapter)
 	E6_WRITE(Adapter, E6_RDTR, 0);
 	E6_WRITE(Adapter, E6_RADV, 8);
 	E6_WRITE(Adapter, E6_ITR, 500);	/* 128 us between interrupts at most */
+	E6HwApplyOffload(Adapter);
 	E6HwApplyFilter(Adapter);
+}
+
+/* Receive checksum checks for what is on and activated (offload.c). */
+VOID E6HwApplyOffload(PE6_ADAPTER Adapter)
+{
+	ULONG rx4 = Adapter->Encap4 ? Adapter->RxCsum4 : 0;
+	ULONG rx6 = Adapter->Encap6 ? Adapter->RxCsum6 : 0;
+	ULONG rxcsum = 0;
+
+	if (rx4 & E6_CSUM_IP)
+		rxcsum |= E6_RXCSUM_IPOFL;
+	if ((rx4 | rx6) & (E6_CSUM_TCP | E6_CSUM_UDP))
+		rxcsum |= E6_RXCSUM_TUOFL;
+	E6_WRITE(Adapter, E6_RXCSUM, rxcsum);
 }
 
 VOID E6HwStop(PE6_ADAPTER Adapter)

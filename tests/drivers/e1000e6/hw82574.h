@@ -41,6 +41,7 @@
 #define E6_TADV			0x0382c
 #define E6_MTA			0x05200	/* 128 words of multicast hash */
 #define E6_MTA_WORDS		128
+#define E6_RXCSUM		0x05000
 #define E6_RAL0			0x05400
 #define E6_RAH0			0x05404
 
@@ -116,6 +117,10 @@
 
 #define E6_RAH_AV		0x80000000u
 
+/* RXCSUM: the IPv4 header and TCP/UDP checksums checked on receive */
+#define E6_RXCSUM_IPOFL		0x00000100u
+#define E6_RXCSUM_TUOFL		0x00000200u
+
 typedef struct _E6_TX_DESC {	/* legacy transmit descriptor */
 	ULONG64 Addr;
 	USHORT Length;
@@ -129,6 +134,31 @@ typedef struct _E6_TX_DESC {	/* legacy transmit descriptor */
 #define E6_TXD_CMD_IFCS		0x02
 #define E6_TXD_CMD_RS		0x08
 #define E6_TXD_STAT_DD		0x01
+/*
+ * The same 16 bytes as an extended data descriptor: DTYP 0001 in the
+ * upper nibble of Cso, DEXT in Cmd, POPTS in Css (checksums to insert,
+ * as the context descriptor before it places them).
+ */
+#define E6_TXD_DTYP_DATA	0x10	/* in Cso */
+#define E6_TXD_CMD_DEXT		0x20
+#define E6_TXD_POPTS_IXSM	0x01	/* in Css: the IPv4 header checksum */
+#define E6_TXD_POPTS_TXSM	0x02	/* ... the TCP/UDP checksum */
+
+typedef struct _E6_TX_CTX_DESC {	/* TCP/IP context descriptor */
+	UCHAR Ipcss;		/* IPv4 header: checksum start, */
+	UCHAR Ipcso;		/* where it goes, */
+	USHORT Ipcse;		/* last byte covered (inclusive) */
+	UCHAR Tucss;		/* TCP/UDP: checksum start, */
+	UCHAR Tucso;		/* where it goes, */
+	USHORT Tucse;		/* last byte (0: the end of the packet) */
+	ULONG CmdLen;		/* PAYLEN 19:0, DTYP 23:20 (0000), TUCMD 31:24 */
+	UCHAR Status;
+	UCHAR HdrLen;
+	USHORT Mss;
+} E6_TX_CTX_DESC;
+#define E6_TXC_TCP		0x01000000u	/* TUCMD.TCP: TCP, else UDP */
+#define E6_TXC_IP		0x02000000u	/* TUCMD.IP: IPv4, else IPv6 */
+#define E6_TXC_DEXT		0x20000000u
 
 typedef struct _E6_RX_DESC {	/* legacy receive descriptor */
 	ULONG64 Addr;
@@ -140,6 +170,12 @@ typedef struct _E6_RX_DESC {	/* legacy receive descriptor */
 } E6_RX_DESC;
 #define E6_RXD_STAT_DD		0x01
 #define E6_RXD_STAT_EOP		0x02
+#define E6_RXD_STAT_IXSM	0x04	/* no checksum indication */
+#define E6_RXD_STAT_UDPCS	0x10	/* UDP checksum checked */
+#define E6_RXD_STAT_TCPCS	0x20	/* TCP (QEMU: or UDP) checksum checked */
+#define E6_RXD_STAT_IPCS	0x40	/* IPv4 header checksum checked */
 #define E6_RXD_ERR_FRAME	0x97	/* CE, SE, SEQ, CXE, RXE */
+#define E6_RXD_ERR_TCPE		0x20	/* the TCP/UDP checksum is wrong */
+#define E6_RXD_ERR_IPE		0x40	/* the IPv4 header checksum is wrong */
 
 #endif

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * DriverEntry and the adapter's life: MiniportInitializeEx (registration
- * and general attributes, the chip found through its PCI IDs and BAR 0,
+ * DriverEntry and the adapter's life: MiniportInitializeEx (registration,
+ * general and offload attributes, the chip found through its PCI IDs and BAR 0,
  * DMA, rings, interrupt), pause and restart, the hang check and reset,
  * PnP events, shutdown, halt, unload.
  */
@@ -220,6 +220,8 @@ static NDIS_STATUS E6InitializeEx(NDIS_HANDLE Handle, NDIS_HANDLE DriverContext,
 	E6HwReadLink(adapter);
 
 	status = E6SetGeneral(adapter);
+	if (status == NDIS_STATUS_SUCCESS)
+		status = E6SetOffloadAttributes(adapter);
 	if (status == NDIS_STATUS_SUCCESS)
 		status = E6SendInit(adapter);
 	if (status == NDIS_STATUS_SUCCESS)

@@ -54,6 +54,8 @@ const NDIS_OID E6SupportedOids[] = {
 	OID_802_3_RCV_ERROR_ALIGNMENT,
 	OID_802_3_XMIT_ONE_COLLISION,
 	OID_802_3_XMIT_MORE_COLLISIONS,
+	OID_TCP_OFFLOAD_PARAMETERS,
+	OID_OFFLOAD_ENCAPSULATION,
 };
 const ULONG E6SupportedOidsLength = sizeof(E6SupportedOids);
 
@@ -287,6 +289,10 @@ static NDIS_STATUS E6Set(PE6_ADAPTER Adapter, PNDIS_OID_REQUEST Request)
 		NdisReleaseSpinLock(&Adapter->Lock);
 		Request->DATA.SET_INFORMATION.BytesRead = inLen;
 		return NDIS_STATUS_SUCCESS;
+	case OID_TCP_OFFLOAD_PARAMETERS:
+		return E6SetOffloadParameters(Adapter, Request);
+	case OID_OFFLOAD_ENCAPSULATION:
+		return E6SetOffloadEncapsulation(Adapter, Request);
 	case OID_GEN_NETWORK_LAYER_ADDRESSES:
 		/* nothing offloads them: accepted and ignored, as documented */
 		Request->DATA.SET_INFORMATION.BytesRead = inLen;

@@ -4,7 +4,8 @@
  * with its MDL and NET_BUFFER_LIST made once. A filled entry goes up to
  * NDIS and a spare buffer takes its place; with no spare left, the frame
  * is indicated with NDIS_RECEIVE_FLAGS_RESOURCES and its buffer goes back
- * on the ring once the indication returns.
+ * on the ring once the indication returns. Each list carries what the
+ * chip's checksum checks found (offload.c).
  */
 #include "e1000e6.h"
 
@@ -184,6 +185,8 @@ VOID E6Receive(PE6_ADAPTER Adapter, ULONG MaxNbls, BOOLEAN *More)
 		NET_BUFFER_DATA_OFFSET(NET_BUFFER_LIST_FIRST_NB(rcb->Nbl)) = 0;
 		NET_BUFFER_CURRENT_MDL_OFFSET(NET_BUFFER_LIST_FIRST_NB(rcb->Nbl)) = 0;
 		NET_BUFFER_LIST_STATUS(rcb->Nbl) = NDIS_STATUS_SUCCESS;
+		NET_BUFFER_LIST_INFO(rcb->Nbl, TcpIpChecksumNetBufferListInfo) =
+			E6RxChecksumInfo(Adapter, d, rcb->Va, len);
 		rcb->Nbl->SourceHandle = Adapter->Handle;
 		NET_BUFFER_LIST_NEXT_NBL(rcb->Nbl) = NULL;
 		taken++;

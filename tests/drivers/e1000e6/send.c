@@ -3,9 +3,10 @@
  * Transmit: NET_BUFFER_LISTs queue in the adapter; each NET_BUFFER gets a
  * transmit control block and an NDIS scatter-gather list
  * (NdisMAllocateNetBufferSGList), which MiniportProcessSGList puts on the
- * legacy descriptor ring (one descriptor per element, trimmed to the
- * frame; a frame with more elements than a TCB may use is copied into the
- * TCB's bounce buffer).
+ * descriptor ring (one descriptor per element, trimmed to the frame; a
+ * frame with more elements than a TCB may use is copied into the TCB's
+ * bounce buffer): legacy descriptors, or a context descriptor and
+ * extended ones when the list asks for checksums (offload.c).
  * A list completes when its last NET_BUFFER's descriptors are written back.
  * Ring order is the order of the TCBs on TcbBusy.
  */
@@ -156,6 +157,13 @@ static VOID E6PlaceTcb(PE6_ADAPTER Adapter, PE6_TCB Tcb,
 	ULONG i;
 
 	Tcb->FirstDesc = Adapter->TxTail;
+	Tcb->Descs = Count;
+	if (Tcb->Popts) {
+		/* where the checksums go, ahead of the frame's descriptors */
+		*(E6_TX_CTX_DESC *)&Adapter->TxRing[Adapter->TxTail] = Tcb->Ctx;
+		Adapter->TxTail = (Adapter->TxTail + 1) % E6_TX_DESCS;
+		Tcb->Descs++;
+	}
 	for (i = 0; i < Count; i++) {
 		E6_TX_DESC *d = &Adapter->TxRing[Adapter->TxTail];
 
@@ -165,14 +173,18 @@ static VOID E6PlaceTcb(PE6_ADAPTER Adapter, PE6_TCB Tcb,
 		d->Special = 0;
 		d->Status = 0;
 		d->Cmd = E6_TXD_CMD_IFCS;
+		if (Tcb->Popts) {
+			d->Cso = E6_TXD_DTYP_DATA;
+			d->Cmd |= E6_TXD_CMD_DEXT;
+			d->Css = Tcb->Popts;
+		}
 		if (i + 1 == Count)
 			d->Cmd |= E6_TXD_CMD_EOP | E6_TXD_CMD_RS;
 		Adapter->TxTail = (Adapter->TxTail + 1) % E6_TX_DESCS;
 	}
-	Tcb->Descs = Count;
 	Tcb->OnRing = TRUE;
 	/* the reservation made for the TCB, less what it used */
-	Adapter->TxFree += E6_TCB_MAX_FRAGS - Count;
+	Adapter->TxFree += E6_TCB_MAX_DESCS - Tcb->Descs;
 	Adapter->TxReserved--;
 	InsertTailList(&Adapter->TcbBusy, &Tcb->Link);
 	KeMemoryBarrier();
@@ -202,7 +214,7 @@ static PNET_BUFFER_LIST E6DropTcb(PE6_ADAPTER Adapter, PE6_TCB Tcb)
 {
 	PNET_BUFFER_LIST nbl = Tcb->Nbl;
 
-	Adapter->TxFree += E6_TCB_MAX_FRAGS;
+	Adapter->TxFree += E6_TCB_MAX_DESCS;
 	Adapter->TxReserved--;
 	Adapter->Stats.TxErrors++;
 	NET_BUFFER_LIST_STATUS(nbl) = NDIS_STATUS_FAILURE;
@@ -286,10 +298,11 @@ static VOID E6SendDrain(PE6_ADAPTER Adapter)
 		PE6_TCB tcb;
 		NDIS_STATUS status;
 		KIRQL irql;
+		ULONG tx4, tx6;
 
 		NdisAcquireSpinLock(&Adapter->Lock);
 		if (!Adapter->SendHead || IsListEmpty(&Adapter->TcbFree) ||
-		    Adapter->TxFree < E6_TCB_MAX_FRAGS ||
+		    Adapter->TxFree < E6_TCB_MAX_DESCS ||
 		    Adapter->State == E6_PAUSED) {
 			NdisReleaseSpinLock(&Adapter->Lock);
 			return;
@@ -300,8 +313,10 @@ static VOID E6SendDrain(PE6_ADAPTER Adapter)
 		tcb->Nb = Adapter->SendNext;
 		tcb->Sgl = NULL;
 		tcb->OnRing = FALSE;
-		Adapter->TxFree -= E6_TCB_MAX_FRAGS;
+		Adapter->TxFree -= E6_TCB_MAX_DESCS;
 		Adapter->TxReserved++;
+		tx4 = Adapter->TxCsum4;
+		tx6 = Adapter->TxCsum6;
 		Adapter->SendNext = NET_BUFFER_NEXT_NB(tcb->Nb);
 		if (!Adapter->SendNext) {
 			Adapter->SendHead = E6_NBL_NEXT_QUEUED(tcb->Nbl);
@@ -312,6 +327,7 @@ static VOID E6SendDrain(PE6_ADAPTER Adapter)
 					NET_BUFFER_LIST_FIRST_NB(Adapter->SendHead);
 		}
 		NdisReleaseSpinLock(&Adapter->Lock);
+		E6TxChecksumContext(Adapter, tcb, tx4, tx6);
 
 		/* NdisMAllocateNetBufferSGList runs at DISPATCH_LEVEL */
 		NDIS_RAISE_IRQL_TO_DISPATCH(&irql);
@@ -487,7 +503,7 @@ VOID E6SendComplete(PE6_ADAPTER Adapter, BOOLEAN Abort, NDIS_STATUS Status)
 		/* a TCB still being mapped keeps its reservation */
 		Adapter->TxTail = 0;
 		Adapter->TxFree = E6_TX_DESCS - 1 -
-				  Adapter->TxReserved * E6_TCB_MAX_FRAGS;
+				  Adapter->TxReserved * E6_TCB_MAX_DESCS;
 		NdisZeroMemory(Adapter->TxRing, E6_TX_DESCS * sizeof(E6_TX_DESC));
 	}
 	NdisReleaseSpinLock(&Adapter->Lock);
