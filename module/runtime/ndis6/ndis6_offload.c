@@ -29,87 +29,65 @@ NDL_STATIC_ASSERT(NDIS_SIZEOF_OFFLOAD_PARAMETERS_REVISION_3 == 26,
 
 /* ---- NDIS_OFFLOAD -> NDL_CSUM_* ---------------------------------------------- */
 
-/* One 2-bit field: set means NDIS_OFFLOAD_SUPPORTED, nothing else. */
-static u8 field(struct ndl_adapter *ad, const char *what, const char *name,
-		u32 v, u8 bit)
-{
-	if (v == NDIS_OFFLOAD_SUPPORTED)
-		return bit;
-	if (v != NDIS_OFFLOAD_NOT_SUPPORTED)
-		ndl_warn("%s: %s: %s is %u, neither NDIS_OFFLOAD_SUPPORTED nor NOT_SUPPORTED: taken as not supported",
-			 ad->name, what, name, v);
-	return 0;
-}
+/*
+ * The 2-bit fields after each direction's Encapsulation, in the order the
+ * structure declares them (bit fields fill a ULONG from its low bit up):
+ * IPv4's IpOptionsSupported is IPv6's IpExtensionHeadersSupported, and
+ * only IPv4 has IpChecksum.
+ */
+static const struct {
+	u8 bit;
+	const char *v4, *v6;
+} csum_fields[] = {
+	{ NDL_CSUM_IP_OPTIONS, "IpOptionsSupported", "IpExtensionHeadersSupported" },
+	{ NDL_CSUM_TCP_OPTIONS, "TcpOptionsSupported", "TcpOptionsSupported" },
+	{ NDL_CSUM_TCP, "TcpChecksum", "TcpChecksum" },
+	{ NDL_CSUM_UDP, "UdpChecksum", "UdpChecksum" },
+	{ NDL_CSUM_IP, "IpChecksum", NULL },
+};
 
-/* Offloads on IEEE 802.3 frames only: the host sends nothing else. */
-static bool ethernet(struct ndl_adapter *ad, const char *what,
-		     const char *dir, u32 encapsulation)
+/*
+ * One direction of one IP version ({ Encapsulation; fields }): its
+ * NDL_CSUM_* bits. Offloads count only on IEEE 802.3 frames (the host
+ * sends nothing else); a field counts only as NDIS_OFFLOAD_SUPPORTED.
+ */
+static u8 direction(struct ndl_adapter *ad, const char *what, const char *dir,
+		    const void *half, bool v6)
 {
-	if (encapsulation & NDIS_ENCAPSULATION_IEEE_802_3)
-		return true;
-	if (encapsulation)
-		ndl_info("%s: %s: %s checksums only for encapsulation 0x%x, not IEEE 802.3: not used",
-			 ad->name, what, dir, encapsulation);
-	return false;
+	u32 encapsulation, fields, v;
+	u8 out = 0;
+
+	ndl_memcpy(&encapsulation, half, sizeof(u32));
+	ndl_memcpy(&fields, (const u8 *)half + sizeof(u32), sizeof(u32));
+	if (!(encapsulation & NDIS_ENCAPSULATION_IEEE_802_3)) {
+		if (encapsulation)
+			ndl_info("%s: %s: %s checksums only for encapsulation 0x%x, not IEEE 802.3: not used",
+				 ad->name, what, dir, encapsulation);
+		return 0;
+	}
+	for (u32 i = 0; i < NDL_ARRAY_SIZE(csum_fields); i++) {
+		const char *name = v6 ? csum_fields[i].v6 : csum_fields[i].v4;
+
+		if (!name)
+			continue;
+		v = fields >> (2 * i) & 3;
+		if (v == NDIS_OFFLOAD_SUPPORTED)
+			out |= csum_fields[i].bit;
+		else if (v != NDIS_OFFLOAD_NOT_SUPPORTED)
+			ndl_warn("%s: %s: %s.%s is %u, neither NDIS_OFFLOAD_SUPPORTED nor NOT_SUPPORTED: taken as not supported",
+				 ad->name, what, dir, name, v);
+	}
+	return out;
 }
 
 static void map_checksum(struct ndl_adapter *ad, const char *what,
 			 const NDIS_TCP_IP_CHECKSUM_OFFLOAD *c,
 			 struct ndl_csum_offload *out)
 {
-	ndl_memset(out, 0, sizeof(*out));
-	if (ethernet(ad, what, "IPv4 transmit", c->IPv4Transmit.Encapsulation))
-		out->v4_tx =
-			field(ad, what, "IPv4Transmit.IpOptionsSupported",
-			      c->IPv4Transmit.IpOptionsSupported,
-			      NDL_CSUM_IP_OPTIONS) |
-			field(ad, what, "IPv4Transmit.TcpOptionsSupported",
-			      c->IPv4Transmit.TcpOptionsSupported,
-			      NDL_CSUM_TCP_OPTIONS) |
-			field(ad, what, "IPv4Transmit.TcpChecksum",
-			      c->IPv4Transmit.TcpChecksum, NDL_CSUM_TCP) |
-			field(ad, what, "IPv4Transmit.UdpChecksum",
-			      c->IPv4Transmit.UdpChecksum, NDL_CSUM_UDP) |
-			field(ad, what, "IPv4Transmit.IpChecksum",
-			      c->IPv4Transmit.IpChecksum, NDL_CSUM_IP);
-	if (ethernet(ad, what, "IPv4 receive", c->IPv4Receive.Encapsulation))
-		out->v4_rx =
-			field(ad, what, "IPv4Receive.IpOptionsSupported",
-			      c->IPv4Receive.IpOptionsSupported,
-			      NDL_CSUM_IP_OPTIONS) |
-			field(ad, what, "IPv4Receive.TcpOptionsSupported",
-			      c->IPv4Receive.TcpOptionsSupported,
-			      NDL_CSUM_TCP_OPTIONS) |
-			field(ad, what, "IPv4Receive.TcpChecksum",
-			      c->IPv4Receive.TcpChecksum, NDL_CSUM_TCP) |
-			field(ad, what, "IPv4Receive.UdpChecksum",
-			      c->IPv4Receive.UdpChecksum, NDL_CSUM_UDP) |
-			field(ad, what, "IPv4Receive.IpChecksum",
-			      c->IPv4Receive.IpChecksum, NDL_CSUM_IP);
-	if (ethernet(ad, what, "IPv6 transmit", c->IPv6Transmit.Encapsulation))
-		out->v6_tx =
-			field(ad, what, "IPv6Transmit.IpExtensionHeadersSupported",
-			      c->IPv6Transmit.IpExtensionHeadersSupported,
-			      NDL_CSUM_IP_OPTIONS) |
-			field(ad, what, "IPv6Transmit.TcpOptionsSupported",
-			      c->IPv6Transmit.TcpOptionsSupported,
-			      NDL_CSUM_TCP_OPTIONS) |
-			field(ad, what, "IPv6Transmit.TcpChecksum",
-			      c->IPv6Transmit.TcpChecksum, NDL_CSUM_TCP) |
-			field(ad, what, "IPv6Transmit.UdpChecksum",
-			      c->IPv6Transmit.UdpChecksum, NDL_CSUM_UDP);
-	if (ethernet(ad, what, "IPv6 receive", c->IPv6Receive.Encapsulation))
-		out->v6_rx =
-			field(ad, what, "IPv6Receive.IpExtensionHeadersSupported",
-			      c->IPv6Receive.IpExtensionHeadersSupported,
-			      NDL_CSUM_IP_OPTIONS) |
-			field(ad, what, "IPv6Receive.TcpOptionsSupported",
-			      c->IPv6Receive.TcpOptionsSupported,
-			      NDL_CSUM_TCP_OPTIONS) |
-			field(ad, what, "IPv6Receive.TcpChecksum",
-			      c->IPv6Receive.TcpChecksum, NDL_CSUM_TCP) |
-			field(ad, what, "IPv6Receive.UdpChecksum",
-			      c->IPv6Receive.UdpChecksum, NDL_CSUM_UDP);
+	out->v4_tx = direction(ad, what, "IPv4Transmit", &c->IPv4Transmit, false);
+	out->v4_rx = direction(ad, what, "IPv4Receive", &c->IPv4Receive, false);
+	out->v6_tx = direction(ad, what, "IPv6Transmit", &c->IPv6Transmit, true);
+	out->v6_rx = direction(ad, what, "IPv6Receive", &c->IPv6Receive, true);
 }
 
 /*
