@@ -38,6 +38,7 @@ static struct mp {
 	int nested_oids;
 	KIRQL hang_irql;
 	bool link_down_in_init;
+	bool offer_csum;		/* offload attributes: IPv4 TCP send */
 	NDIS_STATUS gen_attr_status, early_gen_status, late_attr_status;
 	/* state as the miniport sees it */
 	NDIS_HANDLE handle;
@@ -153,6 +154,24 @@ static NDIS_STATUS set_gen(NDIS_HANDLE h)
 	return ndlw_NdisMSetMiniportAttributes(h, (void *)&g);
 }
 
+static NDIS_STATUS set_offload(NDIS_HANDLE h)
+{
+	NDIS_OFFLOAD o = {
+		.Header = { NDIS_OBJECT_TYPE_OFFLOAD, NDIS_OFFLOAD_REVISION_1,
+			    NDIS_SIZEOF_NDIS_OFFLOAD_REVISION_1 },
+	};
+	NDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES a = {
+		.Header = { NDIS_OBJECT_TYPE_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES,
+			    NDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES_REVISION_1,
+			    NDIS_SIZEOF_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES_REVISION_1 },
+		.HardwareOffloadCapabilities = &o,
+	};
+
+	o.Checksum.IPv4Transmit.Encapsulation = NDIS_ENCAPSULATION_IEEE_802_3;
+	o.Checksum.IPv4Transmit.TcpChecksum = NDIS_OFFLOAD_SUPPORTED;
+	return ndlw_NdisMSetMiniportAttributes(h, (void *)&a);
+}
+
 static NTAPI NDIS_STATUS mp_init(NDIS_HANDLE h, NDIS_HANDLE dctx,
 				 NDIS_MINIPORT_INIT_PARAMETERS *p)
 {
@@ -179,6 +198,8 @@ static NTAPI NDIS_STATUS mp_init(NDIS_HANDLE h, NDIS_HANDLE dctx,
 		return NDIS_STATUS_FAILURE;
 	if (!mp.no_gen_attrs)
 		mp.gen_attr_status = set_gen(h);
+	if (mp.offer_csum)
+		set_offload(h);
 	if (mp.link_down_in_init) {
 		NDIS_LINK_STATE ls = {
 			.Header = { NDIS_OBJECT_TYPE_DEFAULT,
@@ -816,13 +837,19 @@ static void test_receive_while_paused(void)
 static void test_send_path(void)
 {
 	struct ndl_adapter_info info;
-	struct ndl_adapter *ad = running(&info);
+	struct ndl_adapter *ad = fresh();
+	struct ndl_csum_offload on = { .v4_tx = NDL_CSUM_TCP };
 	u8 hdr[54], pay[200];
 	struct ndl_frag fr[3] = { { hdr, sizeof(hdr) }, { pay, 0 },
 				  { pay, sizeof(pay) } };
+	u32 st = 0;
 
 	if (!ad)
 		return;
+	/* a checksum is asked for only once it is offered and on */
+	mp.offer_csum = true;
+	CHECK_EQ_INT(ndl_adapter_initialize(ad, &info, &st), 0);
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
 	memset(hdr, 0, sizeof(hdr));
 	hdr[12] = 0x08;
 	hdr[14] = 0x45;			/* IPv4, 20-byte header */

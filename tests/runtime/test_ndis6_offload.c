@@ -706,10 +706,18 @@ static void test_enable_refused(void)
 	CHECK_EQ_INT(mp.params_sets, 1);
 	CHECK_EQ_INT(mp.encap_sets, 0);
 
-	/* a failed encapsulation means no offload may be used */
+	/*
+	 * A failed encapsulation means no offload may be used: the
+	 * miniport is told to turn every checksum off again.
+	 */
 	mp.params_status = 0;
 	mp.encap_status = NDIS_STATUS_INVALID_PARAMETER;
 	CHECK_EQ_INT(ndl6_csum_enable(ad, &on), NDIS_STATUS_INVALID_PARAMETER);
+	CHECK_EQ_INT(mp.params_sets, 3);
+	CHECK_EQ_INT(mp.params.TCPIPv4Checksum,
+		     NDIS_OFFLOAD_PARAMETERS_TX_RX_DISABLED);
+	CHECK_EQ_INT(mp.params.UDPIPv6Checksum,
+		     NDIS_OFFLOAD_PARAMETERS_TX_RX_DISABLED);
 	/* turning all off stays off even so */
 	memset(&on, 0, sizeof(on));
 	CHECK_EQ_INT(ndl6_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);

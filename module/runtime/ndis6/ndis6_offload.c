@@ -264,11 +264,27 @@ static u32 set_oid(struct ndl_adapter *ad, u32 oid, const char *name,
 	return st;
 }
 
+/* OID_TCP_OFFLOAD_PARAMETERS with exactly these checksums on. */
+static u32 set_params(struct ndl_adapter *ad, const struct ndl_csum_offload *c)
+{
+	NDIS_OFFLOAD_PARAMETERS p;
+
+	ndl_memset(&p, 0, sizeof(p));	/* NO_CHANGE for every other member */
+	p.Header.Type = NDIS_OBJECT_TYPE_DEFAULT;
+	p.Header.Size = params_revision(ad, &p.Header.Revision);
+	p.IPv4Checksum = param(c->v4_tx, c->v4_rx, NDL_CSUM_IP);
+	p.TCPIPv4Checksum = param(c->v4_tx, c->v4_rx, NDL_CSUM_TCP);
+	p.UDPIPv4Checksum = param(c->v4_tx, c->v4_rx, NDL_CSUM_UDP);
+	p.TCPIPv6Checksum = param(c->v6_tx, c->v6_rx, NDL_CSUM_TCP);
+	p.UDPIPv6Checksum = param(c->v6_tx, c->v6_rx, NDL_CSUM_UDP);
+	return set_oid(ad, OID_TCP_OFFLOAD_PARAMETERS,
+		       "OID_TCP_OFFLOAD_PARAMETERS", &p, p.Header.Size);
+}
+
 u32 ndl6_csum_enable(struct ndl_adapter *ad, const struct ndl_csum_offload *on)
 {
 	struct ndl_ndis6_adapter *a6 = ndl6(ad);
 	const struct ndl_csum_offload *cap;
-	NDIS_OFFLOAD_PARAMETERS p;
 	NDIS_OFFLOAD_ENCAPSULATION e;
 	struct ndl_csum_offload want;
 	bool v4, v6;
@@ -290,16 +306,7 @@ u32 ndl6_csum_enable(struct ndl_adapter *ad, const struct ndl_csum_offload *on)
 				    on->v6_rx) ?
 		       NDIS_STATUS_NOT_SUPPORTED : NDIS_STATUS_SUCCESS;
 	}
-	ndl_memset(&p, 0, sizeof(p));	/* NO_CHANGE for every other member */
-	p.Header.Type = NDIS_OBJECT_TYPE_DEFAULT;
-	p.Header.Size = params_revision(ad, &p.Header.Revision);
-	p.IPv4Checksum = param(want.v4_tx, want.v4_rx, NDL_CSUM_IP);
-	p.TCPIPv4Checksum = param(want.v4_tx, want.v4_rx, NDL_CSUM_TCP);
-	p.UDPIPv4Checksum = param(want.v4_tx, want.v4_rx, NDL_CSUM_UDP);
-	p.TCPIPv6Checksum = param(want.v6_tx, want.v6_rx, NDL_CSUM_TCP);
-	p.UDPIPv6Checksum = param(want.v6_tx, want.v6_rx, NDL_CSUM_UDP);
-	st = set_oid(ad, OID_TCP_OFFLOAD_PARAMETERS, "OID_TCP_OFFLOAD_PARAMETERS",
-		     &p, p.Header.Size);
+	st = set_params(ad, &want);
 	if (st != NDIS_STATUS_SUCCESS)
 		return st;
 
@@ -314,10 +321,15 @@ u32 ndl6_csum_enable(struct ndl_adapter *ad, const struct ndl_csum_offload *on)
 		      &e.IPv6.HeaderSize, v6, !v4 && !v6);
 	st = set_oid(ad, OID_OFFLOAD_ENCAPSULATION, "OID_OFFLOAD_ENCAPSULATION",
 		     &e, sizeof(e));
-	if (st != NDIS_STATUS_SUCCESS && !v4 && !v6)
-		return NDIS_STATUS_SUCCESS;	/* off either way */
-	if (st == NDIS_STATUS_SUCCESS)
+	if (st == NDIS_STATUS_SUCCESS) {
 		log_csum(ad, "checksum offload on", &want);
+		return st;
+	}
+	if (!v4 && !v6)
+		return NDIS_STATUS_SUCCESS;	/* off either way */
+	/* Without the encapsulation none may be used: none is left on. */
+	ndl_memset(&want, 0, sizeof(want));
+	set_params(ad, &want);
 	return st;
 }
 
