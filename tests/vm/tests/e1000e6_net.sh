@@ -29,7 +29,7 @@
 
 e1k_ndis=6.20 e1k_id=8086:10d3 e1k_inf=e1000e6/e1000e6.inf e1k_first=e1000e6
 # Its .inf sets MSISupported: MSI-X (or MSI) instead of the line.
-e1k_irq=PCI-MSI
+e1k_irq=PCI-MSI e1k_rxcsum=on
 . /tests/_e1000.sh
 
 check insmod ndl_load
