@@ -112,6 +112,7 @@ static bool caps_equal(const struct ndl_csum_offload *c, u8 v4tx, u8 v4rx,
 static void test_no_offload(void)
 {
 	struct ndl_csum_offload caps, on = { NDL_CSUM_TCP, 0, 0, 0 };
+	struct ndl_adapter_stats st;
 
 	if (!start()) {
 		CHECK(!"the fake miniport starts");
@@ -120,6 +121,9 @@ static void test_no_offload(void)
 	ndl_adapter_csum_caps(ad, &caps);
 	CHECK(caps_equal(&caps, 0, 0, 0, 0));
 	CHECK_EQ_INT(fm.task_queries, 1);
+	/* no offload is no refusal: nothing for ndisload doctor to report */
+	ndl_adapter_stats(ad, &st);
+	CHECK_EQ_INT(st.oid_refused, 0);
 	CHECK(fm.task_query_len >= HDR_LEN);
 	CHECK_EQ_INT(rd32(fm.task_query), 1);		/* Version */
 	CHECK_EQ_INT(rd32(fm.task_query + 4), HDR_LEN);	/* Size */

@@ -107,6 +107,11 @@ void ndl_compat_finished(struct ndl_adapter *ad, struct ndl_request *r,
 	if (r->local || !ad->oid_watch || st == NDIS_STATUS_PENDING ||
 	    st == NDIS_STATUS_REQUEST_ABORTED)
 		return;
+	/* Asking what task offload a miniport has is not a request it
+	 * refused: most have none (ndis_offload.c).
+	 */
+	if (!r->set && r->oid == OID_TCP_TASK_OFFLOAD)
+		return;
 	old = ndl_q_lock(ad);
 	if (st == NDIS_STATUS_SUCCESS) {
 		if (r->set && r->oid == OID_802_3_MULTICAST_LIST)
