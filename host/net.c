@@ -159,8 +159,6 @@ void host_net_tap_ready(struct host_net *n)
 
 static void on_receive(void *ctx, const struct ndl_rx_frame *f)
 {
-	const u32 bad = NDL_RX_CSUM_IP_BAD | NDL_RX_CSUM_TCP_BAD |
-			NDL_RX_CSUM_UDP_BAD;
 	struct host_net *n = ctx;
 	struct virtio_net_hdr vh = { .gso_type = VIRTIO_NET_HDR_GSO_NONE };
 	u8 buf[FRAME_MAX];
@@ -168,9 +166,7 @@ static void on_receive(void *ctx, const struct ndl_rx_frame *f)
 	struct iovec iov[2] = { { &vh, sizeof(vh) }, { buf, len } };
 	ssize_t want = n->vnet ? (ssize_t)(sizeof(vh) + len) : (ssize_t)len;
 
-	/* Linux checks the IPv4 header itself: the TCP/UDP verdict counts. */
-	if ((f->flags & (NDL_RX_CSUM_TCP_OK | NDL_RX_CSUM_UDP_OK)) &&
-	    !(f->flags & bad))
+	if (ndl_rx_frame_csum_ok(f))
 		vh.flags = VIRTIO_NET_HDR_F_DATA_VALID;
 	if (len < f->len ||
 	    writev(n->tap, n->vnet ? iov : iov + 1, n->vnet ? 2 : 1) != want) {

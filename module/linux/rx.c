@@ -30,8 +30,6 @@ static DEFINE_PER_CPU(struct ndl_bound *, ndl_rx_polling);
 
 void ndl_rxq_receive(void *ctx, const struct ndl_rx_frame *frame)
 {
-	const u32 bad = NDL_RX_CSUM_IP_BAD | NDL_RX_CSUM_TCP_BAD |
-			NDL_RX_CSUM_UDP_BAD;
 	struct ndl_bound *b = ctx;
 	struct net_device *dev = b->netdev;
 	struct sk_buff *skb;
@@ -59,9 +57,7 @@ void ndl_rxq_receive(void *ctx, const struct ndl_rx_frame *frame)
 		goto out;
 	}
 	skb->protocol = eth_type_trans(skb, dev);
-	/* Linux checks the IPv4 header itself: the TCP/UDP verdict counts. */
-	if ((frame->flags & (NDL_RX_CSUM_TCP_OK | NDL_RX_CSUM_UDP_OK)) &&
-	    !(frame->flags & bad) && (dev->features & NETIF_F_RXCSUM))
+	if (ndl_rx_frame_csum_ok(frame) && (dev->features & NETIF_F_RXCSUM))
 		skb->ip_summed = CHECKSUM_UNNECESSARY;
 	if (frame->flags & NDL_RX_VLAN)
 		__vlan_hwaccel_put_tag(skb, htons(ETH_P_8021Q), frame->vlan_tci);

@@ -82,6 +82,16 @@ struct ndl_rx_frame {
 	u32 flags;			/* NDL_RX_* */
 	u16 vlan_tci;			/* priority << 13 | vlan id */
 };
+/*
+ * The miniport validated the frame's TCP or UDP checksum and found no bad
+ * one (the IPv4 header's verdict does not count: Linux checks it itself).
+ */
+static inline bool ndl_rx_frame_csum_ok(const struct ndl_rx_frame *f)
+{
+	return (f->flags & (NDL_RX_CSUM_TCP_OK | NDL_RX_CSUM_UDP_OK)) &&
+	       !(f->flags & (NDL_RX_CSUM_IP_BAD | NDL_RX_CSUM_TCP_BAD |
+			     NDL_RX_CSUM_UDP_BAD));
+}
 /* Copy up to len bytes of a received frame into buf; returns bytes copied. */
 u32 ndl_rx_frame_copy(const struct ndl_rx_frame *f, void *buf, u32 len);
 

@@ -148,18 +148,25 @@ static void caps_from_task(const struct ndis_task_tcp_ip_checksum *c,
 	caps->v6_rx = c->v6_rx & V6_BITS;
 }
 
-void ndl_adapter_csum_caps(struct ndl_adapter *ad, struct ndl_csum_offload *caps)
+/* What the miniport offers; NDIS 5: also its checksum task's version. */
+static void csum_caps(struct ndl_adapter *ad, struct ndl_csum_offload *caps,
+		      u32 *version)
 {
 	struct ndis_task_tcp_ip_checksum c;
-	u32 version;
 
 	ndl_memset(caps, 0, sizeof(*caps));
-	if (ad->ndis6) {
+	*version = 0;
+	if (ad->ndis6)
 		ndl6_csum_caps(ad, caps);
-		return;
-	}
-	if (ndis5_csum_query(ad, &c, &version))
+	else if (ndis5_csum_query(ad, &c, version))
 		caps_from_task(&c, caps);
+}
+
+void ndl_adapter_csum_caps(struct ndl_adapter *ad, struct ndl_csum_offload *caps)
+{
+	u32 version;
+
+	csum_caps(ad, caps, &version);
 }
 
 /* NDIS 5: set the header and, unless everything is off, the one task. */
@@ -206,14 +213,10 @@ static void csum_unpack(u32 v, struct ndl_csum_offload *c)
 u32 ndl_adapter_csum_enable(struct ndl_adapter *ad,
 			    const struct ndl_csum_offload *on)
 {
-	struct ndis_task_tcp_ip_checksum c = { 0 };
-	struct ndl_csum_offload caps = { 0 }, want;
-	u32 version = 0, st;
+	struct ndl_csum_offload caps, want;
+	u32 version, st;
 
-	if (ad->ndis6)
-		ndl6_csum_caps(ad, &caps);
-	else if (ndis5_csum_query(ad, &c, &version))
-		caps_from_task(&c, &caps);
+	csum_caps(ad, &caps, &version);
 	want.v4_tx = on->v4_tx & caps.v4_tx;
 	want.v4_rx = on->v4_rx & caps.v4_rx;
 	want.v6_tx = on->v6_tx & caps.v6_tx;
