@@ -130,10 +130,65 @@ struct ndl_bound *ndl_bound_alloc(struct ndl_drv *drv, struct device *parent,
 	return b;
 }
 
+/*
+ * Linux's side of the interface (wiphy, net_device) is made, torn down and
+ * freed on the task's stack (stack.h): that code sleeps, and what sleeps
+ * may annotate timers and work items as "on the stack". free_netdev's
+ * synchronize_net goes expedited, an on-stack work item, whenever anyone
+ * holds the RTNL (linkwatch does, at random); cancel_work_sync and
+ * wiphy_unregister flush work with on-stack barriers; rtnl_unlock may wait
+ * for another device's references with msleep. On a driver stack the
+ * debug lane's DEBUG_OBJECTS said "object is NOT on stack, but annotated"
+ * at usb_ecm's rmmod, in one run of several.
+ */
+static long ndl_bound_register_on_task(void *arg)
+{
+	struct ndl_bound *b = arg;
+	struct net_device *netdev = b->netdev;
+	int ret;
+
+	/* An 802.11 miniport gets a wiphy; its interface becomes wlanN. */
+	ret = ndl_wifi_attach(b);
+	if (ret) {
+		ndl_devrec_fail(b->rec, ret, 0, "cannot register its wiphy (%d)", ret);
+		return ret;
+	}
+	netif_carrier_off(netdev);
+	ret = register_netdev(netdev);
+	if (ret) {
+		ndl_devrec_fail(b->rec, ret, 0, "cannot register the interface (%d)", ret);
+		ndl_wifi_detach(b);
+		return ret;
+	}
+	WRITE_ONCE(b->registered, true);
+	return 0;
+}
+
+static long ndl_bound_unregister_on_task(void *arg)
+{
+	struct ndl_bound *b = arg;
+
+	if (b->registered) {
+		/* Closes the interface first (ndo_stop) if it is up. */
+		unregister_netdev(b->netdev);
+		WRITE_ONCE(b->registered, false);
+	}
+	ndl_wifi_detach(b);
+	return 0;
+}
+
+static long ndl_bound_free_on_task(void *arg)
+{
+	struct ndl_bound *b = arg;
+
+	free_percpu(b->pstats);
+	free_netdev(b->netdev);		/* b is inside it */
+	return 0;
+}
+
 void ndl_bound_free(struct ndl_bound *b)
 {
-	free_percpu(b->pstats);
-	free_netdev(b->netdev);
+	ndl_stack_on_task(ndl_bound_free_on_task, b);
 }
 
 /* The adapter (MiniportInitialize), then the interface. */
@@ -147,19 +202,11 @@ int ndl_bound_run(struct ndl_bound *b)
 	if (ret)
 		return ret;
 	ndl_netdev_setup(b);
-	/* An 802.11 miniport gets a wiphy; its interface becomes wlanN. */
-	ret = ndl_wifi_attach(b);
+	ret = ndl_stack_on_task(ndl_bound_register_on_task, b);
 	if (ret) {
-		ndl_devrec_fail(rec, ret, 0, "cannot register its wiphy (%d)", ret);
-		goto err_adapter;
+		ndl_bound_stop_adapter(b);
+		return ret;
 	}
-	netif_carrier_off(netdev);
-	ret = register_netdev(netdev);
-	if (ret) {
-		ndl_devrec_fail(rec, ret, 0, "cannot register the interface (%d)", ret);
-		goto err_wifi;
-	}
-	WRITE_ONCE(b->registered, true);
 	/* Media indications made up to here were recorded; apply the latest. */
 	if (atomic_read(&b->media_connected))
 		netif_carrier_on(netdev);
@@ -168,32 +215,12 @@ int ndl_bound_run(struct ndl_bound *b)
 		    rec->vendor, rec->device, netdev->dev_addr,
 		    atomic_read(&b->media_connected) ? "up" : "down");
 	return 0;
-
-err_wifi:
-	ndl_wifi_detach(b);
-err_adapter:
-	ndl_bound_stop_adapter(b);
-	return ret;
-}
-
-static long ndl_unregister_on_task(void *netdev)
-{
-	unregister_netdev(netdev);
-	return 0;
 }
 
 /* Undoes ndl_bound_run; b->surprise says whether the device vanished. */
 void ndl_bound_stop(struct ndl_bound *b)
 {
-	if (b->registered) {
-		/*
-		 * Closes the interface first (ndo_stop) if it is up. Linux's
-		 * own code, which sleeps: on the task's stack (stack.h).
-		 */
-		ndl_stack_on_task(ndl_unregister_on_task, b->netdev);
-		WRITE_ONCE(b->registered, false);
-	}
-	ndl_wifi_detach(b);
+	ndl_stack_on_task(ndl_bound_unregister_on_task, b);
 	ndl_bound_stop_adapter(b);
 	skb_queue_purge(&b->rxq);	/* frames indicated after the close */
 }

@@ -17,6 +17,7 @@
 #include "ndl.h"
 #include "dev.h"
 #include "fpu.h"
+#include "stack.h"
 #include "core/os.h"
 
 /* Devices with I/O ports, for ndl_os_port_read/write (os_io.c). */
@@ -45,13 +46,20 @@ int ndl_os_dev_init(struct ndl_os_dev *dev, struct pci_dev *pdev)
 	return dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(32));
 }
 
+/* Expedited when asked for (rcu_expedited): an on-stack work item. */
+static long ndl_synchronize_rcu_on_task(void *unused)
+{
+	synchronize_rcu();
+	return 0;
+}
+
 void ndl_os_dev_uninit(struct ndl_os_dev *dev)
 {
 	ndl_os_dev_msg_release(dev);
 	spin_lock(&ndl_port_devs_lock);
 	list_del_rcu(&dev->port_link);
 	spin_unlock(&ndl_port_devs_lock);
-	synchronize_rcu();
+	ndl_stack_on_task(ndl_synchronize_rcu_on_task, NULL);
 }
 
 int ndl_os_dev_resources(struct ndl_os_dev *dev, struct ndl_os_resource *res,
