@@ -258,8 +258,8 @@ int ndl_intrinsics_patch(struct ndl_image *img, bool trap_cr8,
 	if (img->cr8_refs && img->cr8_sites)
 		ndl_info("loader: %u cr8 (inline IRQL) accesses made trapping",
 			 img->cr8_refs);
-	else if (img->cr8_refs)
-		ndl_warn("loader: %u cr8 (inline IRQL) accesses run natively",
+	else if (img->cr8_refs)	/* user space: each faults (#GP), trap.c */
+		ndl_info("loader: %u cr8 (inline IRQL) accesses left to fault and be emulated",
 			 img->cr8_refs);
 	return 0;
 }
