@@ -95,7 +95,7 @@ irq_count() {
 # "MSI, ..." or "line" (msi_irqs: one file per vector saying msi or msix;
 # a directory with a mode file on older kernels).
 irq_kind() {
-	[ "$nic" != usb-net ] || { echo "xHCI's"; return; }
+	[ "$nic" != usb-net ] || { echo "the xHCI controller's (not counted)"; return; }
 	_d=/sys/bus/pci/devices/$slot/msi_irqs
 	_m=$(for _v in "$_d"/*; do
 		if [ -d "$_v" ]; then cat "$_v/mode"; elif [ -f "$_v" ]; then cat "$_v"; fi
