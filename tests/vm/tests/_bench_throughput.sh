@@ -83,7 +83,8 @@ dev_irqs() {
 	if [ -n "$_v" ]; then echo "$_v"; else cat "/sys/bus/pci/devices/$slot/irq"; fi
 }
 # irq_count: the interrupts those numbers took so far, all CPUs ("" for
-# usb-net). The isolated host's are the host kernel's vfio-msix ones.
+# usb-net). For the isolated side they are vfio-pci's (vfio-msix lines),
+# each one signalling the host process's eventfd.
 irq_count() {
 	_irqs=" $(dev_irqs | tr '\n' ' ')"
 	[ "$_irqs" != " " ] || return 0
@@ -91,7 +92,7 @@ irq_count() {
 		index(irqs, " " n " ") { for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) s += $i }
 		END { print s + 0 }' /proc/interrupts
 }
-# irq_kind: which interrupts the device raises now: "MSI-X, 1 vector",
+# irq_kind: which interrupts the device raises now: "MSI-X, 1 vector(s)",
 # "MSI, ..." or "line" (msi_irqs: one file per vector saying msi or msix;
 # a directory with a mode file on older kernels).
 irq_kind() {
