@@ -11,15 +11,23 @@
 # 82574L one (e1000e6) against e1000e on QEMU's e1000e, then the USB CDC
 # Ethernet one (usbecm) against cdc_ether on QEMU's usb-net behind xHCI
 # (NDL_BENCH_NICS="rtl8139 e1000 e1000e usb-net isolated" by default);
-# "isolated"
-# is the e1000 again on a q35 machine with the emulated Intel IOMMU, where
-# the miniport also runs in isolated mode (ndisload-host on VFIO, a TAP):
-# native, in-kernel and isolated, all three behind the IOMMU. Prints each
-# figure and the wrapped/native (and isolated) ratios. The pairs are
-# configured alike: the native driver runs with its checksum offloads,
-# scatter-gather and TSO off, as the miniports offer none (ratios measure
-# the wrapper, not the drivers' features); one round with them on is
-# printed beside. Runs on the default kernel, or KVER.
+# "isolated" is the e1000e again on a q35 machine with the emulated Intel
+# IOMMU, where e1000e6 also runs in isolated mode (ndisload bind
+# --isolated: ndisload-host on VFIO with MSI-X, as the helper asks for the
+# .inf's MSISupported, and a TAP): native e1000e, in-kernel and isolated
+# e1000e6, all three behind the IOMMU, busy time counting the host
+# process too. Prints each figure, the wrapped/native ratios and, for the
+# isolated side, isolated/native and isolated/in-kernel (throughput, ping
+# RTT and cost, both directions). The sides are configured alike: the
+# wrapped round records the offloads its interface has (what the miniport
+# negotiated: checksums, scatter-gather; no TSO, which no miniport of ours
+# offers), the isolated one what its host negotiated and gave the TAP, and
+# the native driver runs with exactly those on (a round of its own for the
+# isolated side if that differs); each side's offloads and interrupts
+# (MSI-X, MSI or the line; interrupts per MiB) are printed. One round with
+# the native driver's own offloads on is printed beside. Runs on the
+# default kernel, or KVER. Exits non-zero, naming the pair, if any side
+# failed or left a figure out.
 #
 # QEMU runs with -icount: the guest's clock counts the instructions its CPU
 # executes, so a figure is the guest's own cost per byte, the same on a busy
@@ -40,6 +48,60 @@ best() { # NAME max|min
 	echo "$out" | sed -n "s/^BENCH: $1 //p" | grep -v nan |
 		sort -g | if [ "$2" = max ]; then tail -n1; else head -n1; fi
 }
+# said WHO WHAT: what the guest said of a side ("native e1000e offloads:
+# ...", "wrapped interrupts: ..."), the last round's.
+said() { echo "$out" | sed -n "s/^.*$1 $2: //p" | tail -n1 | sed 's/ *$//'; }
+# irqs NAME: "   N irq/MiB" when the side's interrupts were counted (the
+# last round's).
+irqs() { _q=$(last "$1_irqs_per_MiB"); [ -z "$_q" ] || echo "   $_q irq/MiB"; }
+
+# isolated_figures: the isolated side against native (the round configured
+# like the isolated side: native_iso if it had one of its own) and the
+# in-kernel side. Cost ratios are isolated/other: above 1, isolated costs
+# more guest time per MiB.
+isolated_figures() {
+	for f in isolated_MBps isolated_up_MBps isolated_rtt_ms; do
+		[ -n "$(best $f max)" ] || missing="$missing $f"
+	done
+	iso=$(best isolated_MBps max) irtt=$(best isolated_rtt_ms min) ibusy=$(best isolated_busy_us_per_MiB min)
+	uiso=$(best isolated_up_MBps max) uibusy=$(best isolated_up_busy_us_per_MiB min)
+	# The native side the isolated one is compared with.
+	inn=native inname=$nname
+	if [ -n "$(best native_iso_MBps max)" ]; then
+		inn=native_iso inname="native e1000e (like isolated)"
+	fi
+	inat=$(best ${inn}_MBps max) inrtt=$(best ${inn}_rtt_ms min) inbusy=$(best ${inn}_busy_us_per_MiB min)
+	uin=$(best ${inn}_up_MBps max) uinbusy=$(best ${inn}_up_busy_us_per_MiB min)
+	echo "  isolated (the host process's time counted in busy):"
+	[ "$inn" = native ] ||
+		echo "  $inname  ${inat:-?} MB/s   ping ${inrtt:-?} ms   busy ${inbusy:-?} µs/MiB$(irqs $inn); upload ${uin:-?} MB/s, busy ${uinbusy:-?} µs/MiB$(irqs ${inn}_up)"
+	echo "  $iname  ${iso:-?} MB/s   ping ${irtt:-?} ms   busy ${ibusy:-?} µs/MiB$(irqs isolated)"
+	echo "  $iname  upload ${uiso:-?} MB/s   busy ${uibusy:-?} µs/MiB$(irqs isolated_up)"
+	echo "  isolated offloads (the TAP's; receive checksum as the host negotiated it): $(said "isolated [^ ]*" offloads)"
+	if [ "$inn" = native ]; then
+		echo "  the same as in-kernel: the native round above serves both"
+	else
+		echo "  not the in-kernel side's: native ran a round configured like it: $(said "native_iso [^ ]*" offloads)"
+	fi
+	echo "  interrupts: isolated $(said isolated interrupts)"
+	awk -v n="${inat:-0}" -v w="${wrap:-0}" -v i="${iso:-0}" \
+	    -v un="${uin:-0}" -v uw="${uwrap:-0}" -v ui="${uiso:-0}" \
+	    -v nr="${inrtt:-0}" -v wr="${wrtt:-0}" -v ir="${irtt:-0}" \
+	    -v nb="${inbusy:-0}" -v wb="${wbusy:-0}" -v ib="${ibusy:-0}" \
+	    -v unb="${uinbusy:-0}" -v uwb="${uwbusy:-0}" -v uib="${uibusy:-0}" '
+	function r(a, b) { return b > 0 && a > 0 ? sprintf("%.3f", a / b) : "?" }
+	BEGIN {
+		printf "  throughput isolated/native: download %s, upload %s\n", r(i, n), r(ui, un)
+		printf "  throughput isolated/in-kernel: download %s, upload %s\n", r(i, w), r(ui, uw)
+		printf "  ping RTT isolated/native: %s, isolated/in-kernel: %s\n", r(ir, nr), r(ir, wr)
+		printf "  guest cost isolated/native (busy time per MiB): download %s, upload %s\n", r(ib, nb), r(uib, unb)
+		printf "  guest cost isolated/in-kernel (busy time per MiB): download %s, upload %s\n", r(ib, wb), r(uib, uwb)
+	}'
+	if [ -n "$missing" ]; then
+		echo "vm-throughput ($nic): figures missing:$missing"; status=1
+	fi
+}
+
 status=0
 for nic in ${NDL_BENCH_NICS:-rtl8139 e1000 e1000e usb-net isolated}; do
 	body=_bench_throughput dev=$nic iname="" what=""
@@ -48,8 +110,8 @@ for nic in ${NDL_BENCH_NICS:-rtl8139 e1000 e1000e usb-net isolated}; do
 	e1000) nname="native e1000      " wname="ndisload + ndle1000" ;;
 	e1000e) nname="native e1000e     " wname="ndisload + e1000e6 " ;;
 	usb-net) nname="native cdc_ether  " wname="ndisload + usbecm  " ;;
-	isolated) nname="native e1000      " wname="ndisload + ndle1000" iname="isolated ndle1000 " \
-		body=_bench_isolated dev=e1000 what=", q35 + emulated IOMMU" ;;
+	isolated) nname="native e1000e     " wname="ndisload + e1000e6 " iname="isolated e1000e6  " \
+		body=_bench_isolated dev=e1000e what=", q35 + emulated IOMMU" ;;
 	*) echo "vm-throughput: no benchmark for NIC $nic"; status=1; continue ;;
 	esac
 	# -icount needs TCG: no KVM, even where it would boot.
@@ -61,12 +123,17 @@ for nic in ${NDL_BENCH_NICS:-rtl8139 e1000 e1000e usb-net isolated}; do
 		echo "$out" | grep -E '^(FAIL|console)'
 		status=1; continue
 	fi
+	# The figures every side must have (the isolated ones below).
+	missing=""
+	for f in native_MBps native_up_MBps native_rtt_ms wrapped_MBps wrapped_up_MBps wrapped_rtt_ms; do
+		[ -n "$(best $f max)" ] || missing="$missing $f"
+	done
 	nat=$(best native_MBps max) wrap=$(best wrapped_MBps max)
 	nrtt=$(best native_rtt_ms min) wrtt=$(best wrapped_rtt_ms min)
 	nbusy=$(best native_busy_us_per_MiB min) wbusy=$(best wrapped_busy_us_per_MiB min)
 	echo "vm-throughput ($kver, TCG, $clock, $dev$what): 32 MiB TCP download over QEMU user networking"
-	echo "  $nname  ${nat:-?} MB/s   ping ${nrtt:-?} ms   busy ${nbusy:-?} µs/MiB"
-	echo "  $wname  ${wrap:-?} MB/s   ping ${wrtt:-?} ms   busy ${wbusy:-?} µs/MiB"
+	echo "  $nname  ${nat:-?} MB/s   ping ${nrtt:-?} ms   busy ${nbusy:-?} µs/MiB$(irqs native)"
+	echo "  $wname  ${wrap:-?} MB/s   ping ${wrtt:-?} ms   busy ${wbusy:-?} µs/MiB$(irqs wrapped)"
 	awk -v n="${nat:-0}" -v w="${wrap:-0}" -v nr="${nrtt:-0}" -v wr="${wrtt:-0}" \
 	    -v nb="${nbusy:-0}" -v wb="${wbusy:-0}" 'BEGIN {
 		if (n > 0) printf "  throughput wrapped/native: %.3f (%.1f%% of native)\n", w / n, 100 * w / n
@@ -76,16 +143,18 @@ for nic in ${NDL_BENCH_NICS:-rtl8139 e1000 e1000e usb-net isolated}; do
 	unat=$(best native_up_MBps max) uwrap=$(best wrapped_up_MBps max)
 	unbusy=$(best native_up_busy_us_per_MiB min) uwbusy=$(best wrapped_up_busy_us_per_MiB min)
 	echo "  upload, the same 32 MiB back:"
-	echo "  $nname  ${unat:-?} MB/s   busy ${unbusy:-?} µs/MiB"
-	echo "  $wname  ${uwrap:-?} MB/s   busy ${uwbusy:-?} µs/MiB"
+	echo "  $nname  ${unat:-?} MB/s   busy ${unbusy:-?} µs/MiB$(irqs native_up)"
+	echo "  $wname  ${uwrap:-?} MB/s   busy ${uwbusy:-?} µs/MiB$(irqs wrapped_up)"
 	awk -v n="${unat:-0}" -v w="${uwrap:-0}" -v nb="${unbusy:-0}" -v wb="${uwbusy:-0}" 'BEGIN {
 		if (n > 0) printf "  upload throughput wrapped/native: %.3f (%.1f%% of native)\n", w / n, 100 * w / n
 		if (wb > 0) printf "  upload guest cost native/wrapped (busy time per MiB): %.3f\n", nb / wb
 	}'
 	hnat=$(best native_hw_MBps max) hbusy=$(best native_hw_busy_us_per_MiB min)
 	hunat=$(best native_hw_up_MBps max) hubusy=$(best native_hw_up_busy_us_per_MiB min)
-	woff=$(echo "$out" | sed -n 's/^.*wrapped [^ ]* offloads: //p' | tail -n1)
+	woff=$(said "wrapped [^ ]*" offloads) noff=$(said "native [^ ]*" offloads)
 	echo "  both configured like the miniport's interface: ${woff:-?}"
+	[ "$noff" = "$woff" ] || echo "  but the native driver had: ${noff:-?}"
+	echo "  interrupts: native $(said native interrupts), wrapped $(said wrapped interrupts)"
 	echo "  the native driver with its own offloads on (one round):"
 	echo "  $nname  download ${hnat:-?} MB/s, busy ${hbusy:-?} µs/MiB; upload ${hunat:-?} MB/s, busy ${hubusy:-?} µs/MiB"
 	awk -v nb="${hubusy:-0}" -v wb="${uwbusy:-0}" 'BEGIN {
@@ -104,16 +173,10 @@ for nic in ${NDL_BENCH_NICS:-rtl8139 e1000 e1000e usb-net isolated}; do
 		printf "  against 2 x image + rings (%.0f KiB): %.2f (goal <= 1); guest MemFree drop %d KiB\n",
 			(2 * img + dma) / 1024, tot / (2 * img + dma), mf
 	}'
-	[ -n "$iname" ] || continue
-	iso=$(best isolated_MBps max) irtt=$(best isolated_rtt_ms min) ibusy=$(best isolated_busy_us_per_MiB min)
-	echo "  $iname  ${iso:-?} MB/s   ping ${irtt:-?} ms   busy ${ibusy:-?} µs/MiB"
-	awk -v n="${nat:-0}" -v w="${wrap:-0}" -v i="${iso:-0}" -v nr="${nrtt:-0}" -v wr="${wrtt:-0}" \
-	    -v ir="${irtt:-0}" -v nb="${nbusy:-0}" -v ib="${ibusy:-0}" 'BEGIN {
-		if (n > 0) printf "  throughput isolated/native: %.3f (%.1f%% of native)\n", i / n, 100 * i / n
-		if (w > 0) printf "  throughput isolated/in-kernel: %.3f\n", i / w
-		if (nr > 0 && wr > 0) printf "  ping RTT isolated/native: %.2f, isolated/in-kernel: %.2f\n", ir / nr, ir / wr
-		if (ib > 0) printf "  guest cost native/isolated (busy time per MiB, the host process included): %.3f\n", nb / ib
-	}'
-	[ -n "$iso" ] || status=1
+	if [ -n "$iname" ]; then
+		isolated_figures
+	elif [ -n "$missing" ]; then
+		echo "vm-throughput ($nic): figures missing:$missing"; status=1
+	fi
 done
 exit $status

@@ -30,7 +30,8 @@
  *                                interface's checksum offloads,
  *                                scatter-gather and TSO off (or on, where
  *                                it has them; or the named ones, in that
- *                                order); print what is on (needs no
+ *                                order; one the driver cannot switch is
+ *                                left as it is); print what is on (needs no
  *                                /dev/ndisload: benchmarks use it on
  *                                native drivers' interfaces)
  *   ndl-ioctl malformed          run the table of malformed calls, one
@@ -704,7 +705,8 @@ static int do_offload_named(const char *ifname, int n, char **set)
 		}
 		v.cmd = offloads[k].set;
 		v.data = !strcmp(eq, "=on");
-		if (ethtool(sock, ifname, &v) < 0)
+		/* One the driver cannot switch stays as it is: printed below. */
+		if (ethtool(sock, ifname, &v) < 0 && errno != EOPNOTSUPP)
 			return report_errno(NULL);
 	}
 	close(sock);

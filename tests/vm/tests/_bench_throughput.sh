@@ -11,9 +11,12 @@
 # miniport under ndisload (rtl8139, ndle1000, e1000e6, usbecm), alternating
 # for ndl_rounds
 # rounds (default 2); every figure goes out as a "BENCH: name value" line.
-# With ndl_bench_isolated=1 (e1000 only; _bench_isolated.sh, on a machine
+# With ndl_bench_isolated=1 (_bench_isolated.sh: e1000e, on a machine
 # with the emulated IOMMU) each round also runs the miniport isolated, in
-# ndisload-host behind vfio-pci, through its TAP.
+# ndisload-host behind vfio-pci, through its TAP; the native driver gets a
+# round of its own configured like the isolated side when that negotiated
+# other offloads than the in-kernel one. Each side says which offloads it
+# had and which interrupts it took (PCI NICs: interrupts per MiB too).
 # serve: 32
 # timeout: 1200
 . /tests/_ndl.sh
@@ -28,17 +31,21 @@ usb-net) native=cdc_ether drv=usbecm ;;
 *) fail setup "no benchmark for NIC $nic"; exit 0 ;;
 esac
 
+# drv_inf: the miniport's .inf (not rtl8139's: pushed with ndl-ioctl).
+drv_inf() {
+	case $drv in
+	ndle1000) echo "$NDL_DRIVERS/e1000/ndle1000.inf" ;;
+	*) echo "$NDL_DRIVERS/$drv/$drv.inf" ;;
+	esac
+}
 # wrapped_add: push the NIC's Windows miniport (the others through the CLI).
 wrapped_add() {
-	case $drv in
-	rtl8139) ndl_add_rtl8139 >/dev/null ;;
-	ndle1000) ndisload install --name "$drv" "$NDL_DRIVERS/e1000/ndle1000.inf" >/dev/null &&
-		ndisload load "$drv" >/dev/null ;;
-	e1000e6) ndisload install --name "$drv" "$NDL_DRIVERS/e1000e6/e1000e6.inf" >/dev/null &&
-		ndisload load "$drv" >/dev/null ;;
-	usbecm) ndisload install --name "$drv" "$NDL_DRIVERS/usbecm/usbecm.inf" >/dev/null &&
-		ndisload load "$drv" >/dev/null ;;
-	esac
+	if [ "$drv" = rtl8139 ]; then
+		ndl_add_rtl8139 >/dev/null
+	else
+		ndisload install --name "$drv" "$(drv_inf)" >/dev/null &&
+			ndisload load "$drv" >/dev/null
+	fi
 }
 # native_iface: the native driver's interface (USB: on the CDC
 # communication interface, the device's first).
@@ -68,11 +75,48 @@ busy_ns() {
 	     END { printf "%.0f\n", now * cpus - idle }' /proc/timer_list
 }
 
-# rate NAME BYTES NS BUSY_NS: the throughput and busy-time figures.
+# dev_irqs: the interrupt numbers the PCI NIC's driver holds (its
+# messages, else its line); none for usb-net (the xHCI's are shared).
+dev_irqs() {
+	[ "$nic" != usb-net ] || return 0
+	_v=$(ls "/sys/bus/pci/devices/$slot/msi_irqs" 2>/dev/null)
+	if [ -n "$_v" ]; then echo "$_v"; else cat "/sys/bus/pci/devices/$slot/irq"; fi
+}
+# irq_count: the interrupts those numbers took so far, all CPUs ("" for
+# usb-net). For the isolated side they are vfio-pci's (vfio-msix lines),
+# each one signalling the host process's eventfd.
+irq_count() {
+	_irqs=" $(dev_irqs | tr '\n' ' ')"
+	[ "$_irqs" != " " ] || return 0
+	awk -v irqs="$_irqs" '{ n = $1; sub(":", "", n) }
+		index(irqs, " " n " ") { for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) s += $i }
+		END { print s + 0 }' /proc/interrupts
+}
+# irq_kind: which interrupts the device raises now: "MSI-X, 1 vector(s)",
+# "MSI, ..." or "line" (msi_irqs: one file per vector saying msi or msix;
+# a directory with a mode file on older kernels).
+irq_kind() {
+	[ "$nic" != usb-net ] || { echo "the xHCI controller's (not counted)"; return; }
+	_d=/sys/bus/pci/devices/$slot/msi_irqs
+	_m=$(for _v in "$_d"/*; do
+		if [ -d "$_v" ]; then cat "$_v/mode"; elif [ -f "$_v" ]; then cat "$_v"; fi
+	done 2>/dev/null | sort -u)
+	_n=$(dev_irqs | wc -l)
+	case $_m in
+	msix) echo "MSI-X, $_n vector(s)" ;;
+	msi) echo "MSI, $_n vector(s)" ;;
+	*) echo line ;;
+	esac
+}
+
+# rate NAME BYTES NS BUSY_NS [IRQS]: the throughput, busy-time and
+# interrupt figures.
 rate() {
 	ndl_report "BENCH: $1_MBps $(awk -v b="$2" -v ns="$3" 'BEGIN { printf "%.1f", ns ? b / 1048576 / (ns / 1e9) : 0 }')"
 	# Busy time per MiB in µs (the guest's cost, idle waits left out).
 	ndl_report "BENCH: $1_busy_us_per_MiB $(awk -v b="$2" -v ns="$4" 'BEGIN { printf "%.1f", b ? ns / 1000 / (b / 1048576) : 0 }')"
+	[ -z "${5:-}" ] ||
+		ndl_report "BENCH: $1_irqs_per_MiB $(awk -v b="$2" -v n="$5" 'BEGIN { printf "%.1f", b ? n / (b / 1048576) : 0 }')"
 }
 
 # measure NAME: download, upload and ping on the interface that is up.
@@ -81,9 +125,10 @@ rate() {
 # (tests/bench/vm-throughput.sh puts it next to the served file), which
 # answers with the SHA-256 of what it received.
 measure() {
-	_t0=$(now_ns) _b0=$(busy_ns)
+	ndl_report "$1 interrupts: $(irq_kind)"
+	_i0=$(irq_count) _t0=$(now_ns) _b0=$(busy_ns)
 	wget -q -O /tmp/dl "http://$ndl_serve"
-	_t1=$(now_ns) _b1=$(busy_ns)
+	_t1=$(now_ns) _b1=$(busy_ns) _i1=$(irq_count)
 	_sum=$(sha256sum /tmp/dl | cut -d' ' -f1)
 	if [ "$_sum" != "$ndl_serve_sha" ]; then
 		rm -f /tmp/dl
@@ -91,19 +136,19 @@ measure() {
 		return
 	fi
 	_bytes=$(wc -c </tmp/dl)
-	rate "$1" "$_bytes" $((_t1 - _t0)) $((_b1 - _b0))
+	rate "$1" "$_bytes" $((_t1 - _t0)) $((_b1 - _b0)) ${_i0:+$((_i1 - _i0))}
 	tr '\000' '\001' </tmp/dl >/tmp/up
 	rm -f /tmp/dl
 	_upsum=$(sha256sum /tmp/up | cut -d' ' -f1)
-	_t0=$(now_ns) _b0=$(busy_ns)
+	_i0=$(irq_count) _t0=$(now_ns) _b0=$(busy_ns)
 	_got=$(wget -q -O - --post-file /tmp/up "http://${ndl_serve%%/*}/cgi-bin/ndl-sink")
-	_t1=$(now_ns) _b1=$(busy_ns)
+	_t1=$(now_ns) _b1=$(busy_ns) _i1=$(irq_count)
 	rm -f /tmp/up
 	if [ "$_got" != "$_upsum" ]; then
 		fail "$1-upload" "the host received ${_got:-nothing}, not $_upsum"
 		return
 	fi
-	rate "$1_up" "$_bytes" $((_t1 - _t0)) $((_b1 - _b0))
+	rate "$1_up" "$_bytes" $((_t1 - _t0)) $((_b1 - _b0)) ${_i0:+$((_i1 - _i0))}
 	_rtt=$(ping -c 20 -i 0.2 -W 2 10.0.2.2 | sed -n 's|.*min/avg/max = [0-9.]*/\([0-9.]*\)/.*|\1|p')
 	ndl_report "BENCH: $1_rtt_ms ${_rtt:-nan}"
 }
@@ -133,21 +178,23 @@ mem_report() {
 	ndl_report "BENCH: mem_driver_pool_bytes $((${12} - $6))"
 }
 
-# native_round [offloads]: the native driver configured like the
-# miniport's interface (the wrapped round before wrote what it had on to
-# /tmp/wrapped-offload: the checksum offloads the miniport negotiated, no
-# TSO): the pair then compares what the wrapper costs, not what the two
-# drivers can do. With "offloads" the driver as it comes, its hardware
-# offloads on ("native_hw" figures: what the miniport does not offer).
+# native_round [offloads | FILE NAME]: the native driver configured like
+# the miniport's interface (the wrapped round before wrote what it had on
+# to /tmp/wrapped-offload, or FILE: the checksum offloads the miniport
+# negotiated, no TSO; figures named "native", or NAME): the pair then
+# compares what the wrapper costs, not what the two drivers can do. With
+# "offloads" the driver as it comes, its hardware offloads on
+# ("native_hw" figures: what the miniport does not offer).
 native_round() {
 	load_module "$native" || { fail native-load "$native"; return; }
 	_if=$(native_iface) _name=native_hw
 	if [ "${1:-}" != offloads ]; then
-		_name=native
+		_name=${2:-native}
+		# shellcheck disable=SC2046
 		ndl-ioctl offload "$_if" off >/dev/null &&
-		ndl-ioctl offload "$_if" $(sed -n -e 's/ on$/=on/p' -e 's/ off$/=off/p' /tmp/wrapped-offload) >/tmp/offload ||
-			{ fail native-offload "$_if"; rmmod "$native"; return; }
-		ndl_report "native $native offloads: $(tr '\n' ' ' </tmp/offload)"
+		ndl-ioctl offload "$_if" $(sed -n -e 's/ on$/=on/p' -e 's/ off$/=off/p' "${1:-/tmp/wrapped-offload}") >/tmp/offload ||
+			{ fail "$_name-offload" "$_if"; rmmod "$native"; return; }
+		ndl_report "$_name $native offloads: $(tr '\n' ' ' </tmp/offload)"
 	fi
 	ndl_net_up "$_if" && ndl_wait_carrier "$_if" 10 || { fail native-up "$_if"; return; }
 	measure "$_name"
@@ -175,24 +222,48 @@ if [ "$nic" = usb-net ]; then
 	load_module xhci-pci || fail setup "xhci-pci"
 	ndl_wait_for 10 ndl_usb_dev 0525 a4a2 || fail setup "no usb-net device"
 fi
+# isolated_offloads TAP LOG: what the isolated side has, in ndl-ioctl
+# offload's form: the TAP's features (transmit checksum on when the host
+# gave it TUN_F_CSUM, the miniport checksumming) but receive checksum as
+# the host negotiated it (its log): a TAP has no rx-checksum feature, the
+# host marks the frames the miniport validated in their virtio-net header.
+isolated_offloads() {
+	_rx=off
+	grep -q "checksum offload: .*receive validated by the miniport" "$2" && _rx=on
+	ndl-ioctl offload "$1" | sed "s/^rx-checksum .*/rx-checksum $_rx/"
+}
+
 # isolated_round: the same miniport in ndisload-host (ndisload bind
-# --isolated: vfio-pci, the supervisor, a TAP), the device given back after.
+# --isolated: vfio-pci, the supervisor, a TAP; message interrupts when the
+# .inf asks for them), the device given back after; then the native
+# driver configured like it, if not like the in-kernel side already.
 isolated_round() {
 	grep -qs '^ndisload-host:' /etc/passwd ||
 		echo "ndisload-host:x:991:991::/nonexistent:/bin/false" >>/etc/passwd
 	load_module vfio_iommu_type1 && load_module vfio-pci && load_module tun &&
-	ndisload install --name "$drv" "$NDL_DRIVERS/e1000/ndle1000.inf" >/dev/null &&
+	ndisload install --name "$drv" "$(drv_inf)" >/dev/null &&
 	ndisload bind "$slot" "$drv" --isolated >/dev/null || { fail isolated-bind "$drv"; return; }
-	_log=/run/ndisload/host/$slot.log
-	_if=$(sed -n 's/^tap //p' "/run/ndisload/host/$slot.conf")
+	_log=/run/ndisload/host/$slot.log _conf=/run/ndisload/host/$slot.conf
+	_if=$(sed -n 's/^tap //p' "$_conf")
 	_n=300
 	until grep -q "running on TAP $_if" "$_log" 2>/dev/null; do
 		_n=$((_n - 1)); [ $_n -gt 0 ] || { fail isolated-start "$(cat "$_log")"; return; }
 		sleep 0.1
 	done
+	# The helper passes --msi for the .inf's MSISupported: the host must
+	# have got the messages, or the figures are the line's.
+	if grep -q '^msi ' "$_conf" && ! grep -q "message interrupt(s) for the miniport" "$_log"; then
+		fail isolated-msi "$(grep -i 'interrupt' "$_log" | tr '\n' ' ')"
+		ndisload unbind "$slot" >/dev/null; return
+	fi
 	ndl_net_up "$_if" && ndl_wait_carrier "$_if" 10 || { fail isolated-up "$_if"; return; }
+	isolated_offloads "$_if" "$_log" >/tmp/isolated-offload ||
+		{ fail isolated-offload "$_if"; return; }
+	ndl_report "isolated $drv offloads: $(tr '\n' ' ' </tmp/isolated-offload)"
 	measure isolated
-	ndisload unbind "$slot" >/dev/null || fail isolated-unbind "$slot"
+	ndisload unbind "$slot" >/dev/null || { fail isolated-unbind "$slot"; return; }
+	cmp -s /tmp/isolated-offload /tmp/wrapped-offload ||
+		native_round /tmp/isolated-offload native_iso
 }
 
 i=0

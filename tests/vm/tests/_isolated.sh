@@ -1,11 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Guest helpers shared by the isolated_* tests (sourced, never run alone).
 
-# The emulated 82540EM's PCI address (iso_e1000_slot 2: the second one's).
-iso_e1000_slot() {
-	grep -l 0x100e /sys/bus/pci/devices/*/device | while read -r f; do
-		d=${f%/device}; grep -qx 0x8086 "$d/vendor" && basename "$d"; done | sed -n "${1:-1}p"
+# iso_pci_slot VENDOR DEVICE [N]: the PCI address of the first (Nth)
+# function with those IDs (hex, without 0x).
+iso_pci_slot() {
+	grep -lx "0x$1" /sys/bus/pci/devices/*/vendor | while read -r f; do
+		grep -qx "0x$2" "${f%/vendor}/device" && basename "${f%/vendor}"; done | sed -n "${3:-1}p"
 }
+# The emulated 82540EM's PCI address (iso_e1000_slot 2: the second one's).
+iso_e1000_slot() { iso_pci_slot 8086 100e "$@"; }
 # iso_fault_regex ADDR: the kernel's lines of a DMAR fault at ADDR (hex,
 # as dmesg prints it): the fault status register, then the fault record.
 iso_fault_regex() {
@@ -76,8 +79,7 @@ iso_clean_stop() {
 # download with checksum, then the caller's iso_running_check (a command,
 # if set) while the host still runs, SIGTERM.
 iso_miniport() {
-	slot=$(grep -lx "0x$2" /sys/bus/pci/devices/*/vendor | while read -r f; do
-		grep -qx "0x$3" "${f%/vendor}/device" && basename "${f%/vendor}"; done | head -n1)
+	slot=$(iso_pci_slot "$2" "$3")
 	tap=ndl$4 log=/tmp/ndisload-host-$1.log
 	host_cmd="ndisload-host --device $slot --sys $NDL_DRIVERS/$1/$1.sys --tap $tap"
 	[ $# -le 4 ] || host_cmd="$host_cmd $(shift 4; echo "$*")"
