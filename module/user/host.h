@@ -3,10 +3,10 @@
  * The user-space host: the POSIX implementation of the runtime's OS
  * interface (os_posix.c), its deterministic single-threaded event loop
  * (loop.c), fault-based emulation of inline port I/O, MMIO, cr8 and gs:
- * (trap.c), port/MMIO access and DMA memory (devio.c, dma_pool.c), and a
- * device backend: the simulated PCI devices (sim.c, simdev.h) in
- * libndlrt.a, or real ones through VFIO (host/, ndisload-host) in
- * libndlrt-host.a.
+ * (trap.c; the ALU forms on MMIO in trap_alu.c), port/MMIO access and DMA
+ * memory (devio.c, dma_pool.c), and a device backend: the simulated PCI
+ * devices (sim.c, simdev.h) in libndlrt.a, or real ones through VFIO
+ * (host/, ndisload-host) in libndlrt-host.a.
  */
 #ifndef NDL_USER_HOST_H
 #define NDL_USER_HOST_H

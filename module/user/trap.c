@@ -9,8 +9,16 @@
  *     UD0 (SIGILL) and keeps what each was; unpatched ones #GP;
  *   - loads/stores to a PROT_NONE MMIO mapping: mov r/m<->r (88, 89, 8A,
  *     8B), mov r/m, imm (C6, C7), movzx/movsx (0F B6/B7/BE/BF) -> backend;
+ *   - ALU forms on a PROT_NONE MMIO mapping (trap_alu.c): add/or/adc/sbb/
+ *     and/sub/xor/cmp r/m<->r (00-3B) and r/m, imm (80, 81, 83), test
+ *     (84, 85, F6/F7 /0), xchg r/m, r (86, 87), bt r/m, imm (0F BA /4);
+ *     EFLAGS as the CPU sets them. A lock prefix is emulated as a plain
+ *     read then write: the device sees two accesses, as a locked MMIO
+ *     access on the bus would not be atomic either;
  *   - gs:-relative loads (KPCR: gs base is 0 here) -> a fake KPCR.
- * Anything else goes to the previous handler (e.g. ASan's report).
+ * Only memory operands are emulated (ModRM.mod != 3). Anything else goes
+ * to the previous handler (e.g. ASan's report): bt r/m, r (0F A3) too,
+ * whose register bit offset may address outside the operand.
  * Port I/O by rep ins/outs assumes DF clear (refused otherwise).
  */
 #include <signal.h>
@@ -18,6 +26,7 @@
 #include <ucontext.h>
 
 #include "host.h"
+#include "trap.h"
 #include "pe/pe.h"
 #include "core/intrinsics.h"
 
@@ -25,16 +34,6 @@ u64 ndl_user_fake_kpcr[512];
 
 static struct sigaction old_segv, old_ill;
 static bool installed;
-
-struct insn {
-	u8 rex;
-	bool opsize16, rep, gs;
-	u8 op, op2;		/* op2 after 0F */
-	u8 modrm;
-	bool has_modrm;
-	int len;		/* total length */
-	const u8 *imm;
-};
 
 /* General register number (0 = rax .. 15 = r15) to gregs index. */
 static const int greg_index[16] = {
@@ -69,9 +68,27 @@ static int modrm_len(const u8 *p)
 	return n;
 }
 
-static bool decode(const u8 *c, struct insn *in)
+/* Immediate length of a mov form with a memory operand, or -1. */
+static int mov_imm_len(const struct ndl_trap_insn *in)
 {
-	int i = 0;
+	switch (in->op) {
+	case 0x88: case 0x89: case 0x8a: case 0x8b:
+		return 0;
+	case 0xc6: case 0xc7:
+		if ((in->modrm >> 3) & 7)	/* only /0 is mov */
+			return -1;
+		return in->op == 0xc6 ? 1 : in->opsize16 ? 2 : 4;
+	case 0x0f:
+		return in->op2 == 0xb6 || in->op2 == 0xb7 ||
+		       in->op2 == 0xbe || in->op2 == 0xbf ? 0 : -1;
+	default:
+		return -1;
+	}
+}
+
+static bool decode(const u8 *c, struct ndl_trap_insn *in)
+{
+	int i = 0, imm;
 
 	memset(in, 0, sizeof(*in));
 	for (;; i++) {
@@ -95,15 +112,6 @@ static bool decode(const u8 *c, struct insn *in)
 	if (in->op == 0x0f)
 		in->op2 = c[i++];
 	switch (in->op) {
-	case 0x88: case 0x89: case 0x8a: case 0x8b: case 0xc6: case 0xc7:
-		in->has_modrm = true;
-		break;
-	case 0x0f:
-		in->has_modrm = in->op2 == 0xb6 || in->op2 == 0xb7 ||
-				in->op2 == 0xbe || in->op2 == 0xbf;
-		if (!in->has_modrm)
-			return false;
-		break;
 	case 0xe4: case 0xe5: case 0xe6: case 0xe7:
 		in->imm = c + i;
 		in->len = i + 1;
@@ -112,30 +120,54 @@ static bool decode(const u8 *c, struct insn *in)
 	case 0x6c: case 0x6d: case 0x6e: case 0x6f:
 		in->len = i;
 		return true;
-	default:
-		return false;
 	}
+	/* The rest take a memory operand: a register one (mod 3) never faults. */
+	in->has_modrm = true;
 	in->modrm = c[i];
+	if (in->modrm >> 6 == 3)
+		return false;
+	imm = mov_imm_len(in);
+	if (imm < 0) {
+		imm = ndl_trap_alu_imm_len(in);
+		in->alu = imm >= 0;
+	}
+	if (imm < 0)
+		return false;
 	i += modrm_len(c + i);
 	in->imm = c + i;
-	if (in->op == 0xc6)
-		i += 1;
-	else if (in->op == 0xc7)
-		i += in->opsize16 ? 2 : 4;
-	in->len = i;
+	in->len = i + imm;
 	return true;
 }
 
-static int op_size(const struct insn *in)
+int ndl_trap_op_size(const struct ndl_trap_insn *in)
 {
 	if (in->rex & 8)
 		return 8;
 	return in->opsize16 ? 2 : 4;
 }
 
-/* Store v into register reg with x86 partial-register rules. */
-static void set_reg(ucontext_t *uc, const struct insn *in, int reg, int size,
-		    u64 v)
+int ndl_trap_reg_field(const struct ndl_trap_insn *in)
+{
+	return ((in->modrm >> 3) & 7) | ((in->rex & 4) << 1);
+}
+
+static u64 cut_to_size(u64 v, int size)
+{
+	return size == 8 ? v : v & ((1ull << (8 * size)) - 1);
+}
+
+u64 ndl_trap_imm(const struct ndl_trap_insn *in, int nbytes, int size)
+{
+	u64 v = 0;
+
+	memcpy(&v, in->imm, (size_t)nbytes);
+	if (nbytes < 8 && (v >> (8 * nbytes - 1) & 1))
+		v |= ~0ull << (8 * nbytes);
+	return cut_to_size(v, size);
+}
+
+void ndl_trap_set_reg(ucontext_t *uc, const struct ndl_trap_insn *in, int reg,
+		      int size, u64 v)
 {
 	u64 *r;
 
@@ -153,11 +185,12 @@ static void set_reg(ucontext_t *uc, const struct insn *in, int reg, int size,
 	}
 }
 
-static u64 get_reg(ucontext_t *uc, const struct insn *in, int reg, int size)
+u64 ndl_trap_get_reg(ucontext_t *uc, const struct ndl_trap_insn *in, int reg,
+		     int size)
 {
 	if (size == 1 && !in->rex && reg >= 4)
 		return (*greg(uc, reg - 4) >> 8) & 0xff;
-	return *greg(uc, reg);
+	return cut_to_size(*greg(uc, reg), size);
 }
 
 static u64 sign_extend(u64 v, int size)
@@ -165,34 +198,25 @@ static u64 sign_extend(u64 v, int size)
 	return size == 1 ? (u64)(s64)(s8)v : (u64)(s64)(s16)v;
 }
 
-/* A load or store to an emulated memory operand (MMIO or the fake KPCR). */
-static bool emulate_mem(ucontext_t *uc, const struct insn *in,
-			bool (*access)(void *ctx, int size, bool write, u64 *v),
-			void *ctx)
+/* A mov to or from an emulated memory operand (MMIO or the fake KPCR). */
+static bool emulate_mov(ucontext_t *uc, const struct ndl_trap_insn *in,
+			ndl_trap_access_fn *access, void *ctx)
 {
-	int reg = ((in->modrm >> 3) & 7) | ((in->rex & 4) << 1);
-	int size;
+	int reg = ndl_trap_reg_field(in);
+	int size = in->op & 1 ? ndl_trap_op_size(in) : 1;
 	u64 v = 0;
 
 	switch (in->op) {
 	case 0x88: case 0x89:
-		size = in->op == 0x88 ? 1 : op_size(in);
-		v = get_reg(uc, in, reg, size);
+		v = ndl_trap_get_reg(uc, in, reg, size);
 		return access(ctx, size, true, &v);
 	case 0xc6: case 0xc7:
-		if ((in->modrm >> 3) & 7)
-			return false;
-		size = in->op == 0xc6 ? 1 : op_size(in);
-		v = size == 1 ? in->imm[0] : size == 2 ?
-		    (u64)(in->imm[0] | in->imm[1] << 8) :
-		    (u64)(s64)(s32)(in->imm[0] | in->imm[1] << 8 |
-				    in->imm[2] << 16 | (u32)in->imm[3] << 24);
+		v = ndl_trap_imm(in, size == 1 ? 1 : size == 2 ? 2 : 4, size);
 		return access(ctx, size, true, &v);
 	case 0x8a: case 0x8b:
-		size = in->op == 0x8a ? 1 : op_size(in);
 		if (!access(ctx, size, false, &v))
 			return false;
-		set_reg(uc, in, reg, size, v);
+		ndl_trap_set_reg(uc, in, reg, size, v);
 		return true;
 	case 0x0f: {
 		int src = (in->op2 & 1) ? 2 : 1;
@@ -201,7 +225,7 @@ static bool emulate_mem(ucontext_t *uc, const struct insn *in,
 			return false;
 		if (in->op2 >= 0xbe)
 			v = sign_extend(v, src);
-		set_reg(uc, in, reg, op_size(in), v);
+		ndl_trap_set_reg(uc, in, reg, ndl_trap_op_size(in), v);
 		return true;
 	}
 	default:
@@ -226,7 +250,7 @@ static bool kpcr_access(void *ctx, int size, bool write, u64 *v)
 	return true;
 }
 
-static bool emulate_port(ucontext_t *uc, const struct insn *in)
+static bool emulate_port(ucontext_t *uc, const struct ndl_trap_insn *in)
 {
 	int size = (in->op & 1) ? (in->opsize16 ? 2 : 4) : 1;
 	u32 port = (in->op & 8) ? (u16)*greg(uc, 2) : in->imm ? in->imm[0] : 0;
@@ -239,7 +263,7 @@ static bool emulate_port(ucontext_t *uc, const struct insn *in)
 			ndl_os_port_write(port, size, v);
 		} else {			/* in */
 			v = ndl_os_port_read(port, size);
-			set_reg(uc, in, 0, size, v);
+			ndl_trap_set_reg(uc, in, 0, size, v);
 		}
 		return true;
 	}
@@ -296,10 +320,9 @@ static bool emulate(siginfo_t *si, ucontext_t *uc)
 {
 	const u8 *rip = (const u8 *)uc->uc_mcontext.gregs[REG_RIP];
 	struct ndl_intrinsic ci;
-	struct insn in;
-	bool ok = false;
-
+	struct ndl_trap_insn in;
 	unsigned int len;
+	bool ok = false;
 
 	if (!ndl_image_containing(rip))
 		return false;
@@ -318,10 +341,13 @@ static bool emulate(siginfo_t *si, ucontext_t *uc)
 		return false;
 	if (!in.has_modrm)
 		ok = emulate_port(uc, &in);
+	else if (in.alu)	/* MMIO only: the fake KPCR is read with mov */
+		ok = !in.gs && ndl_trap_alu_emulate(uc, &in, mmio_access,
+						    si->si_addr);
 	else if (in.gs)
-		ok = emulate_mem(uc, &in, kpcr_access, si->si_addr);
+		ok = emulate_mov(uc, &in, kpcr_access, si->si_addr);
 	else
-		ok = emulate_mem(uc, &in, mmio_access, si->si_addr);
+		ok = emulate_mov(uc, &in, mmio_access, si->si_addr);
 	if (ok)
 		uc->uc_mcontext.gregs[REG_RIP] += in.len;
 	return ok;

@@ -4,8 +4,9 @@
 # export families, NDIS semantics with a miniport written in C, and the
 # test miniports end to end (vether, vserial, rtl8139 on the simulated
 # RTL8139C+, e1000's ndle1000 on the simulated 82540EM, usbecm on the
-# simulated CDC-ECM USB device, vmissing refused; vether, vserial, rtl8139
-# and usbecm also in their MSVC build flavour).
+# simulated CDC-ECM USB device, vmissing refused; vether, vserial, rtl8139,
+# usbecm, e1000 and e1000e6 also in their MSVC build flavour, whose register
+# reads folded into or/and/test on MMIO the host emulates).
 # Each binary under ASan+UBSan, then the
 # plain build under valgrind.
 set -u
@@ -29,7 +30,7 @@ run_each ndis "$top/build/test-bin/ndis" ndis_test_
 # The end-to-end miniport tests again with the MSVC build flavour of the
 # drivers (build/drivers-msvc, tests/drivers/Makefile).
 export NDL_DRIVERS=drivers-msvc
-for t in vether vserial rtl8139 usbecm; do
+for t in vether vserial rtl8139 usbecm e1000 e1000e6; do
 	run "ndis-msvc/$t" "$top/build/test-bin/ndis/ndis_test_$t"
 done
 unset NDL_DRIVERS
