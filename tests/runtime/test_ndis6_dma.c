@@ -4,7 +4,7 @@
  * ndis6_dma.c): one rule of the NdisMRegisterScatterGatherDma,
  * NdisMAllocateNetBufferSGList, MINIPORT_PROCESS_SG_LIST,
  * NdisMFreeNetBufferSGList and NdisMAllocateSharedMemoryAsyncEx reference
- * pages per test. The adapter is one of a registered NDIS 6 test miniport
+ * pages per test (and NdisMAllocateSharedMemory's, for memory reused). The adapter is one of a registered NDIS 6 test miniport
  * on a simulated PCI device; the user-space host maps DMA through bounce
  * buffers, so a list's addresses show what the device would read.
  */
@@ -458,6 +458,91 @@ static void test_shared_memory_async(void)
 	ndl_adapter_destroy(ad);
 }
 
+/*
+ * Many lists in flight, as a send queue has them: each one's elements
+ * hold its own frame, below 4 GiB, on no other list's bytes and not on
+ * the adapter's shared memory, for more bytes than the pool holds;
+ * per-packet lists by the thousand leave room for a large shared block afterwards,
+ * page-aligned and zeroed although the pool under it was written.
+ */
+static void test_many_lists(void)
+{
+	enum { LISTS = 200, FRAME = 1514 };
+	struct ndl_adapter *ad = adapter("dma-j", true);
+	NDIS_HANDLE h = registered(ad);
+	static u8 frames[LISTS][FRAME], seen[FRAME];
+	static NET_BUFFER nbs[LISTS];
+	static MDL *mdls[LISTS];
+	static SCATTER_GATHER_LIST *lists[LISTS];
+	static u64 lo[LISTS], hi[LISTS];
+	NDIS_PHYSICAL_ADDRESS pa, ring_pa;
+	bool zero = true, apart = true;
+	void *va = NULL, *ring = NULL;
+	u64 ring_lo;
+
+	for (int i = 0; i < LISTS; i++) {
+		mdls[i] = ndl_mdl_alloc_pages(2);
+		if (!mdls[i])
+			goto out;
+		memset(frames[i], i + 1, FRAME);
+		ndl_mdl_set(mdls[i], frames[i], FRAME);
+		nb_init(&nbs[i], mdls[i], 0, FRAME);
+	}
+	ndlw_NdisMAllocateSharedMemory(ad, 65536, TRUE, &ring, &ring_pa);
+	CHECK(ring != NULL);
+	ring_lo = (u64)ring_pa.QuadPart;
+	for (int round = 0; round < 120; round++) {	/* 36 MB of frames */
+		for (int i = 0; i < LISTS; i++) {
+			mp.sgl = NULL;
+			CHECK_EQ_INT(ndlw_NdisMAllocateNetBufferSGList(h, &nbs[i],
+					NULL, NDIS_SG_LIST_WRITE_TO_DEVICE,
+					NULL, 0), 0);
+			lists[i] = mp.sgl;
+			if (!mp.sgl || mp.sgl->NumberOfElements != 1) {
+				CHECK(!"one element");
+				continue;
+			}
+			lo[i] = (u64)mp.sgl->Elements[0].Address.QuadPart;
+			hi[i] = lo[i] + mp.sgl->Elements[0].Length;
+			CHECK(hi[i] <= 1ull << 32);
+			apart &= !ring || hi[i] <= ring_lo ||
+				 ring_lo + 65536 <= lo[i];
+			CHECK(list_bytes(mp.sgl, seen, FRAME) == FRAME &&
+			      seen[0] == i + 1 && seen[FRAME - 1] == i + 1);
+		}
+		for (int i = 0; i < LISTS; i++)
+			for (int k = 0; k < i; k++)
+				apart &= !lists[i] || !lists[k] ||
+					 hi[i] <= lo[k] || hi[k] <= lo[i];
+		for (int i = 0; i < LISTS; i++)
+			if (lists[i])
+				ndlw_NdisMFreeNetBufferSGList(h, lists[i], &nbs[i]);
+	}
+	CHECK(apart);
+	if (ring)
+		ndlw_NdisMFreeSharedMemory(ad, 65536, TRUE, ring, ring_pa);
+	/* dirty a large piece of the pool, free it, allocate it again */
+	ndlw_NdisMAllocateSharedMemory(ad, 16 << 20, TRUE, &va, &pa);
+	CHECK(va != NULL);
+	if (va) {
+		memset(va, 0xee, 16 << 20);
+		ndlw_NdisMFreeSharedMemory(ad, 16 << 20, TRUE, va, pa);
+	}
+	ndlw_NdisMAllocateSharedMemory(ad, 16 << 20, TRUE, &va, &pa);
+	CHECK(va != NULL && !(pa.QuadPart & 0xfff) &&
+	      (u64)pa.QuadPart + (16 << 20) <= 1ull << 32);
+	for (size_t k = 0; va && k < 16u << 20; k += 4096)
+		zero &= !((u8 *)va)[k] && !((u8 *)va)[k + 4095];
+	CHECK(zero);
+	if (va)
+		ndlw_NdisMFreeSharedMemory(ad, 16 << 20, TRUE, va, pa);
+out:
+	for (int i = 0; i < LISTS; i++)
+		ndl_free(mdls[i]);
+	ndlw_NdisMDeregisterScatterGatherDma(h);
+	ndl_adapter_destroy(ad);
+}
+
 int main(void)
 {
 	int rc;
@@ -478,6 +563,7 @@ int main(void)
 	RUN(test_short_chain);
 	RUN(test_leftovers);
 	RUN(test_shared_memory_async);
+	RUN(test_many_lists);
 	ndl_sim_destroy(sim);
 	ndis6_test_driver_unload(drv);
 	rc = CHECK_EXIT_CODE();
