@@ -57,10 +57,19 @@ static void on_crash(int sig, siginfo_t *si, void *ctx)
 	char at[128], line[256];
 	int n;
 
-	where((const u8 *)uc->uc_mcontext.gregs[REG_RIP], at, sizeof(at));
-	n = snprintf(line, sizeof(line),
-		     "ndisload-host: driver crash: %s (address 0x%lx) at %s\n",
-		     signal_name(sig), (unsigned long)(uintptr_t)si->si_addr, at);
+	if (si->si_code <= 0) {
+		/* kill() or sigqueue(): si_addr overlays the sender's pid, and
+		 * where the host happened to be says nothing.
+		 */
+		n = snprintf(line, sizeof(line),
+			     "ndisload-host: driver crash: %s sent by process %d (uid %u)\n",
+			     signal_name(sig), (int)si->si_pid, (unsigned int)si->si_uid);
+	} else {
+		where((const u8 *)uc->uc_mcontext.gregs[REG_RIP], at, sizeof(at));
+		n = snprintf(line, sizeof(line),
+			     "ndisload-host: driver crash: %s (address 0x%lx) at %s\n",
+			     signal_name(sig), (unsigned long)(uintptr_t)si->si_addr, at);
+	}
 	if (n > 0)
 		(void)!write(STDERR_FILENO, line, (size_t)n < sizeof(line) ?
 			     (size_t)n : sizeof(line) - 1);

@@ -42,7 +42,7 @@ if [ ! -e "$root/.stamp-$stamp" ]; then
 fi
 
 # Rebuilt when this script, the packages or the host's programs change.
-if [ -s "$out" ] && [ "$out" -nt "$0" ] && [ "$out" -nt "$root/.stamp-$stamp" ] &&
+if [ -s "$out" ] && [ "$out" -nt "$0" ] && [ "$out" -nt "$top/tests/vm/overlay-lib.sh" ] && [ "$out" -nt "$root/.stamp-$stamp" ] &&
    [ "$out" -nt /usr/sbin/wpa_supplicant ] && [ "$out" -nt /lib/systemd/systemd-udevd ] &&
    [ "$out" -nt /usr/bin/dbus-daemon ]; then
 	exit 0
@@ -50,35 +50,21 @@ fi
 stage=$(mktemp -d "${TMPDIR:-/tmp}/ndl-nm.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
 libpath=$root/usr/lib/x86_64-linux-gnu:$root/lib/x86_64-linux-gnu
-# put FILE DEST: FILE at DEST in the guest, with the libraries it needs
-# (from the unpacked packages first, else the host's).
-put() {
-	mkdir -p "$stage$(dirname "$2")"
-	cp -L "$1" "$stage$2"
-	LD_LIBRARY_PATH=$libpath ldd "$1" 2>/dev/null | grep -oE '/[^ ]+' | while read -r lib; do
-		case "$lib" in
-		"$root"/*) dest=${lib#"$root"} ;;
-		*) dest=$lib ;;
-		esac
-		[ -e "$stage$dest" ] && continue
-		mkdir -p "$stage$(dirname "$dest")"
-		cp -L "$lib" "$stage$dest"
-	done
-}
-put "$root/usr/sbin/NetworkManager" /usr/sbin/NetworkManager
-put "$root/usr/bin/nmcli" /usr/bin/nmcli
-put "$root/usr/bin/nm-online" /usr/bin/nm-online
+. "$top/tests/vm/overlay-lib.sh"
+overlay_put "$root/usr/sbin/NetworkManager" /usr/sbin/NetworkManager
+overlay_put "$root/usr/bin/nmcli" /usr/bin/nmcli
+overlay_put "$root/usr/bin/nm-online" /usr/bin/nm-online
 for f in nm-daemon-helper nm-dhcp-helper; do
-	put "$root/usr/lib/NetworkManager/$f" "/usr/lib/NetworkManager/$f"
+	overlay_put "$root/usr/lib/NetworkManager/$f" "/usr/lib/NetworkManager/$f"
 done
 # The device plugin for Wi-Fi (Ethernet is built in).
 for f in "$root"/usr/lib/x86_64-linux-gnu/NetworkManager/*/libnm-device-plugin-wifi.so; do
-	put "$f" "${f#"$root"}"
+	overlay_put "$f" "${f#"$root"}"
 done
-put /usr/bin/dbus-daemon /usr/bin/dbus-daemon
-put /lib/systemd/systemd-udevd /lib/systemd/systemd-udevd
-put /usr/bin/udevadm /usr/bin/udevadm
-put /usr/sbin/wpa_supplicant /usr/sbin/wpa_supplicant
+overlay_put /usr/bin/dbus-daemon /usr/bin/dbus-daemon
+overlay_put /lib/systemd/systemd-udevd /lib/systemd/systemd-udevd
+overlay_put /usr/bin/udevadm /usr/bin/udevadm
+overlay_put /usr/sbin/wpa_supplicant /usr/sbin/wpa_supplicant
 # D-Bus resolves user names: the guest's root (and nothing else) exists.
 mkdir -p "$stage/etc"
 echo 'root:x:0:0:root:/root:/bin/sh' >"$stage/etc/passwd"

@@ -49,7 +49,9 @@
 #                      of its own (q35's root bus cannot unplug), so a
 #                      "MONITOR: device_del nicN" (# monitor: yes) unplugs it
 #   # overlay: NAME    append the archive tests/vm/NAME-overlay.sh builds to
-#                      the initramfs (nm: NetworkManager, D-Bus and udev)
+#                      the initramfs (nm: NetworkManager, D-Bus and udev;
+#                      systemd: systemd as PID 1 running the test as a
+#                      service, with ndisload installed as on Debian)
 #   # host: NAME       run tests/vm/host/NAME.sh on the host while the guest
 #                      runs, with NDL_VM_RESULTS (the guest's results file,
 #                      to wait for its lines), NDL_VM_PORT (the forwarded host

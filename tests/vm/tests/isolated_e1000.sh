@@ -49,7 +49,7 @@ unprivileged() {
 crash_restart() {
 	_p=$(iso_host_pid)
 	kill -SEGV "$_p" && iso_gone "$_p" || return 1
-	grep -q "driver crash: SIGSEGV" "$log" || { cat "$log"; return 1; }
+	grep -qE "driver crash: SIGSEGV sent by process [0-9]+ \(uid 0\)" "$log" || { cat "$log"; return 1; }
 	iso_start_host && ndl_wait_carrier "$tap" 10 && ping -c 2 -W 3 10.0.2.2
 }
 check device test -n "$slot"
