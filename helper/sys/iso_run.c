@@ -244,6 +244,15 @@ int iso_run_start(const char *dev, const struct passwd *pw, struct ndl_err *err)
 	int i, st;
 
 	if (iso_run_systemd()) {
+		/*
+		 * The unit hides the helper's configuration from the host
+		 * (InaccessiblePaths=-/etc/ndisload), but systemd skips a path
+		 * missing when it sets up the host's namespace: the binding
+		 * saved after this start would then create the directory in
+		 * the host's view. Installs create it (tmpfiles.d); make sure.
+		 */
+		if (!ndl_path(conf, sizeof(conf), NDL_CONF_DIR) || fs_mkdirs(conf, 0755, err))
+			return -1;
 		if (systemctl("restart", dev))
 			return ndl_fail(err, NDL_E_INTERNAL, "ndisload-host@%s.service did not start", dev),
 			       ndl_hint(err, "journalctl -u ndisload-host@%s.service shows why", dev);

@@ -13,8 +13,9 @@
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$1
+# systemd's programs, and coreutils' install (ndisload-setup uses it; busybox has none).
 progs="/lib/systemd/systemd /lib/systemd/systemd-journald /bin/systemctl
-	/bin/journalctl /bin/systemd-sysusers"
+	/bin/journalctl /bin/systemd-sysusers /bin/systemd-tmpfiles /usr/bin/install"
 units="basic.target sysinit.target sockets.target local-fs.target slices.target
 	paths.target timers.target shutdown.target
 	systemd-journald.service systemd-journald.socket systemd-journald-dev-log.socket"

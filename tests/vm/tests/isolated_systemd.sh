@@ -2,7 +2,8 @@
 # Isolated mode under systemd, as on an installed Debian machine: systemd
 # 252 is PID 1 (tests/vm/systemd-overlay.sh), ndisload is installed as
 # `make install PREFIX=/usr` puts it (ndisload-host@.service, the
-# sysusers.d entry) and `systemd-sysusers` creates the host's user. Then
+# sysusers.d and tmpfiles.d entries) and configured as the installer does
+# (`ndisload-setup configure`: the host's user, the directories). Then
 # `ndisload bind --isolated` with the e1000 test miniport's package: the
 # helper starts ndisload-host@ADDR.service instead of supervising the host
 # itself. Checked: the unit's sandbox as the kernel sees it in the running
@@ -47,7 +48,8 @@ installed() {
 	[ -x "$ndisload" ] && [ -x /usr/lib/ndisload/ndisload-host ] &&
 	grep -qx 'ExecStart=/usr/lib/ndisload/ndisload-host --device %I --conf /run/ndisload/host/%I.conf' \
 		/lib/systemd/system/ndisload-host@.service &&
-	systemd-sysusers && grep -q '^ndisload-host:' /etc/passwd && systemctl daemon-reload
+	/usr/lib/ndisload/ndisload-setup configure --no-dkms --no-enable >/dev/null &&
+	grep -q '^ndisload-host:' /etc/passwd && [ -d /etc/ndisload ] && [ -d /var/lib/ndisload/drivers ]
 }
 prepare() {
 	load_module e1000 && load_module vfio_iommu_type1 && load_module vfio-pci && load_module tun &&
@@ -63,14 +65,12 @@ up() { wait_for 30 on_tap && ndl_net_up "$(tap)" && ndl_wait_carrier "$(tap)" 10
 
 # The sandbox the unit asks for, read back from the running process.
 field() { sed -n "s/^$1:[[:space:]]*//p" "/proc/$(host_pid)/status"; } # NAME
-# ro_in PID PATH: the mount PATH is on, in PID's mount namespace, is
-# read-only (mountinfo: field 5 the mount point, 6 its options; the
-# longest one that holds PATH, the last listed of equals).
-ro_in() {
-	awk -v p="$2" '{ m = $5 }
-		m == p || m == "/" || index(p, m "/") == 1 {
-			if (length(m) >= len) { len = length(m); split($6, o, ","); ro = o[1] == "ro" } }
-		END { exit !ro }' "/proc/$1/mountinfo"
+# What the host sees of the file system, through its own mount namespace
+# (/proc/PID/root): PATH cannot be written (root's writes fail too), and
+# /etc/ndisload is systemd's inaccessible node (mode 0000).
+read_only_for() { # PID PATH
+	! touch "/proc/$1/root$2/.ndl-write-test" 2>/dev/null ||
+		{ rm -f "/proc/$1/root$2/.ndl-write-test"; return 1; }
 }
 sandboxed() {
 	_p=$(host_pid) _uid=$(sed -n 's/^ndisload-host:[^:]*:\([0-9]*\):.*/\1/p' /etc/passwd) _bad=""
@@ -83,11 +83,13 @@ sandboxed() {
 	grep -qx "0::/system.slice/system-ndisload\\\\x2dhost.slice/$unit" "/proc/$_p/cgroup" ||
 		_bad="$_bad cgroup"
 	[ "$(prop MemoryMax)" = 536870912 ] || _bad="$_bad memory-max"
-	ro_in "$_p" / || _bad="$_bad root-rw"
-	ro_in "$_p" /var/lib/ndisload/drivers || _bad="$_bad store-rw"
-	awk '$5 == "/etc/ndisload" && $4 ~ /inaccessible/ { hidden = 1 } END { exit !hidden }' "/proc/$_p/mountinfo" ||
-		_bad="$_bad etc-visible"
-	[ -z "$_bad" ] || { cat "/proc/$_p/cgroup"; grep -E ' / | /etc/ndisload | /var/lib/ndisload' "/proc/$_p/mountinfo"; echo "not as the unit says:$_bad"; return 1; }
+	read_only_for "$_p" / || _bad="$_bad root-rw"
+	read_only_for "$_p" /var/lib/ndisload/drivers || _bad="$_bad store-rw"
+	[ "$(stat -c %a "/proc/$_p/root/etc/ndisload")" = 0 ] || _bad="$_bad etc-visible"
+	[ -z "$_bad" ] || {
+		{ cat "/proc/$_p/cgroup" "/proc/$_p/mountinfo"; ls -ld "/proc/$_p/root/etc/ndisload"; } |
+			sed 's/^/sandbox: /' >"$NDL_RESULTS"
+		echo "not as the unit says:$_bad"; return 1; }
 }
 crash() {
 	_p=$(host_pid)
