@@ -47,8 +47,14 @@ tr '\000' '\001' </tmp/dl >/tmp/up
 _upsum=$(sha256sum </tmp/up | cut -d' ' -f1)
 profile UP sh -c "wget -q -O /tmp/upsum --post-file /tmp/up \"http://${ndl_serve%%/*}/cgi-bin/ndl-sink\""
 check upload sh -c "[ \"\$(cat /tmp/upsum)\" = $_upsum ]"
-ndisload unbind "$slot" >/dev/null
-# The host's last line: its frame counts, the merged ones among them.
-grep 'frames merged' "/run/ndisload/host/$slot.log" | while read -r line; do
-	ndl_report "HOST: $line"
+# The host's last line, on SIGTERM: its frame counts, the merged ones too.
+_pid=$(sed -n 's/^pid //p' "/run/ndisload/host/$slot.state")
+[ -z "$_pid" ] || kill -TERM "$_pid"
+_n=200
+until grep -q 'frames merged' "/run/ndisload/host/$slot.log"; do
+	_n=$((_n - 1)); [ $_n -gt 0 ] || break; sleep 0.1
 done
+grep "frames merged" "/run/ndisload/host/$slot.log" | while read -r line; do
+	ndl_report "COUNTS: $line"
+done
+ndisload unbind "$slot" >/dev/null
