@@ -372,6 +372,7 @@ static bool run(struct host_net *n, struct ndl_os_dev *dev)
 			return true;
 		if (ndl_user_run_pending())
 			continue;
+		host_net_rx_flush(n);	/* a batch without a receive-complete */
 		due = ndl_user_next_due();
 		now = ndl_os_monotonic_ns();
 		if (due != NDL_OS_WAIT_FOREVER)
@@ -450,14 +451,15 @@ int main(int argc, char **argv)
 	if (run(&n, dev))
 		fprintf(stderr, "ndisload-host: %s: the kernel wants the device back (hot-unplug or unbind): stopping\n",
 			o.device);
-	fprintf(stderr, "ndisload-host: stopping (signal %d): %llu frames in, %llu out, %llu dropped, %llu send errors; checksums: %llu by the miniport, %llu by the host, %llu validated\n",
+	fprintf(stderr, "ndisload-host: stopping (signal %d): %llu frames in, %llu out, %llu dropped, %llu send errors; checksums: %llu by the miniport, %llu by the host, %llu validated; %llu frames merged\n",
 		(int)stop, (unsigned long long)n.rx_frames,
 		(unsigned long long)n.tx_frames,
 		(unsigned long long)n.rx_dropped,
 		(unsigned long long)n.tx_errors,
 		(unsigned long long)n.tx_csum,
 		(unsigned long long)n.tx_csum_sw,
-		(unsigned long long)n.rx_csum);
+		(unsigned long long)n.rx_csum,
+		(unsigned long long)n.rx_merged);
 	ndl_adapter_destroy(n.ad);
 	ndl_driver_unload(drv);
 	vfio_close(dev);

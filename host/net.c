@@ -11,7 +11,10 @@
  * to us (NEEDS_CSUM, once TUN_F_CSUM is on) with the pseudo-header sum
  * already in the field, as NDIS expects: the miniport finishes it when it
  * can (ndl_adapter_csum_request), else the host does. Frames whose
- * checksum the miniport validated go up marked DATA_VALID.
+ * checksum the miniport validated go up marked DATA_VALID, or, for TCP
+ * segments that follow on, coalesced into one GSO frame per batch
+ * (rx_merge.h): a TAP delivers each write on its own and wakes the
+ * reader for each, where the kernel's GRO would have merged them.
  */
 #include <errno.h>
 #include <linux/if_tun.h>
@@ -24,6 +27,7 @@
 #include "core/rt.h"
 
 #include "net.h"
+#include "rx_merge.h"
 #include "tap.h"
 
 #define TX_SLOTS	64
@@ -40,6 +44,7 @@ struct tx_slot {
 static struct tx_slot slots[TX_SLOTS];
 static struct tx_slot *free_slots;
 static struct tx_slot *pending;	/* read, refused with -NDL_EBUSY */
+static struct rx_merge rx_merge;
 
 static void slots_init(void)
 {
@@ -157,6 +162,25 @@ void host_net_tap_ready(struct host_net *n)
 	n->tap_busy = !free_slots;
 }
 
+/* Write what the coalescer holds; a failed write drops its segments. */
+void host_net_rx_flush(struct host_net *n)
+{
+	struct iovec iov[2];
+	u32 segs = rx_merge.segs;
+	size_t want = rx_merge_take(&rx_merge, iov);
+
+	if (!want)
+		return;
+	if (writev(n->tap, iov, 2) != (ssize_t)want) {
+		n->rx_dropped += segs;
+		return;
+	}
+	n->rx_frames += segs;
+	n->rx_csum += segs;
+	if (segs > 1)
+		n->rx_merged += segs;
+}
+
 static void on_receive(void *ctx, const struct ndl_rx_frame *f)
 {
 	struct host_net *n = ctx;
@@ -166,6 +190,15 @@ static void on_receive(void *ctx, const struct ndl_rx_frame *f)
 	struct iovec iov[2] = { { &vh, sizeof(vh) }, { buf, len } };
 	ssize_t want = n->vnet ? (ssize_t)(sizeof(vh) + len) : (ssize_t)len;
 
+	if (n->vnet && len == f->len && ndl_rx_frame_csum_ok(f)) {
+		enum rx_merge_verdict v;
+
+		while ((v = rx_merge_add(&rx_merge, buf, len)) == RX_MERGE_FLUSH)
+			host_net_rx_flush(n);
+		if (v == RX_MERGE_HELD)
+			return;
+	}
+	host_net_rx_flush(n);	/* what is held goes first: Linux sees them in order */
 	if (ndl_rx_frame_csum_ok(f))
 		vh.flags = VIRTIO_NET_HDR_F_DATA_VALID;
 	if (len < f->len ||
@@ -178,8 +211,10 @@ static void on_receive(void *ctx, const struct ndl_rx_frame *f)
 		n->rx_csum++;
 }
 
+/* The end of the miniport's batch: what it coalesced goes up now. */
 static void on_receive_complete(void *ctx)
 {
+	host_net_rx_flush(ctx);
 }
 
 static void on_send_complete(void *ctx, void *cookie, u32 status)

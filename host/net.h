@@ -24,9 +24,12 @@ struct host_net {
 	 * miniport validated (receive)
 	 */
 	u64 tx_csum, tx_csum_sw, rx_csum;
+	u64 rx_merged;		/* frames that went up coalesced (rx_merge.h) */
 };
 
 extern const struct ndl_adapter_ops host_net_ops;	/* ctx: host_net */
+/* Write the frames coalesced so far (rx_merge.h) to the TAP. */
+void host_net_rx_flush(struct host_net *n);
 /* The TAP fd is readable: hand its frames to the adapter. */
 void host_net_tap_ready(struct host_net *n);
 
