@@ -111,7 +111,7 @@ static bool caps_equal(const struct ndl_csum_offload *c, u8 v4tx, u8 v4rx,
 /* The query brings the documented header; no answer: nothing offered. */
 static void test_no_offload(void)
 {
-	struct ndl_csum_offload caps, on = { NDL_CSUM_TCP, 0, 0, 0 };
+	struct ndl_csum_offload caps, on = { .v4_tx = NDL_CSUM_TCP };
 	struct ndl_adapter_stats st;
 
 	if (!start()) {
@@ -226,8 +226,8 @@ out:
 static void test_enable_and_send(void)
 {
 	struct ndl_csum_offload on = {
-		NDL_CSUM_TCP | NDL_CSUM_UDP | NDL_CSUM_IP, 0,
-		NDL_CSUM_TCP, NDL_CSUM_TCP,
+		.v4_tx = NDL_CSUM_TCP | NDL_CSUM_UDP | NDL_CSUM_IP,
+		.v6_tx = NDL_CSUM_TCP, .v6_rx = NDL_CSUM_TCP,
 	}, now;
 	static u8 f[64];
 	struct ndl_frag fr = { f, sizeof(f) };
@@ -294,7 +294,7 @@ out:
 /* A set the miniport fails leaves everything off. */
 static void test_enable_refused(void)
 {
-	struct ndl_csum_offload on = { NDL_CSUM_TCP, 0, 0, 0 }, now;
+	struct ndl_csum_offload on = { .v4_tx = NDL_CSUM_TCP }, now;
 
 	if (!start()) {
 		CHECK(!"the fake miniport starts");
@@ -342,7 +342,8 @@ static u32 frame(u8 *f, u16 type, u32 ihl, u8 proto, u32 doff)
 static void test_request(void)
 {
 	struct ndl_csum_offload on = {
-		NDL_CSUM_TCP | NDL_CSUM_UDP, 0, NDL_CSUM_TCP | NDL_CSUM_TCP_OPTIONS, 0,
+		.v4_tx = NDL_CSUM_TCP | NDL_CSUM_UDP,
+		.v6_tx = NDL_CSUM_TCP | NDL_CSUM_TCP_OPTIONS,
 	};
 	const u32 v4tcp = NDL_TX_CSUM_IPV4 | NDL_TX_CSUM_TCP;
 	u8 f[128];
