@@ -411,7 +411,8 @@ static void offer_csum_lso(u32 v4tx, u32 lso_version, u32 max, u32 min,
 	put_header(fm.task_answer, HDR_LEN);
 	off = put_task(fm.task_answer, HDR_LEN, TASK_CSUM, 0,
 		       TASK_FIXED + sizeof(c), c, sizeof(c));
-	fm.task_answer_len = put_task(fm.task_answer, off, TASK_LSO, 0, 0, l,
+	/* NDIS_TASK_OFFLOAD's own Version is not the task's: 1 here */
+	fm.task_answer_len = put_task(fm.task_answer, off, TASK_LSO, 1, 0, l,
 				      sizeof(l));
 }
 
@@ -490,12 +491,12 @@ static void test_lso_enable_and_send(void)
 	CHECK_EQ_INT(rd32(fm.task_set + 12), HDR_LEN);
 	CHECK_EQ_INT(rd32(fm.task_set + HDR_LEN + 8), TASK_CSUM);
 	CHECK_EQ_INT(rd32(fm.task_set + HDR_LEN + 12), TASK_FIXED + CSUM_LEN);
-	CHECK_EQ_INT(rd32(fm.task_set + off), 0);		/* Version */
+	CHECK_EQ_INT(rd32(fm.task_set + off), 1);	/* as offered */
 	CHECK_EQ_INT(rd32(fm.task_set + off + 4), TASK_SIZE);
 	CHECK_EQ_INT(rd32(fm.task_set + off + 8), TASK_LSO);
 	CHECK_EQ_INT(rd32(fm.task_set + off + 12), 0);		/* last */
 	CHECK_EQ_INT(rd32(fm.task_set + off + 16), LSO_LEN);
-	CHECK_EQ_INT(rd32(fm.task_set + off + TASK_FIXED), 0);
+	CHECK_EQ_INT(rd32(fm.task_set + off + TASK_FIXED), 0);	/* Version */
 	CHECK_EQ_INT(rd32(fm.task_set + off + TASK_FIXED + 4), 48000);
 	CHECK_EQ_INT(rd32(fm.task_set + off + TASK_FIXED + 8), 2);
 	CHECK_EQ_INT(fm.task_set[off + TASK_FIXED + 12], 0);

@@ -124,14 +124,15 @@ static bool find_task(const u8 *buf, u32 len, u32 task, void *out,
 
 /*
  * NDIS 5: ask OID_TCP_TASK_OFFLOAD; false if the miniport offers no
- * checksum task (*c zero then); a large-send task of version 0 in *lso
- * (zero if none).
+ * checksum task (*c zero then); a large-send task whose Version is 0 in
+ * *lso (zero if none). version[0] and [1]: the NDIS_TASK_OFFLOAD versions
+ * of the two tasks, which a set repeats.
  */
 static bool ndis5_csum_query(struct ndl_adapter *ad,
 			     struct ndis_task_tcp_ip_checksum *c, u32 *version,
 			     struct ndis_task_tcp_large_send *lso)
 {
-	u32 len = 256, done = 0, needed = 0, st, lso_version = 0;
+	u32 len = 256, done = 0, needed = 0, st;
 	u8 *buf;
 	bool ok = false;
 
@@ -154,12 +155,12 @@ static bool ndis5_csum_query(struct ndl_adapter *ad,
 	if (st == NDIS_STATUS_SUCCESS && done >= sizeof(struct
 	    ndis_task_offload_header) && done <= len) {
 		ok = find_task(buf, done, TCPIP_CHECKSUM_NDIS_TASK, c,
-			       sizeof(*c), sizeof(*c), version);
+			       sizeof(*c), sizeof(*c), &version[0]);
 		if (find_task(buf, done, TCP_LARGE_SEND_NDIS_TASK, lso,
-			      sizeof(*lso), LARGE_SEND_LEN, &lso_version) &&
-		    (lso_version || lso->version)) {
-			ndl_warn("%s: OID_TCP_TASK_OFFLOAD: large-send task of version %u/%u, not 0: not used",
-				 ad->name, lso_version, lso->version);
+			      sizeof(*lso), LARGE_SEND_LEN, &version[1]) &&
+		    lso->version) {
+			ndl_warn("%s: OID_TCP_TASK_OFFLOAD: NDIS_TASK_TCP_LARGE_SEND version %u, not 0: not used",
+				 ad->name, lso->version);
 			ndl_memset(lso, 0, sizeof(*lso));
 		}
 	}
@@ -187,15 +188,16 @@ static void caps_from_task(const struct ndis_task_tcp_ip_checksum *c,
 		caps->lso_v4.flags = 0;
 }
 
-/* What the miniport offers; NDIS 5: also its checksum task's version. */
+/* What the miniport offers; NDIS 5: also its tasks' versions (above). */
 static void csum_caps(struct ndl_adapter *ad, struct ndl_csum_offload *caps,
-		      u32 *version)
+		      u32 version[2])
 {
 	struct ndis_task_tcp_ip_checksum c;
 	struct ndis_task_tcp_large_send lso;
 
 	ndl_memset(caps, 0, sizeof(*caps));
-	*version = 0;
+	version[0] = 0;
+	version[1] = 0;
 	if (ad->ndis6) {
 		ndl6_csum_caps(ad, caps);
 		return;
@@ -206,9 +208,9 @@ static void csum_caps(struct ndl_adapter *ad, struct ndl_csum_offload *caps,
 
 void ndl_adapter_csum_caps(struct ndl_adapter *ad, struct ndl_csum_offload *caps)
 {
-	u32 version;
+	u32 version[2];
 
-	csum_caps(ad, caps, &version);
+	csum_caps(ad, caps, version);
 }
 
 /*
@@ -240,7 +242,7 @@ static void put_task(u8 *req, u32 *off, u32 *prev, u32 task, u32 version,
  * off.
  */
 static u32 ndis5_csum_set(struct ndl_adapter *ad,
-			  const struct ndl_csum_offload *on, u32 version)
+			  const struct ndl_csum_offload *on, const u32 *version)
 {
 	struct ndis_task_offload_header h;
 	struct ndis_task_tcp_ip_checksum c = {
@@ -257,11 +259,11 @@ static u32 ndis5_csum_set(struct ndl_adapter *ad,
 	u32 off = sizeof(h), prev = 0, done, needed;
 
 	if (c.v4_tx | c.v4_rx | c.v6_tx | c.v6_rx)
-		put_task(req, &off, &prev, TCPIP_CHECKSUM_NDIS_TASK, version,
+		put_task(req, &off, &prev, TCPIP_CHECKSUM_NDIS_TASK, version[0],
 			 &c, sizeof(c));
 	if (lso.max_offload_size)
-		put_task(req, &off, &prev, TCP_LARGE_SEND_NDIS_TASK, 0, &lso,
-			 sizeof(lso));
+		put_task(req, &off, &prev, TCP_LARGE_SEND_NDIS_TASK, version[1],
+			 &lso, sizeof(lso));
 	header_init(&h, prev ? sizeof(h) : 0);
 	ndl_memcpy(req, &h, sizeof(h));
 	return ndl_adapter_set(ad, OID_TCP_TASK_OFFLOAD, req, off, &done,
@@ -300,9 +302,9 @@ u32 ndl_adapter_csum_enable(struct ndl_adapter *ad,
 			    const struct ndl_csum_offload *on)
 {
 	struct ndl_csum_offload caps, want;
-	u32 version, st;
+	u32 version[2], st;
 
-	csum_caps(ad, &caps, &version);
+	csum_caps(ad, &caps, version);
 	want.v4_tx = on->v4_tx & caps.v4_tx;
 	want.v4_rx = on->v4_rx & caps.v4_rx;
 	want.v6_tx = on->v6_tx & caps.v6_tx;
