@@ -4,7 +4,7 @@
  * the simulated 82574L (tests/sim/e1000.c's e1000e model): initialize
  * through the NDIS 6 hardware runtime (NdisMGetBusData, interrupts,
  * scatter-gather DMA), the link by interrupt, frames to the wire (one of
- * 20 fragments too: the driver's bounce copy) and from it as NET_BUFFER_LIST
+ * 50 fragments too: the driver's bounce copy) and from it as NET_BUFFER_LIST
  * indications, the multicast hash with the driver's exact filter behind
  * it, link changes, counters, reset with traffic after, halt, no leak.
  * Until the runtime exports what the driver imports, the load is refused
@@ -17,9 +17,15 @@
 #include "check.h"
 #include "ndis_testlib.h"
 #include "e1000.h"
+#include "ndis6/ndis6_types.h"
 
 #define OID_GEN_XMIT_OK			0x00020101
 #define OID_GEN_RCV_OK			0x00020102
+/* e1000e6's vendor OIDs: large sends completed, their TCP payload bytes */
+#define E6_OID_LSO_PACKETS		0xff8274a0
+#define E6_OID_LSO_BYTES		0xff8274a1
+#define NDIS_STATUS_INVALID_DATA	0xc0010015
+#define BIG_FRAGS			50
 /* What the 82574 checks and computes (e1000e6's offload attributes). */
 #define CSUM6	(NDL_CSUM_IP_OPTIONS | NDL_CSUM_TCP_OPTIONS | NDL_CSUM_TCP | \
 		 NDL_CSUM_UDP)
@@ -58,6 +64,24 @@ static struct ndl_driver *load_e1000e6(char *why, size_t why_len)
 	return drv;
 }
 
+/* OID_TCP_OFFLOAD_PARAMETERS (NDIS 6.20's revision) with large send only. */
+static u32 set_lso(struct ndl_adapter *ad, u8 v1, u8 v2_4, u8 v2_6)
+{
+	NDIS_OFFLOAD_PARAMETERS p;
+	u32 done, needed;
+
+	memset(&p, 0, sizeof(p));
+	p.Header.Type = NDIS_OBJECT_TYPE_DEFAULT;
+	p.Header.Revision = NDIS_OFFLOAD_PARAMETERS_REVISION_2;
+	p.Header.Size = NDIS_SIZEOF_OFFLOAD_PARAMETERS_REVISION_2;
+	p.LsoV1 = v1;
+	p.LsoV2IPv4 = v2_4;
+	p.LsoV2IPv6 = v2_6;
+	return ndl_adapter_set(ad, OID_TCP_OFFLOAD_PARAMETERS, &p,
+			       NDIS_SIZEOF_OFFLOAD_PARAMETERS_REVISION_2, &done,
+			       &needed);
+}
+
 static u32 inject(struct ndl_sim_dev *sim, struct wire *w, const u8 *dst,
 		  u32 n, u32 len)
 {
@@ -79,7 +103,7 @@ static void test_traffic(void)
 	static u8 out[WIRE_KEEP][1600], big[1500];
 	static u32 out_len[WIRE_KEEP];
 	struct wire w = { sim, &tap, out, out_len, 0, 0, 0, 0 };
-	struct ndl_frag frags[20];
+	struct ndl_frag frags[BIG_FRAGS];
 	struct ndl_adapter_info info;
 	struct ndl_adapter_stats st;
 	struct ndl_adapter *ad = NULL;
@@ -120,14 +144,23 @@ static void test_traffic(void)
 	CHECK(!memcmp(&on, &caps, sizeof(on)));
 	CHECK(log_contains("the miniport reports checksum offload on: IPv4 transmit ip tcp udp ip-options tcp-options"));
 
+	/*
+	 * Large send: each version turned on and off by
+	 * OID_TCP_OFFLOAD_PARAMETERS, undefined values refused; on, frames
+	 * that ask for none go out as before and none counts as one.
+	 */
+	CHECK_EQ_INT(set_lso(ad, 3, 0, 0), NDIS_STATUS_INVALID_DATA);
+	CHECK_EQ_INT(set_lso(ad, 0, 0, 3), NDIS_STATUS_INVALID_DATA);
+	CHECK_EQ_INT(set_lso(ad, 2, 2, 2), NDIS_STATUS_SUCCESS);
+
 	/* To the wire through scatter-gather lists, and from it. */
 	CHECK_EQ_INT(wire_send_frames(ad, &w, 40, 42, peer, mac), 0);
 	make_frame(big, sizeof(big), peer, mac, 77);
-	for (i = 0; i < 20; i++) {
-		frags[i].va = big + i * 75;
-		frags[i].len = 75;
+	for (i = 0; i < BIG_FRAGS; i++) {
+		frags[i].va = big + i * (sizeof(big) / BIG_FRAGS);
+		frags[i].len = sizeof(big) / BIG_FRAGS;
 	}
-	CHECK_EQ_INT(ndl_adapter_send(ad, frags, 20, big), 0);
+	CHECK_EQ_INT(ndl_adapter_send(ad, frags, BIG_FRAGS, big), 0);
 	w.want_out = 41;
 	w.want_done = 41;
 	CHECK(run_until(wire_progress, &w, 5000));
@@ -156,12 +189,15 @@ static void test_traffic(void)
 	CHECK(run_until(tap_link_events, &want, 3000));
 
 	CHECK(query_counter(ad, OID_GEN_XMIT_OK, &count) && count == 41);
+	CHECK(query_counter(ad, E6_OID_LSO_PACKETS, &count) && count == 0);
+	CHECK(query_counter(ad, E6_OID_LSO_BYTES, &count) && count == 0);
+	CHECK_EQ_INT(set_lso(ad, 1, 1, 1), NDIS_STATUS_SUCCESS);
 	CHECK(query_counter(ad, OID_GEN_RCV_OK, &count) && count == tap.nframes);
 
 	/* Reset: rings rebuilt in place, traffic again. */
 	CHECK_EQ_INT(ndl_adapter_reset(ad), 0);
 	CHECK(!ndl_adapter_check_for_hang(ad));
-	CHECK_EQ_INT(ndl_adapter_send(ad, frags, 20, big), 0);
+	CHECK_EQ_INT(ndl_adapter_send(ad, frags, BIG_FRAGS, big), 0);
 	w.want_out = w.nout + 1;
 	w.want_in = tap.nframes;
 	w.want_done = tap.ndone + 1;
