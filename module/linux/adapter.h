@@ -107,13 +107,13 @@ static inline void ndl_count_rx(struct ndl_bound *b, unsigned int len,
 	put_cpu_ptr(b->pstats);
 }
 
-static inline void ndl_count_tx(struct ndl_bound *b, unsigned int len,
-				bool csum)
+static inline void ndl_count_tx(struct ndl_bound *b, unsigned int packets,
+				unsigned int len, bool csum)
 {
 	struct ndl_pcpu_stats *s = get_cpu_ptr(b->pstats);
 	unsigned long flags = u64_stats_update_begin_irqsave(&s->syncp);
 
-	u64_stats_inc(&s->tx_packets);
+	u64_stats_add(&s->tx_packets, packets);
 	u64_stats_add(&s->tx_bytes, len);
 	if (csum)
 		u64_stats_inc(&s->tx_csum);
@@ -145,14 +145,19 @@ void ndl_bound_stats(struct ndl_bound *b, struct ndl_bound_totals *t);
 extern const struct ndl_adapter_ops ndl_adapter_ops;
 
 /*
- * offload.c: the miniport's checksum offload as interface features
- * (start: after MiniportInitialize, on a driver stack), ndo_set_features,
- * and per transmitted frame: 0 with the NDL_TX_CSUM_* request in *flags
- * (0: none, the checksum is done or not needed), or an error (drop).
+ * offload.c: the miniport's checksum and large-send offload as interface
+ * features (start: after MiniportInitialize, on a driver stack),
+ * ndo_set_features, ndo_features_check (TSO frames the miniport cannot
+ * take are segmented by the stack), and per transmitted frame: 0 with the
+ * NDL_TX_CSUM_* / NDL_TX_LSO request in *flags (0: none, the checksum is
+ * done or not needed), or an error (drop).
  */
 void ndl_offload_start(struct ndl_bound *b);
 int ndl_offload_set_features(struct net_device *dev,
 			     netdev_features_t features);
+netdev_features_t ndl_offload_features_check(struct sk_buff *skb,
+					     struct net_device *dev,
+					     netdev_features_t features);
 int ndl_offload_tx(struct ndl_bound *b, struct sk_buff *skb, u32 *flags);
 
 /* rx.c */

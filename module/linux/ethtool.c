@@ -55,6 +55,7 @@ static const char ndl_stat_names[][ETH_GSTRING_LEN] = {
 	"rt_tx_multi_buffer", "rt_tx_linearized", "rt_oid_refused",
 	"rt_mcast_list_sets", "rx_unicast",
 	"tx_csum_offloaded", "tx_csum_software", "rx_csum_offloaded",
+	"tx_lso_sent", "tx_lso_bytes",
 };
 
 static int ndl_get_sset_count(struct net_device *dev, int sset)
@@ -119,6 +120,8 @@ static void ndl_get_ethtool_stats(struct net_device *dev,
 	data[i++] = t.tx_csum;
 	data[i++] = atomic64_read(&b->tx_csum_sw);
 	data[i++] = t.rx_csum;
+	data[i++] = c.st.tx_lso;
+	data[i++] = c.st.tx_lso_bytes;
 }
 
 const struct ethtool_ops ndl_ethtool_ops = {

@@ -42,8 +42,10 @@ static void ndl_cb_send_complete(void *ctx, void *cookie, u32 ndis_status)
 	struct ndl_bound *b = ctx;
 	struct sk_buff *skb = cookie;
 
+	/* a large send went out as its segments */
 	if (ndis_status == NDIS_STATUS_SUCCESS)
-		ndl_count_tx(b, skb->len, skb->ip_summed == CHECKSUM_PARTIAL);
+		ndl_count_tx(b, skb_is_gso(skb) ? skb_shinfo(skb)->gso_segs : 1,
+			     skb->len, skb->ip_summed == CHECKSUM_PARTIAL);
 	else
 		atomic64_inc(&b->tx_errors);
 	ndl_fpu_pause_rt();
@@ -380,6 +382,7 @@ static const struct net_device_ops ndl_netdev_ops = {
 	.ndo_change_mtu = ndl_change_mtu,
 	.ndo_set_mac_address = ndl_set_mac_address,
 	.ndo_set_features = ndl_offload_set_features,
+	.ndo_features_check = ndl_offload_features_check,
 	.ndo_validate_addr = eth_validate_addr,
 };
 

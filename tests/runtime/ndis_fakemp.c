@@ -218,6 +218,14 @@ static NDIS_STATUS take(NDIS_PACKET *p)
 	fm.last_csum = (uintptr_t)ndl_packet_ext(p)->
 		NdisPacketInfo[TcpIpChecksumPacketInfo];
 	fm.last_vlan = (uintptr_t)ndl_packet_ext(p)->NdisPacketInfo[Ieee8021QInfo];
+	/* a large send: the MSS NDIS gave, then the bytes "sent" written
+	 * back over it, as NDIS 5 documents the completion
+	 */
+	fm.last_lso = (uintptr_t)ndl_packet_ext(p)->
+		NdisPacketInfo[TcpLargeSendPacketInfo];
+	if (fm.last_lso && fm.lso_sent)
+		ndl_packet_ext(p)->NdisPacketInfo[TcpLargeSendPacketInfo] =
+			(void *)(uintptr_t)fm.lso_sent;
 	fm.last_buffers = p->Private.Count;
 	if (p->Private.Head) {
 		MDL *m = p->Private.Head;

@@ -31,6 +31,8 @@ struct fakemp {
 	u32 sg_seen, sg_elements;	/* sends that carried an SG list */
 	u64 sg_first_addr;
 	uintptr_t last_csum, last_vlan;	/* per-packet info of the last send */
+	uintptr_t last_lso;		/* its TcpLargeSendPacketInfo */
+	u32 lso_sent;			/* written back there (0: nothing) */
 	u32 max_lookahead;		/* OID_GEN_MAXIMUM_LOOKAHEAD; 0: none */
 	u32 lookahead;			/* last OID_GEN_CURRENT_LOOKAHEAD set */
 	u32 td_short;			/* TransferData copies this much less */

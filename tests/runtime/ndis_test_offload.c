@@ -111,7 +111,7 @@ static bool caps_equal(const struct ndl_csum_offload *c, u8 v4tx, u8 v4rx,
 /* The query brings the documented header; no answer: nothing offered. */
 static void test_no_offload(void)
 {
-	struct ndl_csum_offload caps, on = { NDL_CSUM_TCP, 0, 0, 0 };
+	struct ndl_csum_offload caps, on = { .v4_tx = NDL_CSUM_TCP };
 	struct ndl_adapter_stats st;
 
 	if (!start()) {
@@ -226,8 +226,8 @@ out:
 static void test_enable_and_send(void)
 {
 	struct ndl_csum_offload on = {
-		NDL_CSUM_TCP | NDL_CSUM_UDP | NDL_CSUM_IP, 0,
-		NDL_CSUM_TCP, NDL_CSUM_TCP,
+		.v4_tx = NDL_CSUM_TCP | NDL_CSUM_UDP | NDL_CSUM_IP,
+		.v6_tx = NDL_CSUM_TCP, .v6_rx = NDL_CSUM_TCP,
 	}, now;
 	static u8 f[64];
 	struct ndl_frag fr = { f, sizeof(f) };
@@ -294,7 +294,7 @@ out:
 /* A set the miniport fails leaves everything off. */
 static void test_enable_refused(void)
 {
-	struct ndl_csum_offload on = { NDL_CSUM_TCP, 0, 0, 0 }, now;
+	struct ndl_csum_offload on = { .v4_tx = NDL_CSUM_TCP }, now;
 
 	if (!start()) {
 		CHECK(!"the fake miniport starts");
@@ -342,7 +342,8 @@ static u32 frame(u8 *f, u16 type, u32 ihl, u8 proto, u32 doff)
 static void test_request(void)
 {
 	struct ndl_csum_offload on = {
-		NDL_CSUM_TCP | NDL_CSUM_UDP, 0, NDL_CSUM_TCP | NDL_CSUM_TCP_OPTIONS, 0,
+		.v4_tx = NDL_CSUM_TCP | NDL_CSUM_UDP,
+		.v6_tx = NDL_CSUM_TCP | NDL_CSUM_TCP_OPTIONS,
 	};
 	const u32 v4tcp = NDL_TX_CSUM_IPV4 | NDL_TX_CSUM_TCP;
 	u8 f[128];
@@ -390,6 +391,234 @@ out:
 	teardown();
 }
 
+/* ---- large send (NDIS 5: NDIS_TASK_TCP_LARGE_SEND, TcpLargeSendPacketInfo) */
+
+#define LSO_LEN		16	/* NDIS_TASK_TCP_LARGE_SEND, padded */
+
+/* The fake answers a checksum task and a large-send task. */
+static void offer_csum_lso(u32 v4tx, u32 lso_version, u32 max, u32 min,
+			   u8 tcp_opts, u8 ip_opts)
+{
+	u32 c[4] = { v4tx, 0, 0, 0 };
+	u8 l[LSO_LEN] = { 0 };
+	u32 off;
+
+	wr32(l, lso_version);
+	wr32(l + 4, max);
+	wr32(l + 8, min);
+	l[12] = tcp_opts;
+	l[13] = ip_opts;
+	put_header(fm.task_answer, HDR_LEN);
+	off = put_task(fm.task_answer, HDR_LEN, TASK_CSUM, 0,
+		       TASK_FIXED + sizeof(c), c, sizeof(c));
+	fm.task_answer_len = put_task(fm.task_answer, off, TASK_LSO, 0, 0, l,
+				      sizeof(l));
+}
+
+/* The large-send task read as documented; version other than 0: unused. */
+static void test_lso_caps(void)
+{
+	struct ndl_csum_offload caps;
+
+	if (!start()) {
+		CHECK(!"the fake miniport starts");
+		goto out;
+	}
+	offer_csum_lso(0x1f, 0, 48000, 3, 1, 0);
+	ndl_adapter_csum_caps(ad, &caps);
+	CHECK_EQ_INT(caps.v4_tx, 0x1f);
+	CHECK_EQ_INT(caps.lso_v4.max_size, 48000);
+	CHECK_EQ_INT(caps.lso_v4.min_segs, 3);
+	CHECK_EQ_INT(caps.lso_v4.flags, NDL_LSO_TCP_OPTIONS);
+	CHECK_EQ_INT(caps.lso_v6.max_size, 0);
+	offer_csum_lso(0x1f, 0, 48000, 3, 0, 1);
+	ndl_adapter_csum_caps(ad, &caps);
+	CHECK_EQ_INT(caps.lso_v4.flags, NDL_LSO_IP_OPTIONS);
+	/* Version must be 0 */
+	offer_csum_lso(0x1f, 1, 48000, 3, 1, 1);
+	ndl_adapter_csum_caps(ad, &caps);
+	CHECK_EQ_INT(caps.lso_v4.max_size, 0);
+	CHECK_EQ_INT(caps.v4_tx, 0x1f);
+out:
+	teardown();
+}
+
+/* An Ethernet + IPv4 (10.0.0.1 -> 10.0.0.2) + TCP frame as Linux's TSO
+ * leaves it: Total Length of the whole packet, a checksum seed with it.
+ */
+static u32 tso_frame4(u8 *f, u32 ihl, u32 doff, u32 payload)
+{
+	u32 l4 = frame(f, 0x0800, ihl, 6, doff), len = l4 + doff * 4 + payload;
+
+	f[14 + 2] = (len - 14) >> 8;
+	f[14 + 3] = (len - 14) & 0xff;
+	f[14 + 12] = 10;
+	f[14 + 15] = 1;
+	f[14 + 16] = 10;
+	f[14 + 19] = 2;
+	f[l4 + 13] = 0x18;	/* ACK, PSH */
+	f[l4 + 16] = 0xaa;
+	f[l4 + 17] = 0xbb;
+	return len;
+}
+
+/*
+ * The set carries the checksum task then the large-send task (version 0,
+ * the offered parameters); a large send carries its MSS in
+ * TcpLargeSendPacketInfo and no checksum request, its headers as the
+ * transport leaves them (Total Length of the large packet, the
+ * pseudo-header sum without the length); the bytes the miniport writes
+ * back are counted; off: refused.
+ */
+static void test_lso_enable_and_send(void)
+{
+	struct ndl_csum_offload on = { .v4_tx = NDL_CSUM_TCP }, now;
+	static u8 f[0x10000];
+	struct ndl_frag fr[2] = { { f, 0 }, { f + 100, 0 } };
+	struct ndl_adapter_stats st;
+	u32 off, len, req;
+
+	if (!start()) {
+		CHECK(!"the fake miniport starts");
+		goto out;
+	}
+	offer_csum_lso(0x1f, 0, 48000, 2, 0, 0);
+	on.lso_v4.max_size = 1;		/* on: the offered parameters */
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
+	off = HDR_LEN + TASK_FIXED + CSUM_LEN;
+	CHECK_EQ_INT(fm.task_set_len, off + TASK_FIXED + LSO_LEN);
+	CHECK_EQ_INT(rd32(fm.task_set + 12), HDR_LEN);
+	CHECK_EQ_INT(rd32(fm.task_set + HDR_LEN + 8), TASK_CSUM);
+	CHECK_EQ_INT(rd32(fm.task_set + HDR_LEN + 12), TASK_FIXED + CSUM_LEN);
+	CHECK_EQ_INT(rd32(fm.task_set + off), 0);		/* Version */
+	CHECK_EQ_INT(rd32(fm.task_set + off + 4), TASK_SIZE);
+	CHECK_EQ_INT(rd32(fm.task_set + off + 8), TASK_LSO);
+	CHECK_EQ_INT(rd32(fm.task_set + off + 12), 0);		/* last */
+	CHECK_EQ_INT(rd32(fm.task_set + off + 16), LSO_LEN);
+	CHECK_EQ_INT(rd32(fm.task_set + off + TASK_FIXED), 0);
+	CHECK_EQ_INT(rd32(fm.task_set + off + TASK_FIXED + 4), 48000);
+	CHECK_EQ_INT(rd32(fm.task_set + off + TASK_FIXED + 8), 2);
+	CHECK_EQ_INT(fm.task_set[off + TASK_FIXED + 12], 0);
+	CHECK_EQ_INT(fm.task_set[off + TASK_FIXED + 13], 0);
+	ndl_adapter_csum_enabled(ad, &now);
+	CHECK_EQ_INT(now.lso_v4.max_size, 48000);
+
+	len = tso_frame4(f, 5, 5, 4000);
+	req = ndl_adapter_lso_request(ad, f, 100, len, 1460);
+	CHECK_EQ_INT(req, NDL_TX_LSO | NDL_TX_CSUM_IPV4 |
+		     1460 << NDL_TX_LSO_MSS_SHIFT);
+	ndl_lso_headers(f, len, req);
+	CHECK_EQ_INT(f[16] << 8 | f[17], len - 14);	/* Total Length */
+	/* 0x0a00 + 0x0001 + 0x0a00 + 0x0002 + 6, no TCP length */
+	CHECK_EQ_INT(f[34 + 16] << 8 | f[34 + 17], 0x1409);
+	fr[0].len = 100;
+	fr[1].len = len - 100;
+	fm.lso_sent = 4000;
+	CHECK_EQ_INT(ndl_adapter_send_ex(ad, fr, 2, f, req, 0), 0);
+	CHECK_EQ_INT(fm.last_lso, 1460);
+	CHECK_EQ_INT(fm.last_csum, 0);
+	ndl_adapter_stats(ad, &st);
+	CHECK_EQ_INT(st.tx_lso, 0);	/* counted when completed */
+	fm_complete_one(NDIS_STATUS_SUCCESS);
+	ndl_adapter_stats(ad, &st);
+	CHECK_EQ_INT(st.tx_lso, 1);
+	CHECK_EQ_INT(st.tx_lso_bytes, 4000);
+	/* an ordinary send after it carries no MSS */
+	CHECK_EQ_INT(send_flags(0), 0);
+	CHECK_EQ_INT(fm.last_lso, 0);
+	/* a large send with a checksum request, or no MSS: refused */
+	CHECK_EQ_INT(send_flags(req | NDL_TX_CSUM_TCP), -NDL_EINVAL);
+	CHECK_EQ_INT(send_flags(NDL_TX_LSO | NDL_TX_CSUM_IPV4), -NDL_EINVAL);
+	CHECK_EQ_INT(send_flags(req | NDL_TX_LSO_V2), -NDL_EINVAL);
+	CHECK_EQ_INT(send_flags((req & ~NDL_TX_CSUM_IPV4) | NDL_TX_CSUM_IPV6),
+		     -NDL_EINVAL);
+
+	/* checksums on, large send off: the checksum task alone */
+	on.lso_v4.max_size = 0;
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
+	CHECK_EQ_INT(fm.task_set_len, HDR_LEN + TASK_FIXED + CSUM_LEN);
+	CHECK_EQ_INT(send_flags(req), -NDL_EINVAL);
+	len = tso_frame4(f, 5, 5, 4000);
+	CHECK_EQ_INT(ndl_adapter_lso_request(ad, f, 100, len, 1460), 0);
+	/* the large send alone */
+	on.v4_tx = 0;
+	on.lso_v4.max_size = 1;
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
+	CHECK_EQ_INT(fm.task_set_len, HDR_LEN + TASK_FIXED + LSO_LEN);
+	CHECK_EQ_INT(rd32(fm.task_set + HDR_LEN + 8), TASK_LSO);
+	/* a failed set leaves it off */
+	fm.task_set_status = NDIS_STATUS_INVALID_DATA;
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on),
+		     NDIS_STATUS_INVALID_DATA);
+	CHECK_EQ_INT(ndl_adapter_lso_request(ad, f, 100, len, 1460), 0);
+	CHECK_EQ_INT(send_flags(req), -NDL_EINVAL);
+out:
+	teardown();
+}
+
+/*
+ * Which TCP packets the miniport may segment: as the transport offloads
+ * them (TCP only, at least MinSegmentCount segments, at most
+ * MaxOffLoadSize payload bytes, no fragment, no SYN/RST/URG, options only
+ * where offered, headers in the first buffer).
+ */
+static void test_lso_request(void)
+{
+	struct ndl_csum_offload on = { .lso_v4.max_size = 1 };
+	static u8 f[0x10000];
+	u32 len;
+
+	if (!start()) {
+		CHECK(!"the fake miniport starts");
+		goto out;
+	}
+	offer_csum_lso(0, 0, 8000, 3, 0, 0);
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
+	len = tso_frame4(f, 5, 5, 3000);
+	CHECK(ndl_adapter_lso_request(ad, f, 54, len, 1000));
+	/* the TCP header not all in the first buffer */
+	CHECK_EQ_INT(ndl_adapter_lso_request(ad, f, 53, len, 1000), 0);
+	/* fewer than MinSegmentCount segments; more than MaxOffLoadSize */
+	CHECK_EQ_INT(ndl_adapter_lso_request(ad, f, 54, len, 1500), 0);
+	CHECK(ndl_adapter_lso_request(ad, f, 54, 54 + 8000, 1000));
+	CHECK_EQ_INT(ndl_adapter_lso_request(ad, f, 54, 54 + 8001, 1000), 0);
+	CHECK_EQ_INT(ndl_adapter_lso_request(ad, f, 54, len, 0), 0);
+	/* options not offered */
+	len = tso_frame4(f, 5, 8, 3000);
+	CHECK_EQ_INT(ndl_adapter_lso_request(ad, f, 128, len, 1000), 0);
+	len = tso_frame4(f, 6, 5, 3000);
+	CHECK_EQ_INT(ndl_adapter_lso_request(ad, f, 128, len, 1000), 0);
+	/* SYN, RST, URG; a fragment; UDP; not IP after 14 bytes */
+	len = tso_frame4(f, 5, 5, 3000);
+	f[34 + 13] = 0x12;
+	CHECK_EQ_INT(ndl_adapter_lso_request(ad, f, 128, len, 1000), 0);
+	f[34 + 13] = 0x14;
+	CHECK_EQ_INT(ndl_adapter_lso_request(ad, f, 128, len, 1000), 0);
+	f[34 + 13] = 0x30;
+	CHECK_EQ_INT(ndl_adapter_lso_request(ad, f, 128, len, 1000), 0);
+	f[34 + 13] = 0x10;
+	f[14 + 6] = 0x20;	/* MF */
+	CHECK_EQ_INT(ndl_adapter_lso_request(ad, f, 128, len, 1000), 0);
+	f[14 + 6] = 0;
+	f[14 + 9] = 17;
+	CHECK_EQ_INT(ndl_adapter_lso_request(ad, f, 128, len, 1000), 0);
+	f[14 + 9] = 6;
+	f[12] = 0x81;
+	CHECK_EQ_INT(ndl_adapter_lso_request(ad, f, 128, len, 1000), 0);
+	f[12] = 0x08;
+	CHECK(ndl_adapter_lso_request(ad, f, 128, len, 1000));
+	/* NDIS 5's large send is IPv4's only */
+	len = frame(f, 0x86dd, 0, 6, 5) + 20 + 3000;
+	CHECK_EQ_INT(ndl_adapter_lso_request(ad, f, 128, len, 1000), 0);
+	/* options where offered */
+	offer_csum_lso(0, 0, 8000, 3, 1, 1);
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
+	len = tso_frame4(f, 6, 8, 3000);
+	CHECK(ndl_adapter_lso_request(ad, f, 128, len, 1000));
+out:
+	teardown();
+}
+
 int main(void)
 {
 	test_init();
@@ -400,6 +629,9 @@ int main(void)
 	RUN(test_enable_and_send);
 	RUN(test_enable_refused);
 	RUN(test_request);
+	RUN(test_lso_caps);
+	RUN(test_lso_enable_and_send);
+	RUN(test_lso_request);
 	tap_free(&tap);
 	return test_exit() | CHECK_EXIT_CODE();
 }

@@ -41,6 +41,12 @@ static struct mp {
 	NDIS_OFFLOAD_ENCAPSULATION encap;
 	u32 encap_len;
 	int order;			/* 1: parameters came before encapsulation */
+	/* the last send's TcpLargeSendNetBufferListInfo, and what the
+	 * miniport writes there before completing it (write_lso)
+	 */
+	uintptr_t lso_seen, lso_done;
+	bool write_lso;
+	u32 sends;
 } mp;
 
 static struct host {
@@ -196,6 +202,11 @@ static NTAPI NDIS_STATUS mp_restart(NDIS_HANDLE ctx,
 static NTAPI void mp_send(NDIS_HANDLE ctx, NET_BUFFER_LIST *l, ULONG port,
 			  ULONG flags)
 {
+	mp.sends++;
+	mp.lso_seen = (uintptr_t)l->NetBufferListInfo[TcpLargeSendNetBufferListInfo];
+	if (mp.write_lso)
+		l->NetBufferListInfo[TcpLargeSendNetBufferListInfo] =
+			(void *)mp.lso_done;
 	l->Status = NDIS_STATUS_SUCCESS;
 	ndlw_NdisMSendNetBufferListsComplete(mp.handle, l,
 					     NDIS_SEND_COMPLETE_FLAGS_DISPATCH_LEVEL);
@@ -795,6 +806,257 @@ static void test_current_config_short(void)
 	down(ad);
 }
 
+/* ---- large send ------------------------------------------------------------------- */
+
+/* LSOv1 (IPv4) and LSOv2 (IPv4, IPv6) as NDIS_OFFLOAD documents them. */
+static void offer_lso(NDIS_OFFLOAD *o, bool v1, bool v2)
+{
+	if (v1) {
+		o->LsoV1.IPv4.Encapsulation = NDIS_ENCAPSULATION_IEEE_802_3;
+		o->LsoV1.IPv4.MaxOffLoadSize = 62000;
+		o->LsoV1.IPv4.MinSegmentCount = 2;
+		o->LsoV1.IPv4.TcpOptions = NDIS_OFFLOAD_SUPPORTED;
+		o->LsoV1.IPv4.IpOptions = NDIS_OFFLOAD_NOT_SUPPORTED;
+	}
+	if (v2) {
+		o->LsoV2.IPv4.Encapsulation = NDIS_ENCAPSULATION_IEEE_802_3;
+		o->LsoV2.IPv4.MaxOffLoadSize = 64000;
+		o->LsoV2.IPv4.MinSegmentCount = 3;
+		o->LsoV2.IPv6.Encapsulation = NDIS_ENCAPSULATION_IEEE_802_3;
+		o->LsoV2.IPv6.MaxOffLoadSize = 32000;
+		o->LsoV2.IPv6.MinSegmentCount = 4;
+		o->LsoV2.IPv6.TcpOptionsSupported = NDIS_OFFLOAD_SUPPORTED;
+	}
+}
+
+/* What the capabilities say of each large send; 802.3 and a size only. */
+static void test_lso_caps(void)
+{
+	struct ndl_adapter *ad;
+	struct ndl_csum_offload c;
+
+	reset_mp();
+	offer_lso(&mp.hw, true, false);
+	ad = up();
+	CHECK(ad);
+	if (!ad)
+		return;
+	caps_of(ad, &c);
+	CHECK_EQ_INT(c.lso_v4.max_size, 62000);
+	CHECK_EQ_INT(c.lso_v4.min_segs, 2);
+	CHECK_EQ_INT(c.lso_v4.flags, NDL_LSO_TCP_OPTIONS);
+	CHECK_EQ_INT(c.lso_v6.max_size, 0);
+	down(ad);
+
+	/* LSOv2 where offered (it replicates every option) */
+	reset_mp();
+	offer_lso(&mp.hw, true, true);
+	ad = up();
+	if (!ad)
+		return;
+	caps_of(ad, &c);
+	CHECK_EQ_INT(c.lso_v4.max_size, 64000);
+	CHECK_EQ_INT(c.lso_v4.min_segs, 3);
+	CHECK_EQ_INT(c.lso_v4.flags, NDL_LSO_V2 | NDL_LSO_TCP_OPTIONS |
+		     NDL_LSO_IP_OPTIONS);
+	CHECK_EQ_INT(c.lso_v6.max_size, 32000);
+	CHECK_EQ_INT(c.lso_v6.min_segs, 4);
+	CHECK_EQ_INT(c.lso_v6.flags, NDL_LSO_V2 | NDL_LSO_TCP_OPTIONS);
+	down(ad);
+
+	/* not IEEE 802.3, or MaxOffLoadSize 0: not offered */
+	reset_mp();
+	offer_lso(&mp.hw, true, true);
+	mp.hw.LsoV1.IPv4.Encapsulation = NDIS_ENCAPSULATION_NULL;
+	mp.hw.LsoV2.IPv4.Encapsulation = NDIS_ENCAPSULATION_NULL;
+	mp.hw.LsoV2.IPv6.MaxOffLoadSize = 0;
+	ad = up();
+	if (!ad)
+		return;
+	caps_of(ad, &c);
+	CHECK_EQ_INT(c.lso_v4.max_size, 0);
+	CHECK_EQ_INT(c.lso_v6.max_size, 0);
+	down(ad);
+}
+
+/* OID_TCP_OFFLOAD_PARAMETERS' LsoV1, LsoV2IPv4 and LsoV2IPv6. */
+static void test_lso_parameters(void)
+{
+	struct ndl_adapter *ad;
+	struct ndl_csum_offload on = {
+		.lso_v4.max_size = 1, .lso_v6.max_size = 1,
+	};
+	const NDIS_OFFLOAD_PARAMETERS *p = &mp.params;
+
+	reset_mp();
+	offer_lso(&mp.hw, true, true);
+	ad = up();
+	if (!ad)
+		return;
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
+	/* IPv4 through LSOv2, LSOv1 off: one of them at a time */
+	CHECK_EQ_INT(p->LsoV1, NDIS_OFFLOAD_PARAMETERS_LSOV1_DISABLED);
+	CHECK_EQ_INT(p->LsoV2IPv4, NDIS_OFFLOAD_PARAMETERS_LSOV2_ENABLED);
+	CHECK_EQ_INT(p->LsoV2IPv6, NDIS_OFFLOAD_PARAMETERS_LSOV2_ENABLED);
+	CHECK_EQ_INT(p->TCPIPv4Checksum, NDIS_OFFLOAD_PARAMETERS_TX_RX_DISABLED);
+	CHECK_EQ_INT(mp.encap.IPv4.Enabled, NDIS_OFFLOAD_SET_ON);
+	CHECK_EQ_INT(mp.encap.IPv6.Enabled, NDIS_OFFLOAD_SET_ON);
+	memset(&on, 0, sizeof(on));
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
+	CHECK_EQ_INT(p->LsoV1, NDIS_OFFLOAD_PARAMETERS_LSOV1_DISABLED);
+	CHECK_EQ_INT(p->LsoV2IPv4, NDIS_OFFLOAD_PARAMETERS_LSOV2_DISABLED);
+	CHECK_EQ_INT(p->LsoV2IPv6, NDIS_OFFLOAD_PARAMETERS_LSOV2_DISABLED);
+	down(ad);
+
+	/* LSOv1 only: LSOv2 never mentioned */
+	reset_mp();
+	offer_lso(&mp.hw, true, false);
+	ad = up();
+	if (!ad)
+		return;
+	on.lso_v4.max_size = 1;
+	on.lso_v6.max_size = 1;
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
+	CHECK_EQ_INT(p->LsoV1, NDIS_OFFLOAD_PARAMETERS_LSOV1_ENABLED);
+	CHECK_EQ_INT(p->LsoV2IPv4, NDIS_OFFLOAD_PARAMETERS_NO_CHANGE);
+	CHECK_EQ_INT(p->LsoV2IPv6, NDIS_OFFLOAD_PARAMETERS_NO_CHANGE);
+	CHECK_EQ_INT(mp.encap.IPv6.Enabled, NDIS_OFFLOAD_SET_NO_CHANGE);
+	down(ad);
+}
+
+/* Ethernet, IPv4 10.0.0.1 -> 10.0.0.2 or IPv6 fe80::1 -> fe80::2, TCP
+ * with doff words, payload bytes: Linux's TSO lengths in the headers.
+ */
+static u32 tso_frame(u8 *f, bool v6, u32 doff, u32 payload)
+{
+	u32 l4 = v6 ? 54 : 34, len = l4 + doff * 4 + payload;
+
+	memset(f, 0, 128);
+	if (v6) {
+		f[12] = 0x86;
+		f[13] = 0xdd;
+		f[14] = 0x60;
+		f[14 + 4] = (len - 54) >> 8;
+		f[14 + 5] = (len - 54) & 0xff;
+		f[14 + 6] = 6;
+		f[14 + 8] = 0xfe;
+		f[14 + 9] = 0x80;
+		f[14 + 23] = 1;
+		f[14 + 24] = 0xfe;
+		f[14 + 25] = 0x80;
+		f[14 + 39] = 2;
+	} else {
+		f[12] = 0x08;
+		f[14] = 0x45;
+		f[14 + 2] = (len - 14) >> 8;
+		f[14 + 3] = (len - 14) & 0xff;
+		f[14 + 9] = 6;
+		f[14 + 12] = 10;
+		f[14 + 15] = 1;
+		f[14 + 16] = 10;
+		f[14 + 19] = 2;
+	}
+	f[l4 + 12] = doff << 4;
+	f[l4 + 13] = 0x10;
+	f[l4 + 16] = 0x12;
+	f[l4 + 17] = 0x34;
+	return len;
+}
+
+/*
+ * A large send's NET_BUFFER_LIST information (MSS, TcpHeaderOffset, Type,
+ * IPVersion), its headers (LSOv2: length 0; the seed without length),
+ * the completion read back (LSOv1's TcpPayload), refusal when off.
+ */
+static void test_lso_send(void)
+{
+	struct ndl_adapter *ad;
+	struct ndl_csum_offload on = {
+		.lso_v4.max_size = 1, .lso_v6.max_size = 1,
+	};
+	struct ndl_adapter_stats st;
+	static u8 f[0x10000];
+	struct ndl_frag fr = { f, 0 };
+	u32 req, len;
+
+	reset_mp();
+	offer_lso(&mp.hw, true, true);
+	ad = up();
+	if (!ad)
+		return;
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
+	/* IPv4 by LSOv2 */
+	len = tso_frame(f, false, 8, 10000);
+	req = ndl_adapter_lso_request(ad, f, 128, len, 1448);
+	CHECK_EQ_INT(req, NDL_TX_LSO | NDL_TX_LSO_V2 | NDL_TX_CSUM_IPV4 |
+		     1448 << NDL_TX_LSO_MSS_SHIFT);
+	ndl_lso_headers(f, len, req);
+	CHECK_EQ_INT(f[16] << 8 | f[17], 0);
+	CHECK_EQ_INT(f[34 + 16] << 8 | f[34 + 17], 0x1409);
+	fr.len = len;
+	mp.write_lso = true;
+	mp.lso_done = 1u << 30;		/* LsoV2TransmitComplete.Type */
+	CHECK_EQ_INT(ndl_adapter_send_ex(ad, &fr, 1, f, req, 0), 0);
+	/* MSS:20 | TcpHeaderOffset:10 | Type:1 (LSOv2) | IPVersion:1 (v4) */
+	CHECK_EQ_INT(mp.lso_seen, 1448 | 34 << 20 | 1u << 30);
+	ndl_adapter_stats(ad, &st);
+	CHECK_EQ_INT(st.tx_lso, 1);
+	CHECK_EQ_INT(st.tx_lso_bytes, 10000);
+	/* IPv6 by LSOv2: IPVersion 1, the TCP header at 54 */
+	len = tso_frame(f, true, 5, 5000);
+	req = ndl_adapter_lso_request(ad, f, 128, len, 1000);
+	CHECK_EQ_INT(req, NDL_TX_LSO | NDL_TX_LSO_V2 | NDL_TX_CSUM_IPV6 |
+		     1000 << NDL_TX_LSO_MSS_SHIFT);
+	ndl_lso_headers(f, len, req);
+	CHECK_EQ_INT(f[18] << 8 | f[19], 0);
+	/* 0xfe80 + 1 + 0xfe80 + 2 + 6, folded */
+	CHECK_EQ_INT(f[54 + 16] << 8 | f[54 + 17], 0xfd0a);
+	fr.len = len;
+	CHECK_EQ_INT(ndl_adapter_send_ex(ad, &fr, 1, f, req, 0), 0);
+	CHECK_EQ_INT(mp.lso_seen, 1000 | 54 << 20 | 1u << 30 | 1u << 31);
+	/* an ordinary send carries none */
+	fr.len = 64;
+	CHECK_EQ_INT(ndl_adapter_send_ex(ad, &fr, 1, f, 0, 0), 0);
+	CHECK_EQ_INT(mp.lso_seen, 0);
+	/* IPv6 off: neither asked nor accepted */
+	on.lso_v6.max_size = 0;
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
+	len = tso_frame(f, true, 5, 5000);
+	CHECK_EQ_INT(ndl_adapter_lso_request(ad, f, 128, len, 1000), 0);
+	fr.len = len;
+	mp.sends = 0;
+	CHECK_EQ_INT(ndl_adapter_send_ex(ad, &fr, 1, f, req, 0), -NDL_EINVAL);
+	CHECK_EQ_INT(mp.sends, 0);
+	down(ad);
+
+	/* LSOv1: the Total Length kept, TcpPayload read back */
+	reset_mp();
+	offer_lso(&mp.hw, true, false);
+	ad = up();
+	if (!ad)
+		return;
+	CHECK_EQ_INT(ndl_adapter_csum_enable(ad, &on), NDIS_STATUS_SUCCESS);
+	len = tso_frame(f, false, 5, 9000);
+	req = ndl_adapter_lso_request(ad, f, 128, len, 1460);
+	CHECK_EQ_INT(req, NDL_TX_LSO | NDL_TX_CSUM_IPV4 |
+		     1460 << NDL_TX_LSO_MSS_SHIFT);
+	ndl_lso_headers(f, len, req);
+	CHECK_EQ_INT(f[16] << 8 | f[17], len - 14);
+	CHECK_EQ_INT(f[34 + 16] << 8 | f[34 + 17], 0x1409);
+	fr.len = len;
+	mp.write_lso = true;
+	mp.lso_done = 8999;		/* LsoV1TransmitComplete.TcpPayload */
+	CHECK_EQ_INT(ndl_adapter_send_ex(ad, &fr, 1, f, req, 0), 0);
+	CHECK_EQ_INT(mp.lso_seen, 1460 | 34 << 20);
+	ndl_adapter_stats(ad, &st);
+	CHECK_EQ_INT(st.tx_lso, 1);
+	CHECK_EQ_INT(st.tx_lso_bytes, 8999);
+	/* an LSOv2 request to an LSOv1 adapter: refused */
+	CHECK_EQ_INT(ndl_adapter_send_ex(ad, &fr, 1, f, req | NDL_TX_LSO_V2, 0),
+		     -NDL_EINVAL);
+	down(ad);
+}
+
 int main(void)
 {
 	int rc;
@@ -816,6 +1078,9 @@ int main(void)
 	RUN(test_enable_revision);
 	RUN(test_no_caps_nothing_set);
 	RUN(test_current_config_short);
+	RUN(test_lso_caps);
+	RUN(test_lso_parameters);
+	RUN(test_lso_send);
 	ndlw_NdisMDeregisterMiniportDriver(drv_handle);
 	ndl_driver_unload(drv);
 	rc = CHECK_EXIT_CODE();

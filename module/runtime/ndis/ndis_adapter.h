@@ -290,6 +290,16 @@ int ndl_adapter_send(struct ndl_adapter *ad, const struct ndl_frag *frags,
 #define NDL_TX_CSUM_UDP		0x08	/* compute the UDP checksum */
 #define NDL_TX_CSUM_IP		0x10	/* compute the IPv4 header checksum */
 #define NDL_TX_VLAN		0x100
+/*
+ * Large send (ndl_adapter_lso_request makes these, with the IP version's
+ * NDL_TX_CSUM_IPV4/IPV6 bit): the miniport cuts the TCP packet into
+ * segments of the MSS in bits 12..31; NDL_TX_LSO_V2: as NDIS 6's LSOv2
+ * (else LSOv1, NDIS 5's large send).
+ */
+#define NDL_TX_LSO		0x200
+#define NDL_TX_LSO_V2		0x400
+#define NDL_TX_LSO_MSS_SHIFT	12
+#define NDL_TX_LSO_MSS(flags)	((flags) >> NDL_TX_LSO_MSS_SHIFT)
 int ndl_adapter_send_ex(struct ndl_adapter *ad, const struct ndl_frag *frags,
 			u32 nfrags, void *cookie, u32 flags, u16 vlan_tci);
 
@@ -306,23 +316,38 @@ int ndl_adapter_send_ex(struct ndl_adapter *ad, const struct ndl_frag *frags,
 #define NDL_CSUM_TCP		0x04
 #define NDL_CSUM_UDP		0x08
 #define NDL_CSUM_IP		0x10	/* the IPv4 header checksum */
+/*
+ * Large send (TCP segmentation) of one IP version, negotiated with the
+ * checksums: NDIS 5's NDIS_TASK_TCP_LARGE_SEND (IPv4), NDIS 6's LsoV1
+ * (IPv4) and LsoV2 (IPv4, IPv6). max_size 0: not offered / off.
+ */
+#define NDL_LSO_TCP_OPTIONS	0x01	/* segments packets with TCP options */
+#define NDL_LSO_IP_OPTIONS	0x02	/* ... with IPv4 options */
+#define NDL_LSO_V2		0x04	/* NDIS 6 LSOv2 (else LSOv1 / NDIS 5) */
+struct ndl_lso {
+	u32 max_size;			/* MaxOffLoadSize: TCP payload bytes */
+	u32 min_segs;			/* MinSegmentCount */
+	u8 flags;			/* NDL_LSO_* */
+};
 struct ndl_csum_offload {
 	u8 v4_tx, v4_rx, v6_tx, v6_rx;
+	struct ndl_lso lso_v4, lso_v6;
 };
 
 /*
  * What the miniport offers, all zero if nothing: NDIS 5 answers a query
  * of OID_TCP_TASK_OFFLOAD (802.3 encapsulation, a 14-byte header); NDIS 6
- * said it in its offload attributes (the hardware capabilities). Only
- * checksum tasks are read today. PASSIVE.
+ * said it in its offload attributes (the hardware capabilities). The
+ * checksum and large-send tasks are read. PASSIVE.
  */
 void ndl_adapter_csum_caps(struct ndl_adapter *ad, struct ndl_csum_offload *caps);
 /*
  * Turn on exactly *on (masked by the capabilities; all zero turns every
- * checksum task off): NDIS 5 sets OID_TCP_TASK_OFFLOAD, NDIS 6 sets
+ * checksum task off; a large send is on with the offered parameters when
+ * its max_size is not 0): NDIS 5 sets OID_TCP_TASK_OFFLOAD, NDIS 6 sets
  * OID_TCP_OFFLOAD_PARAMETERS. Until it succeeds, and after it failed,
- * nothing is on. Sends asking for a checksum that is not on are refused
- * (-NDL_EINVAL). Returns the NDIS_STATUS. PASSIVE.
+ * nothing is on. Sends asking for a checksum or a large send that is not
+ * on are refused (-NDL_EINVAL). Returns the NDIS_STATUS. PASSIVE.
  */
 u32 ndl_adapter_csum_enable(struct ndl_adapter *ad,
 			    const struct ndl_csum_offload *on);
@@ -348,6 +373,24 @@ void ndl_csum_host_choice(const struct ndl_csum_offload *caps, bool tx,
  */
 u32 ndl_adapter_csum_request(const struct ndl_adapter *ad, const u8 *head,
 			     u32 head_len, u32 csum_start, u32 csum_offset);
+/*
+ * A TCP packet of frame_len bytes the OS wants cut into segments of mss
+ * payload bytes (Linux's TSO skb, a virtio-net GSO header): the
+ * NDL_TX_LSO request for ndl_adapter_send_ex if the large send turned on
+ * can take it, else 0 (segment it in software): IPv4 or IPv6 right after
+ * a 14-byte header, no fragment, no IPv6 extension headers, options only
+ * where offered, no SYN/RST/URG, the headers within head_len, the payload
+ * at most MaxOffLoadSize and at least MinSegmentCount segments. Any IRQL.
+ */
+u32 ndl_adapter_lso_request(const struct ndl_adapter *ad, const u8 *head,
+			    u32 head_len, u32 frame_len, u32 mss);
+/*
+ * Rewrite the headers of a frame ndl_adapter_lso_request accepted as
+ * NDIS documents the transport leaves them: the IP length the whole
+ * packet's (LSOv1) or 0 (LSOv2), the TCP checksum field the
+ * pseudo-header sum without the length. head as given to the request.
+ */
+void ndl_lso_headers(u8 *head, u32 frame_len, u32 request);
 
 /* ---- control --------------------------------------------------------------- */
 
@@ -417,6 +460,10 @@ struct ndl_adapter_stats {
 	u64 tx_linearized;			/* fragments copied into one */
 	u64 oid_refused;			/* sets/queries the miniport failed */
 	u64 mcast_list_sets;			/* multicast lists it accepted */
+	/* large sends completed successfully, and the TCP payload bytes
+	 * the miniport reported sent in them
+	 */
+	u64 tx_lso, tx_lso_bytes;
 };
 void ndl_adapter_stats(const struct ndl_adapter *ad,
 		       struct ndl_adapter_stats *out);

@@ -122,6 +122,7 @@ struct ndl_tx_slot {
 	bool in_call;			/* inside MiniportSend(Packets) */
 	bool completed;			/* completed while in_call */
 	NDIS_STATUS status;
+	bool lso;			/* a large send */
 };
 
 struct ndl_request {
@@ -255,6 +256,12 @@ struct ndl_adapter {
 	 * struct ndl_csum_offload packed into bytes 0..3, read lock-free
 	 */
 	u32 csum_on;
+	/* large send turned on: NDL_LSO_ON_V4/V6 bits, read lock-free;
+	 * lso[0] (IPv4) and lso[1] (IPv6) hold its parameters, written
+	 * while it is off
+	 */
+	u32 lso_on;
+	struct ndl_lso lso[2];
 	bool oid_watch;			/* initialized: record refusals */
 	/* an NDIS 6 miniport's adapter: its front end's state (ndis6/) */
 	struct ndl_ndis6_adapter *ndis6;
@@ -394,8 +401,12 @@ void ndl6_hang_tick(struct ndl_adapter *ad);
 void ndl6_csum_caps(struct ndl_adapter *ad, struct ndl_csum_offload *caps);
 u32 ndl6_csum_enable(struct ndl_adapter *ad, const struct ndl_csum_offload *on);
 
-/* ndis_offload.c: may a send ask for these NDL_TX_CSUM_* checksums? */
+/* ndis_offload.c: may a send ask for these checksums or this large send? */
 bool ndl_csum_flags_allowed(struct ndl_adapter *ad, u32 flags);
+#define NDL_LSO_ON_V4	0x1
+#define NDL_LSO_ON_V6	0x2
+/* A large send completed: count it with the payload bytes sent. */
+void ndl_lso_sent(struct ndl_adapter *ad, u32 bytes);
 
 /* ndis_compat.c */
 void ndl_compat_resolve(struct ndl_adapter *ad, struct ndl_adapter_info *info);

@@ -156,7 +156,14 @@ static void slot_tx_info(struct ndl_tx_slot *s, u32 flags, u16 vlan)
 {
 	NDIS_PACKET_EXTENSION *ext = ndl_packet_ext(s->packet);
 
-	ext->NdisPacketInfo[TcpIpChecksumPacketInfo] =
+	/*
+	 * A large send: the MSS in TcpLargeSendPacketInfo, no checksum
+	 * request (the miniport computes every segment's).
+	 */
+	s->lso = flags & NDL_TX_LSO;
+	ext->NdisPacketInfo[TcpLargeSendPacketInfo] = s->lso ?
+		(void *)(uintptr_t)NDL_TX_LSO_MSS(flags) : NULL;
+	ext->NdisPacketInfo[TcpIpChecksumPacketInfo] = s->lso ? NULL :
 		(void *)(uintptr_t)(flags & 0x1f);
 	/*
 	 * NDIS_PACKET_8021Q_INFO: UserPriority:3, CanonicalFormatId:1,
@@ -229,6 +236,7 @@ int ndl_adapter_send_ex(struct ndl_adapter *ad, const struct ndl_frag *frags,
 	ndl_q_unlock(ad, old);
 
 	rc = slot_fill(ad, s, frags, n, total);
+	s->lso = false;
 	if (!rc && flags)
 		slot_tx_info(s, flags, vlan);
 	if (!rc)
@@ -281,6 +289,10 @@ static void slot_done(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 	bool ready;
 	KIRQL old;
 
+	/* The miniport wrote the TCP payload bytes it sent over the MSS. */
+	if (s->lso && st == NDIS_STATUS_SUCCESS)
+		ndl_lso_sent(ad, (u32)(uintptr_t)ndl_packet_ext(s->packet)->
+			     NdisPacketInfo[TcpLargeSendPacketInfo]);
 	ndl_sg_unmap(ad, s);
 	old = ndl_q_lock(ad);
 	ndl_list_del(&s->link);

@@ -514,6 +514,7 @@ int ndl6_adapter_initialize(struct ndl_adapter *ad,
 	/* What a previous initialize offered is gone with it. */
 	a6->offload_attrs = false;
 	ndl_memset(&a6->csum_caps, 0, sizeof(a6->csum_caps));
+	a6->lso_v1 = false;
 	ip.IfIndex = next_if_index();
 	ip.NetLuid = 6ull << 48 | (u64)ip.IfIndex << 24;
 	ad->state = NDL_AD_INITIALIZING;

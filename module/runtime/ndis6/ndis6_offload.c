@@ -5,9 +5,11 @@
  * MiniportInitializeEx: two NDIS_OFFLOAD structures, its hardware
  * capabilities and its current (default) configuration. The checksum
  * part of the capabilities is kept here, per IP version and direction,
- * as the adapter API's NDL_CSUM_* bits; the driver's structures need not
- * outlive the call. Turning checksums on or off is an
- * OID_TCP_OFFLOAD_PARAMETERS set (NDIS_OFFLOAD_PARAMETERS of the
+ * as the adapter API's NDL_CSUM_* bits, and its large sends (LsoV1 for
+ * IPv4, LsoV2 for IPv4 and IPv6: LSOv2 is used where offered) as struct
+ * ndl_lso; the driver's structures need not outlive the call. Turning
+ * them on or off is an OID_TCP_OFFLOAD_PARAMETERS set
+ * (NDIS_OFFLOAD_PARAMETERS of the
  * revision of the miniport's NDIS version), then, as the documentation
  * asks before a miniport may start receive checksums, an
  * OID_OFFLOAD_ENCAPSULATION set (IEEE 802.3, a 14-byte header). The
@@ -123,12 +125,57 @@ static const char *offload_problem(const NDIS_OFFLOAD *o, u32 size)
 	return NULL;
 }
 
-/* The checksum capabilities an NDIS_OFFLOAD says, if it is one. */
+/*
+ * One large send: counted only on IEEE 802.3 frames and with a
+ * MaxOffLoadSize; flags NDL_LSO_* as its 2-bit fields say supported.
+ */
+static bool map_lso(ULONG encapsulation, ULONG max_size, ULONG min_segs,
+		    u8 flags, struct ndl_lso *out)
+{
+	if (!(encapsulation & NDIS_ENCAPSULATION_IEEE_802_3) || !max_size)
+		return false;
+	out->max_size = max_size;
+	out->min_segs = min_segs;
+	out->flags = flags;
+	return true;
+}
+
+static void map_large_send(const NDIS_OFFLOAD *o, struct ndl_csum_offload *out,
+			   bool *v1)
+{
+	const NDIS_TCP_LARGE_SEND_OFFLOAD_V1 *l1 = &o->LsoV1;
+	const NDIS_TCP_LARGE_SEND_OFFLOAD_V2 *l2 = &o->LsoV2;
+
+	ndl_memset(&out->lso_v4, 0, sizeof(out->lso_v4));
+	ndl_memset(&out->lso_v6, 0, sizeof(out->lso_v6));
+	*v1 = map_lso(l1->IPv4.Encapsulation, l1->IPv4.MaxOffLoadSize,
+		      l1->IPv4.MinSegmentCount,
+		      (l1->IPv4.TcpOptions == NDIS_OFFLOAD_SUPPORTED ?
+		       NDL_LSO_TCP_OPTIONS : 0) |
+		      (l1->IPv4.IpOptions == NDIS_OFFLOAD_SUPPORTED ?
+		       NDL_LSO_IP_OPTIONS : 0), &out->lso_v4);
+	/* LSOv2 replicates TCP options and IPv4 options by definition */
+	map_lso(l2->IPv4.Encapsulation, l2->IPv4.MaxOffLoadSize,
+		l2->IPv4.MinSegmentCount,
+		NDL_LSO_V2 | NDL_LSO_TCP_OPTIONS | NDL_LSO_IP_OPTIONS,
+		&out->lso_v4);
+	map_lso(l2->IPv6.Encapsulation, l2->IPv6.MaxOffLoadSize,
+		l2->IPv6.MinSegmentCount,
+		NDL_LSO_V2 | (l2->IPv6.TcpOptionsSupported ==
+			      NDIS_OFFLOAD_SUPPORTED ? NDL_LSO_TCP_OPTIONS : 0),
+		&out->lso_v6);
+}
+
+/*
+ * The checksum and large-send capabilities an NDIS_OFFLOAD says, if it
+ * is one; *v1: it has LSOv1 (NULL: not asked).
+ */
 static bool offload_checksums(struct ndl_adapter *ad, const char *what,
 			      const NDIS_OFFLOAD *o, u32 size,
-			      struct ndl_csum_offload *out)
+			      struct ndl_csum_offload *out, bool *v1)
 {
 	const char *why = offload_problem(o, size);
+	bool has_v1;
 
 	if (why) {
 		ndl_err("%s: %s: NDIS_OFFLOAD (revision %u, size %u) %s",
@@ -136,6 +183,9 @@ static bool offload_checksums(struct ndl_adapter *ad, const char *what,
 		return false;
 	}
 	map_checksum(ad, what, &o->Checksum, out);
+	map_large_send(o, out, &has_v1);
+	if (v1)
+		*v1 = has_v1;
 	return true;
 }
 
@@ -159,6 +209,12 @@ static void log_csum(struct ndl_adapter *ad, const char *what,
 		 ad->name, what, bits(c->v4_tx, a, sizeof(a)),
 		 bits(c->v4_rx, b, sizeof(b)), bits(c->v6_tx, x, sizeof(x)),
 		 bits(c->v6_rx, y, sizeof(y)));
+	if (c->lso_v4.max_size | c->lso_v6.max_size)
+		ndl_info("%s: %s: large send IPv4 LSOv%u %u bytes, %u segments at least; IPv6 %u bytes, %u segments at least",
+			 ad->name, what,
+			 c->lso_v4.flags & NDL_LSO_V2 ? 2 : 1,
+			 c->lso_v4.max_size, c->lso_v4.min_segs,
+			 c->lso_v6.max_size, c->lso_v6.min_segs);
 }
 
 /* ---- the attributes ------------------------------------------------------------ */
@@ -170,6 +226,7 @@ NDIS_STATUS ndl6_offload_attributes(struct ndl_adapter *ad,
 	struct ndl_ndis6_adapter *a6 = ndl6(ad);
 	struct ndl_csum_offload hw, def;
 	const NDIS_OFFLOAD *caps;
+	bool hw_v1 = false, def_v1 = false;
 
 	if (a->Header.Revision < NDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES_REVISION_1) {
 		ndl_err("%s: NdisMSetMiniportAttributes: offload attributes revision 0",
@@ -187,16 +244,19 @@ NDIS_STATUS ndl6_offload_attributes(struct ndl_adapter *ad,
 	ndl_memset(&def, 0, sizeof(def));
 	if (a->HardwareOffloadCapabilities &&
 	    !offload_checksums(ad, "HardwareOffloadCapabilities",
-			       a->HardwareOffloadCapabilities, 0, &hw))
+			       a->HardwareOffloadCapabilities, 0, &hw,
+			       &hw_v1))
 		return NDIS_STATUS_INVALID_PARAMETER;
 	if (a->DefaultOffloadConfiguration &&
 	    !offload_checksums(ad, "DefaultOffloadConfiguration",
-			       a->DefaultOffloadConfiguration, 0, &def))
+			       a->DefaultOffloadConfiguration, 0, &def,
+			       &def_v1))
 		return NDIS_STATUS_INVALID_PARAMETER;
 	/* What the hardware can do; a miniport that left it out, its default. */
 	caps = a->HardwareOffloadCapabilities ? a->HardwareOffloadCapabilities :
 					       a->DefaultOffloadConfiguration;
 	a6->csum_caps = a->HardwareOffloadCapabilities ? hw : def;
+	a6->lso_v1 = a->HardwareOffloadCapabilities ? hw_v1 : def_v1;
 	a6->offload_attrs = true;
 	if (!caps)
 		ndl_info("%s: %s without an NDIS_OFFLOAD: no checksum offload",
@@ -264,9 +324,30 @@ static u32 set_oid(struct ndl_adapter *ad, u32 oid, const char *name,
 	return st;
 }
 
-/* OID_TCP_OFFLOAD_PARAMETERS with exactly these checksums on. */
+/*
+ * A large send's member: on, or off if offered (a miniport that does not
+ * have it is not told).
+ */
+static UCHAR lso_param(bool on, bool offered)
+{
+	if (on)
+		return NDIS_OFFLOAD_PARAMETERS_LSOV1_ENABLED;
+	return offered ? NDIS_OFFLOAD_PARAMETERS_LSOV1_DISABLED :
+	       NDIS_OFFLOAD_PARAMETERS_NO_CHANGE;
+}
+
+/* LSOV1's and LSOV2's values are the same. */
+NDL_STATIC_ASSERT(NDIS_OFFLOAD_PARAMETERS_LSOV1_ENABLED ==
+		  NDIS_OFFLOAD_PARAMETERS_LSOV2_ENABLED &&
+		  NDIS_OFFLOAD_PARAMETERS_LSOV1_DISABLED ==
+		  NDIS_OFFLOAD_PARAMETERS_LSOV2_DISABLED, "LSO parameters");
+
+/* OID_TCP_OFFLOAD_PARAMETERS with exactly these offloads on. */
 static u32 set_params(struct ndl_adapter *ad, const struct ndl_csum_offload *c)
 {
+	struct ndl_ndis6_adapter *a6 = ndl6(ad);
+	const struct ndl_csum_offload *cap = &a6->csum_caps;
+	bool v4_v2 = cap->lso_v4.flags & NDL_LSO_V2;
 	NDIS_OFFLOAD_PARAMETERS p;
 
 	ndl_memset(&p, 0, sizeof(p));	/* NO_CHANGE for every other member */
@@ -277,6 +358,10 @@ static u32 set_params(struct ndl_adapter *ad, const struct ndl_csum_offload *c)
 	p.UDPIPv4Checksum = param(c->v4_tx, c->v4_rx, NDL_CSUM_UDP);
 	p.TCPIPv6Checksum = param(c->v6_tx, c->v6_rx, NDL_CSUM_TCP);
 	p.UDPIPv6Checksum = param(c->v6_tx, c->v6_rx, NDL_CSUM_UDP);
+	/* IPv4: LSOv2 where offered, LSOv1 off then (one of them only) */
+	p.LsoV1 = lso_param(c->lso_v4.max_size && !v4_v2, a6->lso_v1);
+	p.LsoV2IPv4 = lso_param(c->lso_v4.max_size && v4_v2, v4_v2);
+	p.LsoV2IPv6 = lso_param(c->lso_v6.max_size, cap->lso_v6.max_size);
 	return set_oid(ad, OID_TCP_OFFLOAD_PARAMETERS,
 		       "OID_TCP_OFFLOAD_PARAMETERS", &p, p.Header.Size);
 }
@@ -297,13 +382,19 @@ u32 ndl6_csum_enable(struct ndl_adapter *ad, const struct ndl_csum_offload *on)
 	want.v4_rx = on->v4_rx & cap->v4_rx;
 	want.v6_tx = on->v6_tx & cap->v6_tx;
 	want.v6_rx = on->v6_rx & cap->v6_rx;
-	v4 = want.v4_tx | want.v4_rx;
-	v6 = want.v6_tx | want.v6_rx;
+	want.lso_v4 = on->lso_v4.max_size && cap->lso_v4.max_size ?
+		      cap->lso_v4 : (struct ndl_lso){ 0 };
+	want.lso_v6 = on->lso_v6.max_size && cap->lso_v6.max_size ?
+		      cap->lso_v6 : (struct ndl_lso){ 0 };
+	v4 = want.v4_tx | want.v4_rx | !!want.lso_v4.max_size;
+	v6 = want.v6_tx | want.v6_rx | !!want.lso_v6.max_size;
 	if (!a6->offload_attrs || !(cap->v4_tx | cap->v4_rx | cap->v6_tx |
-				    cap->v6_rx)) {
+				    cap->v6_rx | !!cap->lso_v4.max_size |
+				    !!cap->lso_v6.max_size)) {
 		/* A miniport that offers nothing is not asked anything. */
 		return v4 || v6 || (on->v4_tx | on->v4_rx | on->v6_tx |
-				    on->v6_rx) ?
+				    on->v6_rx) || on->lso_v4.max_size ||
+		       on->lso_v6.max_size ?
 		       NDIS_STATUS_NOT_SUPPORTED : NDIS_STATUS_SUCCESS;
 	}
 	st = set_params(ad, &want);
@@ -345,6 +436,6 @@ void ndl6_offload_current(struct ndl_adapter *ad, const void *buf, u32 len)
 		return;
 	}
 	if (offload_checksums(ad, "NDIS_STATUS_TASK_OFFLOAD_CURRENT_CONFIG",
-			      buf, len, &c))
+			      buf, len, &c, NULL))
 		log_csum(ad, "the miniport reports checksum offload on", &c);
 }

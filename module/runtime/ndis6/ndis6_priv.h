@@ -74,6 +74,8 @@ struct ndl6_tx_slot {
 	struct ndl_tx_bufs bufs;
 	void *cookie;
 	bool busy;			/* in the miniport */
+	bool lso;			/* a large send ... */
+	u32 lso_payload;		/* ... of this many TCP payload bytes */
 };
 
 struct ndl_ndis6_adapter {
@@ -90,6 +92,7 @@ struct ndl_ndis6_adapter {
 	u32 packet_filter;			/* last one the miniport took */
 	bool offload_attrs;			/* it set offload attributes */
 	struct ndl_csum_offload csum_caps;	/* ... and these checksums */
+	bool lso_v1;				/* ... and LSOv1 for IPv4 */
 
 	/* pause and restart: NdisMPauseComplete / NdisMRestartComplete */
 	struct ndl_os_waiter *pnp_waiter;

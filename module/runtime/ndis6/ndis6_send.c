@@ -90,12 +90,16 @@ void ndl6_tx_free(struct ndl_adapter *ad)
 	a6->tx_pool = NULL;
 }
 
-/* The TCP/UDP header's offset (for TcpHeaderOffset), 0 if not found. */
-static u32 l4_offset(const struct ndl_frag *frags, u32 nfrags)
+/*
+ * The TCP/UDP header's offset (for TcpHeaderOffset), 0 if not found; the
+ * TCP header's length in *thl if the first buffer holds it (else 0).
+ */
+static u32 l4_offset(const struct ndl_frag *frags, u32 nfrags, u32 *thl)
 {
 	const u8 *p = NULL;
-	u32 i, len = 0, ihl;
+	u32 i, len = 0, ihl, l4;
 
+	*thl = 0;
 	for (i = 0; i < nfrags && !p; i++)
 		if (frags[i].len) {
 			p = frags[i].va;
@@ -105,23 +109,57 @@ static u32 l4_offset(const struct ndl_frag *frags, u32 nfrags)
 		return 0;
 	if (p[12] == 0x08 && p[13] == 0x00) {
 		ihl = (p[14] & 0xf) * 4u;
-		return ihl >= 20 ? 14 + ihl : 0;
+		l4 = ihl >= 20 ? 14 + ihl : 0;
+	} else {
+		l4 = p[12] == 0x86 && p[13] == 0xdd ? 14 + 40 : 0;
 	}
-	return p[12] == 0x86 && p[13] == 0xdd ? 14 + 40 : 0;
+	if (l4 && len >= l4 + 20)
+		*thl = (p[l4 + 12] >> 4) * 4u;
+	return l4;
+}
+
+/*
+ * NDIS_TCP_LARGE_SEND_OFFLOAD_NET_BUFFER_LIST_INFO: MSS:20,
+ * TcpHeaderOffset:10, Type:1 (LSOv2), IPVersion:1 (IPv6, LSOv2 only);
+ * completed: LSOv1's TcpPayload:30 (bytes sent), LSOv2's Type.
+ */
+#define LSO_TCP_OFFSET_SHIFT	20
+#define LSO_TYPE_V2		(1u << 30)
+#define LSO_IPV6		(1u << 31)
+#define LSO_TCP_PAYLOAD		0x3fffffffu
+
+/* A large send's list information; its TCP payload in s->lso_payload. */
+static uintptr_t lso_info(struct ndl6_tx_slot *s, const struct ndl_frag *frags,
+			  u32 nfrags, u32 total, u32 flags)
+{
+	u32 thl, l4 = l4_offset(frags, nfrags, &thl);
+	u32 v = NDL_TX_LSO_MSS(flags) | l4 << LSO_TCP_OFFSET_SHIFT;
+
+	/* LSOv2's completion does not say what was sent: the payload was */
+	s->lso_payload = total > l4 + thl ? total - l4 - thl : 0;
+	if (flags & NDL_TX_LSO_V2)
+		v |= LSO_TYPE_V2 |
+		     (flags & NDL_TX_CSUM_IPV6 ? LSO_IPV6 : 0);
+	return v;
 }
 
 static void slot_info(struct ndl6_tx_slot *s, const struct ndl_frag *frags,
-		      u32 nfrags, u32 flags, u16 vlan)
+		      u32 nfrags, u32 total, u32 flags, u16 vlan)
 {
 	NET_BUFFER_LIST *nbl = s->nbl;
 	uintptr_t csum = 0;
+	u32 thl;
+
+	s->lso = flags & NDL_TX_LSO;
+	nbl->NetBufferListInfo[TcpLargeSendNetBufferListInfo] = s->lso ?
+		(void *)lso_info(s, frags, nfrags, total, flags) : NULL;
 
 	if (flags & (NDL_TX_CSUM_TCP | NDL_TX_CSUM_UDP | NDL_TX_CSUM_IP)) {
 		/* The same bit order as the transmit half of the union. */
 		csum = flags & (NDL_NBL_CSUM_TX_IPV4 | NDL_NBL_CSUM_TX_IPV6 |
 				NDL_NBL_CSUM_TX_TCP | NDL_NBL_CSUM_TX_UDP |
 				NDL_NBL_CSUM_TX_IP);
-		csum |= (uintptr_t)l4_offset(frags, nfrags)
+		csum |= (uintptr_t)l4_offset(frags, nfrags, &thl)
 			<< NDL_NBL_CSUM_TX_TCP_OFFSET_SHIFT;
 	}
 	nbl->NetBufferListInfo[TcpIpChecksumNetBufferListInfo] = (void *)csum;
@@ -162,7 +200,7 @@ static bool slot_fill(struct ndl_adapter *ad, struct ndl6_tx_slot *s,
 	nb->DataPhysicalAddress.QuadPart = 0;
 	if (!ndl_nb_attach(nb, chain, 0, total, "send"))
 		return false;
-	slot_info(s, frags, nfrags, flags, vlan);
+	slot_info(s, frags, nfrags, total, flags, vlan);
 	return true;
 }
 
@@ -233,11 +271,28 @@ static struct ndl6_tx_slot *slot_of_nbl(struct ndl_adapter *ad,
 	return s;
 }
 
+/*
+ * What the miniport wrote back into a large send's information: LSOv1
+ * the TCP payload bytes it sent, LSOv2 its type (and the payload counts).
+ */
+static void lso_done(struct ndl_adapter *ad, struct ndl6_tx_slot *s)
+{
+	u32 v = (u32)(uintptr_t)
+		s->nbl->NetBufferListInfo[TcpLargeSendNetBufferListInfo];
+
+	if (!(v & LSO_TYPE_V2))
+		ndl_lso_sent(ad, v & LSO_TCP_PAYLOAD);
+	else
+		ndl_lso_sent(ad, s->lso_payload);
+}
+
 static void complete_one(struct ndl_adapter *ad, struct ndl6_tx_slot *s,
 			 NDIS_STATUS st)
 {
 	void *cookie = s->cookie;
 
+	if (st == NDIS_STATUS_SUCCESS && s->lso)
+		lso_done(ad, s);
 	if (st == NDIS_STATUS_SUCCESS)
 		ndl_atomic_add(&ad->stats.tx_frames, 1);
 	else

@@ -735,7 +735,7 @@ typedef struct _NDIS_ENCAPSULATED_PACKET_TASK_OFFLOAD {
 /*
  * What a miniport can offload (its hardware capabilities) or has on (its
  * current configuration). Later revisions (NDIS 6.50 on) append members
- * after revision 3's; the runtime reads only Checksum. Drivers get this
+ * after revision 3's; the runtime reads Checksum, LsoV1 and LsoV2. Drivers get this
  * and the types of its members from mingw-w64's ntddndis.h, with the
  * members of their NDIS version (tests/netvmini/gen-ndis6-types.awk):
  * the sizes of revisions 2 and 3 are asserted in ndis6_offload.c.
@@ -804,6 +804,11 @@ typedef struct _NDIS_OFFLOAD_PARAMETERS {
 #define NDIS_OFFLOAD_PARAMETERS_TX_ENABLED_RX_DISABLED	2
 #define NDIS_OFFLOAD_PARAMETERS_RX_ENABLED_TX_DISABLED	3
 #define NDIS_OFFLOAD_PARAMETERS_TX_RX_ENABLED		4
+/* LsoV1, LsoV2IPv4, LsoV2IPv6 */
+#define NDIS_OFFLOAD_PARAMETERS_LSOV1_DISABLED		1
+#define NDIS_OFFLOAD_PARAMETERS_LSOV1_ENABLED		2
+#define NDIS_OFFLOAD_PARAMETERS_LSOV2_DISABLED		1
+#define NDIS_OFFLOAD_PARAMETERS_LSOV2_ENABLED		2
 
 /* OID_OFFLOAD_ENCAPSULATION: the framing offloads run on, and go. */
 typedef struct _NDIS_OFFLOAD_ENCAPSULATION {
