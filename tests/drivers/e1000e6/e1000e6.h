@@ -26,9 +26,10 @@
 
 #define E6_TX_DESCS		256	/* ring entries (multiple of 8) */
 #define E6_TCBS			64	/* NET_BUFFERs in flight */
-#define E6_TCB_MAX_FRAGS	32	/* more are copied into the bounce buffer */
+#define E6_TCB_MAX_FRAGS	16	/* more are copied into the bounce buffer */
+#define E6_LSO_MAX_FRAGS	32	/* a large send's (too large to copy) */
 /* + a context, + the header copy of a large send */
-#define E6_TCB_MAX_DESCS	(E6_TCB_MAX_FRAGS + 2)
+#define E6_TCB_MAX_DESCS	(E6_LSO_MAX_FRAGS + 2)
 #define E6_TX_HEADERS		256	/* header bytes looked at for offloads */
 
 /*
@@ -178,7 +179,7 @@ typedef struct _E6_ADAPTER {
 	E6_TX_DESC *TxRing;
 	NDIS_PHYSICAL_ADDRESS TxRingPa;
 	ULONG TxTail, TxFree;
-	ULONG TxReserved;		/* TCBs mapping: E6_TCB_MAX_FRAGS each held */
+	ULONG TxReserved;		/* TCBs mapping: E6_TCB_MAX_DESCS each held */
 	ULONG SglSize;			/* NdisMRegisterScatterGatherDma's answer */
 	E6_TCB Tcbs[E6_TCBS];
 	LIST_ENTRY TcbFree, TcbBusy;	/* busy: in ring order */

@@ -246,11 +246,11 @@ static PNET_BUFFER_LIST E6DropTcb(PE6_ADAPTER Adapter, PE6_TCB Tcb,
  * The list starts at the beginning of the NET_BUFFER's CurrentMdl: the
  * frame is CurrentMdlOffset bytes in and DataLength bytes long (NDIS
  * reference, NdisMAllocateNetBufferSGList). Its elements trimmed to the
- * frame less its first Skip bytes into Out; how many, or
- * E6_TCB_MAX_FRAGS + 1 if more are needed.
+ * frame less its first Skip bytes into Out; how many, or Max + 1 if more
+ * are needed.
  */
 static ULONG E6TrimSgl(PNET_BUFFER Nb, const SCATTER_GATHER_LIST *Sgl,
-		       ULONG Skip, SCATTER_GATHER_ELEMENT *Out)
+		       ULONG Skip, ULONG Max, SCATTER_GATHER_ELEMENT *Out)
 {
 	ULONG skip = NET_BUFFER_CURRENT_MDL_OFFSET(Nb) + Skip;
 	ULONG left = NET_BUFFER_DATA_LENGTH(Nb) - Skip;
@@ -263,8 +263,8 @@ static ULONG E6TrimSgl(PNET_BUFFER Nb, const SCATTER_GATHER_LIST *Sgl,
 			skip -= len;
 			continue;
 		}
-		if (n == E6_TCB_MAX_FRAGS)
-			return E6_TCB_MAX_FRAGS + 1;
+		if (n == Max)
+			return Max + 1;
 		Out[n].Address.QuadPart = Sgl->Elements[i].Address.QuadPart + skip;
 		Out[n].Length = len - skip;
 		if (Out[n].Length > left)
@@ -275,7 +275,7 @@ static ULONG E6TrimSgl(PNET_BUFFER Nb, const SCATTER_GATHER_LIST *Sgl,
 		n++;
 	}
 	/* a list shorter than the frame is not one to send */
-	return left ? E6_TCB_MAX_FRAGS + 1 : n;
+	return left ? Max + 1 : n;
 }
 
 VOID NTAPI E6ProcessSGList(PDEVICE_OBJECT Pdo, PVOID Reserved,
@@ -285,9 +285,10 @@ VOID NTAPI E6ProcessSGList(PDEVICE_OBJECT Pdo, PVOID Reserved,
 	PE6_ADAPTER adapter = tcb->Adapter;
 	PNET_BUFFER_LIST failed = NULL;
 	/* a large send's header copy first, then the rest of the frame */
-	SCATTER_GATHER_ELEMENT frags[E6_TCB_MAX_FRAGS + 1];
+	SCATTER_GATHER_ELEMENT frags[E6_LSO_MAX_FRAGS + 1];
 	ULONG first = tcb->Lso ? 1 : 0;
-	ULONG n = E6TrimSgl(tcb->Nb, Sgl, tcb->Lso ? tcb->HdrLen : 0,
+	ULONG max = tcb->Lso ? E6_LSO_MAX_FRAGS : E6_TCB_MAX_FRAGS;
+	ULONG n = E6TrimSgl(tcb->Nb, Sgl, tcb->Lso ? tcb->HdrLen : 0, max,
 			    frags + first);
 
 	if (tcb->Lso) {
@@ -296,7 +297,7 @@ VOID NTAPI E6ProcessSGList(PDEVICE_OBJECT Pdo, PVOID Reserved,
 		frags[0].Reserved = 0;
 	}
 	NdisDprAcquireSpinLock(&adapter->Lock);
-	if (n && n <= E6_TCB_MAX_FRAGS) {
+	if (n && n <= max) {
 		tcb->Sgl = Sgl;
 		E6PlaceTcb(adapter, tcb, frags, n + first);
 	} else {
