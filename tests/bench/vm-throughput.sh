@@ -20,8 +20,8 @@
 # isolated side, isolated/native and isolated/in-kernel (throughput, ping
 # RTT and cost, both directions). The sides are configured alike: the
 # wrapped round records the offloads its interface has (what the miniport
-# negotiated: checksums, scatter-gather; no TSO, which no miniport of ours
-# offers), the isolated one what its host negotiated and gave the TAP, and
+# negotiated: checksums, scatter-gather, TSO where it offers large send, as
+# e1000e6 does), the isolated one what its host negotiated and gave the TAP, and
 # the native driver runs with exactly those on (a round of its own for the
 # isolated side if that differs); each side's offloads and interrupts
 # (MSI-X, MSI or the line; interrupts per MiB) are printed. One round with

@@ -3,8 +3,9 @@
  * Intel 82540EM device model, after QEMU's hw/net/e1000.c: registers in
  * BAR0 (32-bit accesses), Tx/Rx descriptor rings read and written by DMA
  * (a TDT or TCTL write transmits at once, as in QEMU; legacy and TCP/IP
- * transmit descriptors, with IP and TCP/UDP checksum insertion; receive
- * checks no checksum and says so, IXSM, as QEMU's e1000 does), the
+ * transmit descriptors, with IP and TCP/UDP checksum insertion and TCP
+ * segmentation (TSE); receive checks no checksum and says so, IXSM, as
+ * QEMU's e1000 does), the
  * interrupt line as (ICR & IMS) != 0 with ICR cleared by reading, EEPROM
  * words through EERD, PHY registers through MDIC (restarting
  * auto-negotiation drops the link until the next poll, which ends it with
@@ -26,7 +27,7 @@ enum {	/* register byte offsets */
 	R_MPC = 0x4010, R_GPRC = 0x4074, R_BPRC = 0x4078, R_MPRC = 0x407c,
 	R_GPTC = 0x4080, R_GORCL = 0x4088, R_GORCH = 0x408c, R_GOTCL = 0x4090,
 	R_GOTCH = 0x4094, R_RNBC = 0x40a0, R_RUC = 0x40a4, R_ROC = 0x40ac,
-	R_TPR = 0x40d0, R_TPT = 0x40d4,
+	R_TPR = 0x40d0, R_TPT = 0x40d4, R_TSCTC = 0x40f8,
 	R_MTA = 0x5200, R_RA = 0x5400,
 };
 
@@ -44,7 +45,10 @@ enum {
 	RCTL_SECRC = 0x04000000,
 	TCTL_EN = 0x02,
 	RAH_AV = 0x80000000u,
-	TXD_EOP = 0x01, TXD_RS = 0x08, TXD_DEXT = 0x20, TXD_DD = 0x01,
+	TXD_EOP = 0x01, TXD_TSE = 0x04, TXD_RS = 0x08, TXD_DEXT = 0x20,
+	TXD_DD = 0x01,
+	TUCMD_TCP = 0x01, TUCMD_IP = 0x02, TUCMD_TSE = 0x04,
+	TCP_FIN = 0x01, TCP_PSH = 0x08,
 	TXD_DTYP_CONTEXT = 0x0, TXD_DTYP_DATA = 0x1,
 	POPTS_IXSM = 0x01, POPTS_TXSM = 0x02,
 	RXD_DD = 0x01, RXD_EOP = 0x02, RXD_IXSM = 0x04,
@@ -62,7 +66,8 @@ enum {	/* PHY */
 #define RX_BUF_SIZE	2048
 #define MIN_FRAME	60
 #define MAX_FRAME	1518	/* with a VLAN tag, without FCS */
-#define TX_MAX		65536
+#define TX_MAX		(1u << 18)	/* a TSE packet's header and payload */
+#define SEG_MAX		(255 + 65535)	/* HDRLEN + MSS at their widest */
 
 struct e1k_state {
 	uint32_t reg[NREGS];
@@ -75,11 +80,16 @@ struct e1k_state {
 	uint32_t tx_len;
 	bool tx_open;		/* between a packet's first descriptor and EOP */
 	uint8_t tx_popts;	/* its first data descriptor's POPTS */
+	bool tx_tse;		/* ... and its DCMD.TSE */
 	struct {		/* the TCP/IP context: offsets into the frame */
 		uint32_t ipcss, ipcso, ipcse, tucss, tucso, tucse;
+		uint32_t paylen, hdrlen, mss;	/* segmentation */
+		uint8_t tucmd;
 	} ctx;
 	uint32_t ctx_loads;	/* context descriptors taken */
+	uint32_t tso_packets;	/* packets segmented */
 	uint8_t tx[TX_MAX];
+	uint8_t seg[SEG_MAX];
 };
 
 static const uint8_t default_mac[6] = { 0x52, 0x54, 0x00, 0x12, 0x34, 0x56 };
@@ -196,6 +206,11 @@ uint32_t ndl_sim_e1000_contexts(struct ndl_sim_dev *dev)
 	return st(dev)->ctx_loads;
 }
 
+uint32_t ndl_sim_e1000_tso_packets(struct ndl_sim_dev *dev)
+{
+	return st(dev)->tso_packets;
+}
+
 void ndl_sim_e1000_corrupt_eeprom(struct ndl_sim_dev *dev)
 {
 	st(dev)->ee[EE_WORDS - 1] ^= 0x5a5a;
@@ -266,7 +281,11 @@ static void insert_csum(uint8_t *f, uint32_t len, uint32_t css, uint32_t cso,
 	f[cso + 1] = (uint8_t)sum;
 }
 
-/* A context descriptor: the offsets the next data descriptors use. */
+/*
+ * A context descriptor: the offsets the next data descriptors use, and
+ * for segmentation PAYLEN (bits 19:0 of the third dword), TUCMD (its top
+ * byte), HDRLEN and MSS (the last dword's upper bytes).
+ */
 static void load_context(struct e1k_state *s, const uint8_t *d)
 {
 	s->ctx.ipcss = d[0];
@@ -275,7 +294,99 @@ static void load_context(struct e1k_state *s, const uint8_t *d)
 	s->ctx.tucss = d[4];
 	s->ctx.tucso = d[5];
 	s->ctx.tucse = d[6] | d[7] << 8;
+	s->ctx.paylen = get_le32(d + 8) & 0xfffff;
+	s->ctx.tucmd = d[11];
+	s->ctx.hdrlen = d[13];
+	s->ctx.mss = d[14] | d[15] << 8;
 	s->ctx_loads++;
+}
+
+static uint16_t get_be16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] << 8 | p[1]);
+}
+
+static void put_be16(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)(v >> 8);
+	p[1] = (uint8_t)v;
+}
+
+/* A frame to the wire with the checksums its packet's POPTS ask for. */
+static void tx_frame(struct ndl_sim_dev *dev, uint8_t *f, uint32_t len)
+{
+	struct e1k_state *s = st(dev);
+
+	if (s->tx_popts & POPTS_TXSM)
+		insert_csum(f, len, s->ctx.tucss, s->ctx.tucso, s->ctx.tucse);
+	if (s->tx_popts & POPTS_IXSM)
+		insert_csum(f, len, s->ctx.ipcss, s->ctx.ipcso, s->ctx.ipcse);
+	if (len)
+		ndl_sim_transmit(dev, f, len);
+	count_tx(s, len);
+}
+
+/*
+ * TCP segmentation, as the 8254x/82574 datasheets describe it: the first
+ * HDRLEN bytes are the header template, the PAYLEN bytes after them go
+ * out MSS at a time (the last segment takes the rest), each behind a copy
+ * of the template with the per-segment fields fixed up: the IPv4 total
+ * length and identification (+1 a segment) or the IPv6 payload length;
+ * the TCP sequence number (+ the payload bytes before it), PSH and FIN
+ * only in the last segment; the UDP length for UDP. The checksum field
+ * holds the pseudo-header sum without the length: the segment's TCP/UDP
+ * length is added to it before the checksum is computed. Payload beyond
+ * what the descriptors brought is not sent; no header, nothing sent.
+ */
+static void tx_segment(struct ndl_sim_dev *dev)
+{
+	struct e1k_state *s = st(dev);
+	uint32_t hdr = s->ctx.hdrlen, mss = s->ctx.mss, pay, off = 0, n = 0;
+	uint32_t ipcss = s->ctx.ipcss, tucss = s->ctx.tucss;
+	uint8_t *f = s->seg;
+
+	if (hdr > s->tx_len || !mss || ipcss + 20 > hdr || tucss + 8 > hdr ||
+	    ((s->ctx.tucmd & TUCMD_TCP) && tucss + 20 > hdr) ||
+	    s->ctx.tucso + 2 > hdr)
+		return;
+	pay = s->tx_len - hdr;
+	if (s->ctx.paylen < pay)
+		pay = s->ctx.paylen;
+	do {
+		uint32_t seg = pay - off < mss ? pay - off : mss;
+		uint32_t len = hdr + seg, l4 = len - tucss, sum;
+		bool last = off + seg == pay;
+
+		memcpy(f, s->tx, hdr);
+		memcpy(f + hdr, s->tx + hdr + off, seg);
+		if (s->ctx.tucmd & TUCMD_IP) {
+			put_be16(f + ipcss + 2, len - ipcss);
+			put_be16(f + ipcss + 4, get_be16(f + ipcss + 4) + n);
+		} else {
+			put_be16(f + ipcss + 4, len - ipcss - 40);
+		}
+		if (s->ctx.tucmd & TUCMD_TCP) {
+			uint8_t *p = f + tucss + 4;
+			uint32_t seq = ((uint32_t)get_be16(p) << 16 |
+					get_be16(p + 2)) + off;
+
+			put_be16(p, seq >> 16);
+			put_be16(p + 2, seq);
+			if (!last)
+				f[tucss + 13] &= (uint8_t)~(TCP_PSH | TCP_FIN);
+		} else {
+			put_be16(f + tucss + 4, l4);
+		}
+		if (s->tx_popts & POPTS_TXSM) {
+			sum = get_be16(f + s->ctx.tucso) + l4;
+			put_be16(f + s->ctx.tucso, (sum & 0xffff) + (sum >> 16));
+		}
+		tx_frame(dev, f, len);
+		off += seg;
+		n++;
+	} while (off < pay);
+	s->tso_packets++;
+	s->reg[R_TSCTC >> 2]++;
 }
 
 /* A legacy or TCP/IP data descriptor: its bytes, and the frame at EOP. */
@@ -285,8 +396,9 @@ static void tx_data(struct ndl_sim_dev *dev, const uint8_t *d, uint32_t len,
 	struct e1k_state *s = st(dev);
 
 	if (!s->tx_open) {
-		/* POPTS counts in a packet's first descriptor only. */
+		/* POPTS and TSE count in a packet's first descriptor only. */
 		s->tx_popts = dext ? d[13] : 0;
+		s->tx_tse = dext && (d[11] & TXD_TSE);
 		s->tx_open = true;
 	}
 	if (len > TX_MAX - s->tx_len)
@@ -296,23 +408,17 @@ static void tx_data(struct ndl_sim_dev *dev, const uint8_t *d, uint32_t len,
 	s->tx_len += len;
 	if (!eop)
 		return;
-	if (s->tx_popts & POPTS_TXSM)
-		insert_csum(s->tx, s->tx_len, s->ctx.tucss, s->ctx.tucso,
-			    s->ctx.tucse);
-	if (s->tx_popts & POPTS_IXSM)
-		insert_csum(s->tx, s->tx_len, s->ctx.ipcss, s->ctx.ipcso,
-			    s->ctx.ipcse);
-	if (s->tx_len)
-		ndl_sim_transmit(dev, s->tx, s->tx_len);
-	count_tx(s, s->tx_len);
+	if (s->tx_tse && (s->ctx.tucmd & TUCMD_TSE))
+		tx_segment(dev);
+	else
+		tx_frame(dev, s->tx, s->tx_len);
 	s->tx_len = 0;
 	s->tx_open = false;
 }
 
 /*
  * Legacy descriptors (16-bit length, no checksum here), TCP/IP context
- * descriptors and TCP/IP data descriptors (20-bit length, POPTS). TCP
- * segmentation (TSE) is not modelled: such a packet goes out whole.
+ * descriptors and TCP/IP data descriptors (20-bit length, POPTS, TSE).
  */
 static void start_xmit(struct ndl_sim_dev *dev)
 {
@@ -529,7 +635,7 @@ static uint32_t read_reg(struct ndl_sim_dev *dev, uint32_t off)
 		return v | EECD_PRES | EECD_GNT;
 	/* Statistics QEMU clears on read (CRCERRS..MPC it does not). */
 	case R_GPRC: case R_GPTC: case R_TPR: case R_TPT: case R_BPRC:
-	case R_MPRC: case R_RUC: case R_ROC:
+	case R_MPRC: case R_RUC: case R_ROC: case R_TSCTC:
 		*r(dev, off) = 0;
 		return v;
 	case R_GORCH: case R_GOTCH:

@@ -3,7 +3,7 @@
  * Simulated Intel 82540EM (as QEMU's -device e1000 behaves) for the
  * user-space host: 32-bit MMIO registers in BAR0, legacy transmit and
  * receive descriptor rings (and TCP/IP transmit descriptors: checksum
- * insertion), ICR/IMS/IMC interrupts, EERD EEPROM reads, the
+ * insertion and TCP segmentation), ICR/IMS/IMC interrupts, EERD EEPROM reads, the
  * PHY behind MDIC with auto-negotiation, the receive address and multicast
  * hash filters, and the statistics registers.
  */
@@ -25,6 +25,8 @@ void ndl_sim_e1000_set_mac(struct ndl_sim_dev *dev, const uint8_t mac[6]);
 void ndl_sim_e1000_corrupt_eeprom(struct ndl_sim_dev *dev);
 /* How many TCP/IP context descriptors the chip took since power-on. */
 uint32_t ndl_sim_e1000_contexts(struct ndl_sim_dev *dev);
+/* How many packets it segmented (TSE) since power-on. */
+uint32_t ndl_sim_e1000_tso_packets(struct ndl_sim_dev *dev);
 /* Plug or unplug the cable: STATUS.LU follows, with a LSC interrupt. */
 void ndl_sim_e1000_set_link(struct ndl_sim_dev *dev, bool up);
 

@@ -27,8 +27,21 @@
 #define E6_TX_DESCS		256	/* ring entries (multiple of 8) */
 #define E6_TCBS			64	/* NET_BUFFERs in flight */
 #define E6_TCB_MAX_FRAGS	16	/* more are copied into the bounce buffer */
-#define E6_TCB_MAX_DESCS	(E6_TCB_MAX_FRAGS + 1)	/* + a context */
-#define E6_TX_HEADERS		128	/* header bytes looked at for offloads */
+#define E6_LSO_MAX_FRAGS	32	/* a large send's (too large to copy) */
+/* + a context, + the header copy of a large send */
+#define E6_TCB_MAX_DESCS	(E6_LSO_MAX_FRAGS + 2)
+#define E6_TX_HEADERS		256	/* header bytes looked at for offloads */
+
+/*
+ * Large send: TCP payload bytes per packet (the context's PAYLEN has 20
+ * bits; this keeps a packet within 64 KiB with its headers, which HDRLEN's
+ * 8 bits bound), at least two segments (one is no large send), and the
+ * largest DMA transfer a packet then needs.
+ */
+#define E6_LSO_MAX_PAYLOAD	64000
+#define E6_LSO_MIN_SEGMENTS	2
+#define E6_LSO_MAX_HEADER	255
+#define E6_LSO_MAX_FRAME	(E6_LSO_MAX_PAYLOAD + E6_LSO_MAX_HEADER)
 
 /* Checksums on, per IP version and direction (E6_ADAPTER.Csum*) */
 #define E6_CSUM_IP		0x1	/* IPv4 header */
@@ -36,6 +49,36 @@
 #define E6_CSUM_UDP		0x4
 #define E6_CSUM_ALL4		(E6_CSUM_IP | E6_CSUM_TCP | E6_CSUM_UDP)
 #define E6_CSUM_ALL6		(E6_CSUM_TCP | E6_CSUM_UDP)
+
+/* Large send on (E6_ADAPTER.Lso): LSOv1 (IPv4), LSOv2 per IP version */
+#define E6_LSO_V1		0x1
+#define E6_LSO_V2_IPV4		0x2
+#define E6_LSO_V2_IPV6		0x4
+#define E6_LSO_ALL		(E6_LSO_V1 | E6_LSO_V2_IPV4 | E6_LSO_V2_IPV6)
+
+/*
+ * NET_BUFFER_LIST_INFO(nbl, TcpLargeSendNetBufferListInfo), as the WDK's
+ * NDIS_TCP_LARGE_SEND_OFFLOAD_NET_BUFFER_LIST_INFO lays it out (mingw-w64
+ * has no declaration): MSS in bits 0-19, TcpHeaderOffset 20-29, Type 30,
+ * IPVersion (LSOv2) 31; at completion LSOv1's TcpPayload in bits 0-29.
+ */
+typedef union _E6_LSO_INFO {
+	struct {
+		ULONG Mss:20;
+		ULONG TcpHeaderOffset:10;
+		ULONG Type:1;
+		ULONG IpVersion:1;
+	} Transmit;
+	struct {
+		ULONG TcpPayload:30;
+		ULONG Type:1;
+		ULONG Reserved2:1;
+	} V1Complete;
+	PVOID Value;
+} E6_LSO_INFO;
+#define E6_LSO_TYPE_V1		0	/* NDIS_TCP_LARGE_SEND_OFFLOAD_V1_TYPE */
+#define E6_LSO_TYPE_V2		1	/* NDIS_TCP_LARGE_SEND_OFFLOAD_V2_TYPE */
+#define E6_LSO_IPV6		1	/* NDIS_TCP_LARGE_SEND_OFFLOAD_IPv6 */
 #define E6_RX_DESCS		256
 #define E6_RCB_SPARES		256	/* buffers that can be up with NDIS */
 
@@ -66,6 +109,10 @@ typedef struct _E6_TCB {
 	PUCHAR SglBuffer;		/* ScatterGatherListSize bytes */
 	UCHAR Popts;			/* checksums asked: E6_TXD_POPTS_* */
 	E6_TX_CTX_DESC Ctx;		/* where they go, when Popts */
+	/* a large send: its header copy in BounceVa, HdrLen bytes long */
+	BOOLEAN Lso;
+	ULONG HdrLen;
+	ULONG LsoPayload;		/* TCP payload bytes */
 	UCHAR Headers[E6_TX_HEADERS];	/* NdisGetDataBuffer's storage */
 } E6_TCB, *PE6_TCB;
 
@@ -84,6 +131,7 @@ typedef struct _E6_STATS {
 		RxBcast;
 	ULONG64 RxNoBuffer, RxCrcErrors, RxAlignErrors, Collisions1,
 		CollisionsN, LateCollisions, Deferred;
+	ULONG64 TxLsoPackets, TxLsoBytes;	/* large sends: TCP payload */
 } E6_STATS;
 
 typedef struct _E6_ADAPTER {
@@ -125,12 +173,13 @@ typedef struct _E6_ADAPTER {
 	 */
 	ULONG TxCsum4, TxCsum6, RxCsum4, RxCsum6;
 	BOOLEAN Encap4, Encap6;
+	ULONG Lso;			/* E6_LSO_* on */
 
 	/* transmit */
 	E6_TX_DESC *TxRing;
 	NDIS_PHYSICAL_ADDRESS TxRingPa;
 	ULONG TxTail, TxFree;
-	ULONG TxReserved;		/* TCBs mapping: E6_TCB_MAX_FRAGS each held */
+	ULONG TxReserved;		/* TCBs mapping: E6_TCB_MAX_DESCS each held */
 	ULONG SglSize;			/* NdisMRegisterScatterGatherDma's answer */
 	E6_TCB Tcbs[E6_TCBS];
 	LIST_ENTRY TcbFree, TcbBusy;	/* busy: in ring order */
@@ -177,8 +226,13 @@ NDIS_STATUS E6SetOffloadEncapsulation(PE6_ADAPTER Adapter,
 				      PNDIS_OID_REQUEST Request);
 VOID E6TxChecksumContext(PE6_ADAPTER Adapter, PE6_TCB Tcb, ULONG Tx4,
 			 ULONG Tx6);
+
 PVOID E6RxChecksumInfo(PE6_ADAPTER Adapter, const E6_RX_DESC *Desc,
 		       const UCHAR *Frame, ULONG Length);
+
+/* large_send.c */
+NDIS_STATUS E6TxLargeSendContext(PE6_ADAPTER Adapter, PE6_TCB Tcb, ULONG Lso);
+VOID E6TxLargeSendDone(PNET_BUFFER_LIST Nbl, ULONG Sent);
 
 /* isr.c */
 NDIS_STATUS E6RegisterInterrupt(PE6_ADAPTER Adapter);

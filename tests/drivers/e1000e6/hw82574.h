@@ -140,6 +140,7 @@ typedef struct _E6_TX_DESC {	/* legacy transmit descriptor */
  * as the context descriptor before it places them).
  */
 #define E6_TXD_DTYP_DATA	0x10	/* in Cso */
+#define E6_TXD_CMD_TSE		0x04	/* extended: segment (large send) */
 #define E6_TXD_CMD_DEXT		0x20
 #define E6_TXD_POPTS_IXSM	0x01	/* in Css: the IPv4 header checksum */
 #define E6_TXD_POPTS_TXSM	0x02	/* ... the TCP/UDP checksum */
@@ -153,12 +154,14 @@ typedef struct _E6_TX_CTX_DESC {	/* TCP/IP context descriptor */
 	USHORT Tucse;		/* last byte (0: the end of the packet) */
 	ULONG CmdLen;		/* PAYLEN 19:0, DTYP 23:20 (0000), TUCMD 31:24 */
 	UCHAR Status;
-	UCHAR HdrLen;
-	USHORT Mss;
+	UCHAR HdrLen;		/* segmentation: header template's bytes */
+	USHORT Mss;		/* ... payload bytes per segment */
 } E6_TX_CTX_DESC;
 #define E6_TXC_TCP		0x01000000u	/* TUCMD.TCP: TCP, else UDP */
 #define E6_TXC_IP		0x02000000u	/* TUCMD.IP: IPv4, else IPv6 */
+#define E6_TXC_TSE		0x04000000u	/* TUCMD.TSE: segment into MSS */
 #define E6_TXC_DEXT		0x20000000u
+#define E6_TXC_PAYLEN_MAX	0x000fffffu
 
 typedef struct _E6_RX_DESC {	/* legacy receive descriptor */
 	ULONG64 Addr;

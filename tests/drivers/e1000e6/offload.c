@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Checksum offload, as NDIS 6 documents it for a miniport: the offload
- * attributes set in MiniportInitializeEx (the 82574 computes and checks
- * IPv4 header, TCP and UDP checksums over IPv4 and IPv6, with options
- * and extension headers), OID_TCP_OFFLOAD_PARAMETERS and
+ * Checksum offload and large send, as NDIS 6 documents them for a
+ * miniport: the offload attributes set in MiniportInitializeEx (the 82574
+ * computes and checks IPv4 header, TCP and UDP checksums over IPv4 and
+ * IPv6, with options and extension headers, and segments TCP packets:
+ * LSOv1 and LSOv2 for both IP versions), OID_TCP_OFFLOAD_PARAMETERS and
  * OID_OFFLOAD_ENCAPSULATION sets, each followed by an
  * NDIS_STATUS_TASK_OFFLOAD_CURRENT_CONFIG indication of what is on. On
  * send, a NET_BUFFER_LIST's TcpIpChecksumNetBufferListInfo becomes a TCP/IP
  * context descriptor (where the checksums start and go) and the POPTS of
- * its extended data descriptors; on receive, the legacy descriptor's
+ * its extended data descriptors, and its TcpLargeSendNetBufferListInfo a
+ * context with TSE (large_send.c); on receive, the legacy descriptor's
  * status and error bits become the list's checksum information. Only what
  * is on is done; nothing is on until NDIS asks.
  */
@@ -22,8 +24,33 @@
 
 /* ---- what the adapter offers and has on ------------------------------------ */
 
+/* Large send's limits, the same for each version and IP version. */
+#define E6_LSO_LIMITS(x) do { \
+	(x).Encapsulation = NDIS_ENCAPSULATION_IEEE_802_3; \
+	(x).MaxOffLoadSize = E6_LSO_MAX_PAYLOAD; \
+	(x).MinSegmentCount = E6_LSO_MIN_SEGMENTS; \
+} while (0)
+
+static VOID E6FillLargeSend(PNDIS_OFFLOAD Offload, ULONG Lso)
+{
+	/* the header is the chip's template: options are copied as they are */
+	if (Lso & E6_LSO_V1) {
+		E6_LSO_LIMITS(Offload->LsoV1.IPv4);
+		Offload->LsoV1.IPv4.TcpOptions = NDIS_OFFLOAD_SUPPORTED;
+		Offload->LsoV1.IPv4.IpOptions = NDIS_OFFLOAD_SUPPORTED;
+	}
+	if (Lso & E6_LSO_V2_IPV4)
+		E6_LSO_LIMITS(Offload->LsoV2.IPv4);
+	if (Lso & E6_LSO_V2_IPV6) {
+		E6_LSO_LIMITS(Offload->LsoV2.IPv6);
+		Offload->LsoV2.IPv6.IpExtensionHeadersSupported =
+			NDIS_OFFLOAD_SUPPORTED;
+		Offload->LsoV2.IPv6.TcpOptionsSupported = NDIS_OFFLOAD_SUPPORTED;
+	}
+}
+
 static VOID E6FillOffload(PNDIS_OFFLOAD Offload, ULONG Tx4, ULONG Rx4,
-			  ULONG Tx6, ULONG Rx6)
+			  ULONG Tx6, ULONG Rx6, ULONG Lso)
 {
 	NDIS_TCP_IP_CHECKSUM_OFFLOAD *c = &Offload->Checksum;
 
@@ -61,6 +88,7 @@ static VOID E6FillOffload(PNDIS_OFFLOAD Offload, ULONG Tx4, ULONG Rx4,
 		c->IPv6Receive.TcpChecksum = (Rx6 & E6_CSUM_TCP) != 0;
 		c->IPv6Receive.UdpChecksum = (Rx6 & E6_CSUM_UDP) != 0;
 	}
+	E6FillLargeSend(Offload, Lso);
 }
 
 NDIS_STATUS E6SetOffloadAttributes(PE6_ADAPTER Adapter)
@@ -69,9 +97,9 @@ NDIS_STATUS E6SetOffloadAttributes(PE6_ADAPTER Adapter)
 	NDIS_OFFLOAD hw, current;
 
 	E6FillOffload(&hw, E6_CSUM_ALL4, E6_CSUM_ALL4, E6_CSUM_ALL6,
-		      E6_CSUM_ALL6);
+		      E6_CSUM_ALL6, E6_LSO_ALL);
 	E6FillOffload(&current, Adapter->TxCsum4, Adapter->RxCsum4,
-		      Adapter->TxCsum6, Adapter->RxCsum6);
+		      Adapter->TxCsum6, Adapter->RxCsum6, Adapter->Lso);
 	NdisZeroMemory(&oa, sizeof(oa));
 	oa.Header.Type = NDIS_OBJECT_TYPE_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES;
 	oa.Header.Revision = NDIS_MINIPORT_ADAPTER_OFFLOAD_ATTRIBUTES_REVISION_1;
@@ -90,7 +118,7 @@ static VOID E6IndicateCurrentConfig(PE6_ADAPTER Adapter)
 
 	NdisAcquireSpinLock(&Adapter->Lock);
 	E6FillOffload(&current, Adapter->TxCsum4, Adapter->RxCsum4,
-		      Adapter->TxCsum6, Adapter->RxCsum6);
+		      Adapter->TxCsum6, Adapter->RxCsum6, Adapter->Lso);
 	NdisReleaseSpinLock(&Adapter->Lock);
 	NdisZeroMemory(&si, sizeof(si));
 	si.Header.Type = NDIS_OBJECT_TYPE_STATUS_INDICATION;
@@ -132,13 +160,30 @@ static BOOLEAN E6Param(UCHAR Value, ULONG Bit, ULONG *Tx, ULONG *Rx)
 	}
 }
 
+/* A large-send member: NO_CHANGE, DISABLED or ENABLED (LSOv2's values are LSOv1's). */
+static BOOLEAN E6LsoParam(UCHAR Value, ULONG Bit, ULONG *Lso)
+{
+	switch (Value) {
+	case NDIS_OFFLOAD_PARAMETERS_NO_CHANGE:
+		return TRUE;
+	case NDIS_OFFLOAD_PARAMETERS_LSOV1_DISABLED:
+		*Lso &= ~Bit;
+		return TRUE;
+	case NDIS_OFFLOAD_PARAMETERS_LSOV1_ENABLED:
+		*Lso |= Bit;
+		return TRUE;
+	default:
+		return FALSE;
+	}
+}
+
 NDIS_STATUS E6SetOffloadParameters(PE6_ADAPTER Adapter,
 				   PNDIS_OID_REQUEST Request)
 {
 	const NDIS_OFFLOAD_PARAMETERS *p =
 		Request->DATA.SET_INFORMATION.InformationBuffer;
 	ULONG len = Request->DATA.SET_INFORMATION.InformationBufferLength;
-	ULONG tx4, rx4, tx6, rx6;
+	ULONG tx4, rx4, tx6, rx6, lso;
 
 	if (len < NDIS_SIZEOF_OFFLOAD_PARAMETERS_REVISION_1) {
 		Request->DATA.SET_INFORMATION.BytesNeeded =
@@ -155,11 +200,15 @@ NDIS_STATUS E6SetOffloadParameters(PE6_ADAPTER Adapter,
 	rx4 = Adapter->RxCsum4;
 	tx6 = Adapter->TxCsum6;
 	rx6 = Adapter->RxCsum6;
+	lso = Adapter->Lso;
 	if (!E6Param(p->IPv4Checksum, E6_CSUM_IP, &tx4, &rx4) ||
 	    !E6Param(p->TCPIPv4Checksum, E6_CSUM_TCP, &tx4, &rx4) ||
 	    !E6Param(p->UDPIPv4Checksum, E6_CSUM_UDP, &tx4, &rx4) ||
 	    !E6Param(p->TCPIPv6Checksum, E6_CSUM_TCP, &tx6, &rx6) ||
-	    !E6Param(p->UDPIPv6Checksum, E6_CSUM_UDP, &tx6, &rx6)) {
+	    !E6Param(p->UDPIPv6Checksum, E6_CSUM_UDP, &tx6, &rx6) ||
+	    !E6LsoParam(p->LsoV1, E6_LSO_V1, &lso) ||
+	    !E6LsoParam(p->LsoV2IPv4, E6_LSO_V2_IPV4, &lso) ||
+	    !E6LsoParam(p->LsoV2IPv6, E6_LSO_V2_IPV6, &lso)) {
 		NdisReleaseSpinLock(&Adapter->Lock);
 		return NDIS_STATUS_INVALID_DATA;
 	}
@@ -167,6 +216,7 @@ NDIS_STATUS E6SetOffloadParameters(PE6_ADAPTER Adapter,
 	Adapter->RxCsum4 = rx4;
 	Adapter->TxCsum6 = tx6;
 	Adapter->RxCsum6 = rx6;
+	Adapter->Lso = lso;
 	E6HwApplyOffload(Adapter);
 	NdisReleaseSpinLock(&Adapter->Lock);
 	Request->DATA.SET_INFORMATION.BytesRead = p->Header.Size;

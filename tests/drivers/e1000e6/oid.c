@@ -19,6 +19,13 @@
 	 NDIS_STATISTICS_FLAGS_VALID_BYTES_XMIT | \
 	 NDIS_STATISTICS_FLAGS_VALID_XMIT_ERROR)
 
+/*
+ * Vendor OIDs (the 0xFF range is implementation-specific): large sends
+ * completed and their TCP payload bytes, for diagnostics and tests.
+ */
+#define E6_OID_LSO_PACKETS	0xFF8274A0
+#define E6_OID_LSO_BYTES	0xFF8274A1
+
 const NDIS_OID E6SupportedOids[] = {
 	OID_GEN_SUPPORTED_LIST,
 	OID_GEN_HARDWARE_STATUS,
@@ -56,6 +63,8 @@ const NDIS_OID E6SupportedOids[] = {
 	OID_802_3_XMIT_MORE_COLLISIONS,
 	OID_TCP_OFFLOAD_PARAMETERS,
 	OID_OFFLOAD_ENCAPSULATION,
+	E6_OID_LSO_PACKETS,
+	E6_OID_LSO_BYTES,
 };
 const ULONG E6SupportedOidsLength = sizeof(E6SupportedOids);
 
@@ -163,6 +172,14 @@ static NDIS_STATUS E6Query(PE6_ADAPTER Adapter, PNDIS_OID_REQUEST Request)
 		E6HwCollectStats(Adapter);
 		NdisReleaseSpinLock(&Adapter->Lock);
 		u64 = s->RxNoBuffer;
+		counter = TRUE;
+		break;
+	case E6_OID_LSO_PACKETS:
+		u64 = s->TxLsoPackets;
+		counter = TRUE;
+		break;
+	case E6_OID_LSO_BYTES:
+		u64 = s->TxLsoBytes;
 		counter = TRUE;
 		break;
 	case OID_802_3_RCV_ERROR_ALIGNMENT:

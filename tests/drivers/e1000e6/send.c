@@ -6,7 +6,8 @@
  * descriptor ring (one descriptor per element, trimmed to the frame; a
  * frame with more elements than a TCB may use is copied into the TCB's
  * bounce buffer): legacy descriptors, or a context descriptor and
- * extended ones when the list asks for checksums (offload.c).
+ * extended ones when the list asks for checksums (offload.c) or a large
+ * send (large_send.c: the header from a copy, the rest mapped).
  * A list completes when its last NET_BUFFER's descriptors are written back.
  * Ring order is the order of the TCBs on TcbBusy.
  */
@@ -27,7 +28,7 @@ NDIS_STATUS E6SendInit(PE6_ADAPTER Adapter)
 	dma.Header.Revision = NDIS_SG_DMA_DESCRIPTION_REVISION_1;
 	dma.Header.Size = NDIS_SIZEOF_SG_DMA_DESCRIPTION_REVISION_1;
 	dma.Flags = NDIS_SG_DMA_64_BIT_ADDRESS;
-	dma.MaximumPhysicalMapping = E6_MAX_FRAME;
+	dma.MaximumPhysicalMapping = E6_LSO_MAX_FRAME;
 	dma.ProcessSGListHandler = E6ProcessSGList;
 	status = NdisMRegisterScatterGatherDma(Adapter->Handle, &dma,
 					       &Adapter->DmaHandle);
@@ -106,11 +107,20 @@ static VOID E6CompleteList(PE6_ADAPTER Adapter, PNET_BUFFER_LIST List)
 						E6SendFlags());
 }
 
-/* A NET_BUFFER's destination address class, counted at completion. */
-static VOID E6CountSent(PE6_ADAPTER Adapter, PNET_BUFFER Nb)
+/*
+ * A NET_BUFFER's destination address class, counted at completion; a
+ * large send's payload bytes, written back for LSOv1.
+ */
+static VOID E6CountSent(PE6_ADAPTER Adapter, PE6_TCB Tcb)
 {
-	PUCHAR dst = NdisGetDataBuffer(Nb, 6, NULL, 1, 0);
-	ULONG len = NET_BUFFER_DATA_LENGTH(Nb);
+	PUCHAR dst = NdisGetDataBuffer(Tcb->Nb, 6, NULL, 1, 0);
+	ULONG len = NET_BUFFER_DATA_LENGTH(Tcb->Nb);
+
+	if (Tcb->Lso) {
+		Adapter->Stats.TxLsoPackets++;
+		Adapter->Stats.TxLsoBytes += Tcb->LsoPayload;
+		E6TxLargeSendDone(Tcb->Nbl, Tcb->LsoPayload);
+	}
 
 	Adapter->Stats.TxFrames++;
 	Adapter->Stats.TxBytes += len;
@@ -178,6 +188,8 @@ static VOID E6PlaceTcb(PE6_ADAPTER Adapter, PE6_TCB Tcb,
 			d->Cmd |= E6_TXD_CMD_DEXT;
 			d->Css = Tcb->Popts;
 		}
+		if (Tcb->Lso)
+			d->Cmd |= E6_TXD_CMD_TSE;
 		if (i + 1 == Count)
 			d->Cmd |= E6_TXD_CMD_EOP | E6_TXD_CMD_RS;
 		Adapter->TxTail = (Adapter->TxTail + 1) % E6_TX_DESCS;
@@ -207,17 +219,20 @@ static BOOLEAN E6PlaceBounced(PE6_ADAPTER Adapter, PE6_TCB Tcb)
 }
 
 /*
- * Lock held: a TCB that could not be placed (no mapping, no copy) ends as
- * a failed NET_BUFFER; its list is completed once the others are.
+ * Lock held: a TCB that could not be placed (no mapping, no copy, a
+ * large send refused) ends as a failed NET_BUFFER; its list is completed
+ * once the others are.
  */
-static PNET_BUFFER_LIST E6DropTcb(PE6_ADAPTER Adapter, PE6_TCB Tcb)
+static PNET_BUFFER_LIST E6DropTcb(PE6_ADAPTER Adapter, PE6_TCB Tcb,
+				  NDIS_STATUS Status)
 {
 	PNET_BUFFER_LIST nbl = Tcb->Nbl;
 
 	Adapter->TxFree += E6_TCB_MAX_DESCS;
 	Adapter->TxReserved--;
 	Adapter->Stats.TxErrors++;
-	NET_BUFFER_LIST_STATUS(nbl) = NDIS_STATUS_FAILURE;
+	NET_BUFFER_LIST_STATUS(nbl) = Status;
+	E6TxLargeSendDone(nbl, 0);
 	InsertTailList(&Adapter->TcbFree, &Tcb->Link);
 	if (--E6_NBL_PENDING(nbl) == 0) {
 		Adapter->TxOutstanding--;
@@ -231,13 +246,14 @@ static PNET_BUFFER_LIST E6DropTcb(PE6_ADAPTER Adapter, PE6_TCB Tcb)
  * The list starts at the beginning of the NET_BUFFER's CurrentMdl: the
  * frame is CurrentMdlOffset bytes in and DataLength bytes long (NDIS
  * reference, NdisMAllocateNetBufferSGList). Its elements trimmed to the
- * frame into Out; how many, or E6_TCB_MAX_FRAGS + 1 if more are needed.
+ * frame less its first Skip bytes into Out; how many, or Max + 1 if more
+ * are needed.
  */
 static ULONG E6TrimSgl(PNET_BUFFER Nb, const SCATTER_GATHER_LIST *Sgl,
-		       SCATTER_GATHER_ELEMENT *Out)
+		       ULONG Skip, ULONG Max, SCATTER_GATHER_ELEMENT *Out)
 {
-	ULONG skip = NET_BUFFER_CURRENT_MDL_OFFSET(Nb);
-	ULONG left = NET_BUFFER_DATA_LENGTH(Nb);
+	ULONG skip = NET_BUFFER_CURRENT_MDL_OFFSET(Nb) + Skip;
+	ULONG left = NET_BUFFER_DATA_LENGTH(Nb) - Skip;
 	ULONG i, n = 0;
 
 	for (i = 0; i < Sgl->NumberOfElements && left; i++) {
@@ -247,8 +263,8 @@ static ULONG E6TrimSgl(PNET_BUFFER Nb, const SCATTER_GATHER_LIST *Sgl,
 			skip -= len;
 			continue;
 		}
-		if (n == E6_TCB_MAX_FRAGS)
-			return E6_TCB_MAX_FRAGS + 1;
+		if (n == Max)
+			return Max + 1;
 		Out[n].Address.QuadPart = Sgl->Elements[i].Address.QuadPart + skip;
 		Out[n].Length = len - skip;
 		if (Out[n].Length > left)
@@ -259,7 +275,7 @@ static ULONG E6TrimSgl(PNET_BUFFER Nb, const SCATTER_GATHER_LIST *Sgl,
 		n++;
 	}
 	/* a list shorter than the frame is not one to send */
-	return left ? E6_TCB_MAX_FRAGS + 1 : n;
+	return left ? Max + 1 : n;
 }
 
 VOID NTAPI E6ProcessSGList(PDEVICE_OBJECT Pdo, PVOID Reserved,
@@ -268,18 +284,27 @@ VOID NTAPI E6ProcessSGList(PDEVICE_OBJECT Pdo, PVOID Reserved,
 	PE6_TCB tcb = Context;
 	PE6_ADAPTER adapter = tcb->Adapter;
 	PNET_BUFFER_LIST failed = NULL;
-	SCATTER_GATHER_ELEMENT frags[E6_TCB_MAX_FRAGS];
-	ULONG n = E6TrimSgl(tcb->Nb, Sgl, frags);
+	/* a large send's header copy first, then the rest of the frame */
+	SCATTER_GATHER_ELEMENT frags[E6_LSO_MAX_FRAGS + 1];
+	ULONG first = tcb->Lso ? 1 : 0;
+	ULONG max = tcb->Lso ? E6_LSO_MAX_FRAGS : E6_TCB_MAX_FRAGS;
+	ULONG n = E6TrimSgl(tcb->Nb, Sgl, tcb->Lso ? tcb->HdrLen : 0, max,
+			    frags + first);
 
+	if (tcb->Lso) {
+		frags[0].Address = tcb->BouncePa;
+		frags[0].Length = tcb->HdrLen;
+		frags[0].Reserved = 0;
+	}
 	NdisDprAcquireSpinLock(&adapter->Lock);
-	if (n && n <= E6_TCB_MAX_FRAGS) {
+	if (n && n <= max) {
 		tcb->Sgl = Sgl;
-		E6PlaceTcb(adapter, tcb, frags, n);
+		E6PlaceTcb(adapter, tcb, frags, n + first);
 	} else {
-		/* too many pieces: the frame goes as one copy */
+		/* too many pieces: the frame goes as one copy (not a large one) */
 		NdisMFreeNetBufferSGList(adapter->DmaHandle, Sgl, tcb->Nb);
-		if (!E6PlaceBounced(adapter, tcb))
-			failed = E6DropTcb(adapter, tcb);
+		if (tcb->Lso || !E6PlaceBounced(adapter, tcb))
+			failed = E6DropTcb(adapter, tcb, NDIS_STATUS_FAILURE);
 	}
 	NdisDprReleaseSpinLock(&adapter->Lock);
 	E6CompleteList(adapter, failed);
@@ -298,7 +323,7 @@ static VOID E6SendDrain(PE6_ADAPTER Adapter)
 		PE6_TCB tcb;
 		NDIS_STATUS status;
 		KIRQL irql;
-		ULONG tx4, tx6;
+		ULONG tx4, tx6, lso;
 
 		NdisAcquireSpinLock(&Adapter->Lock);
 		if (!Adapter->SendHead || IsListEmpty(&Adapter->TcbFree) ||
@@ -317,6 +342,7 @@ static VOID E6SendDrain(PE6_ADAPTER Adapter)
 		Adapter->TxReserved++;
 		tx4 = Adapter->TxCsum4;
 		tx6 = Adapter->TxCsum6;
+		lso = Adapter->Lso;
 		Adapter->SendNext = NET_BUFFER_NEXT_NB(tcb->Nb);
 		if (!Adapter->SendNext) {
 			Adapter->SendHead = E6_NBL_NEXT_QUEUED(tcb->Nbl);
@@ -327,7 +353,16 @@ static VOID E6SendDrain(PE6_ADAPTER Adapter)
 					NET_BUFFER_LIST_FIRST_NB(Adapter->SendHead);
 		}
 		NdisReleaseSpinLock(&Adapter->Lock);
-		E6TxChecksumContext(Adapter, tcb, tx4, tx6);
+		status = E6TxLargeSendContext(Adapter, tcb, lso);
+		if (status != NDIS_STATUS_SUCCESS) {
+			NdisAcquireSpinLock(&Adapter->Lock);
+			failed = E6DropTcb(Adapter, tcb, status);
+			NdisReleaseSpinLock(&Adapter->Lock);
+			E6CompleteList(Adapter, failed);
+			continue;
+		}
+		if (!tcb->Lso)
+			E6TxChecksumContext(Adapter, tcb, tx4, tx6);
 
 		/* NdisMAllocateNetBufferSGList runs at DISPATCH_LEVEL */
 		NDIS_RAISE_IRQL_TO_DISPATCH(&irql);
@@ -339,8 +374,8 @@ static VOID E6SendDrain(PE6_ADAPTER Adapter)
 			continue;
 		/* no mapping to be had: the copy is the way out */
 		NdisAcquireSpinLock(&Adapter->Lock);
-		if (!E6PlaceBounced(Adapter, tcb))
-			failed = E6DropTcb(Adapter, tcb);
+		if (tcb->Lso || !E6PlaceBounced(Adapter, tcb))
+			failed = E6DropTcb(Adapter, tcb, NDIS_STATUS_FAILURE);
 		NdisReleaseSpinLock(&Adapter->Lock);
 		E6CompleteList(Adapter, failed);
 	}
@@ -487,10 +522,11 @@ VOID E6SendComplete(PE6_ADAPTER Adapter, BOOLEAN Abort, NDIS_STATUS Status)
 		tcb->OnRing = FALSE;
 		Adapter->TxFree += tcb->Descs;
 		Adapter->TxProgress++;
-		if (Abort)
+		if (Abort) {
 			NET_BUFFER_LIST_STATUS(nbl) = Status;
-		else
-			E6CountSent(Adapter, tcb->Nb);
+			E6TxLargeSendDone(nbl, 0);
+		} else
+			E6CountSent(Adapter, tcb);
 		InsertTailList(&Adapter->TcbFree, &tcb->Link);
 		if (--E6_NBL_PENDING(nbl) == 0) {
 			NET_BUFFER_LIST_NEXT_NBL(nbl) = NULL;

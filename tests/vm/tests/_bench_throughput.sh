@@ -180,8 +180,9 @@ mem_report() {
 
 # native_round [offloads | FILE NAME]: the native driver configured like
 # the miniport's interface (the wrapped round before wrote what it had on
-# to /tmp/wrapped-offload, or FILE: the checksum offloads the miniport
-# negotiated, no TSO; figures named "native", or NAME): the pair then
+# to /tmp/wrapped-offload, or FILE: the checksum offloads and TSO the
+# miniport negotiated, each applied by name; figures named "native", or
+# NAME): the pair then
 # compares what the wrapper costs, not what the two drivers can do. With
 # "offloads" the driver as it comes, its hardware offloads on
 # ("native_hw" figures: what the miniport does not offer).

@@ -5,8 +5,9 @@
 # vendor:device), e1k_inf (its .inf under a drivers directory),
 # e1k_first (the name of the first flavour, whose rings the host reads) and
 # e1k_irq (the interrupt chip /proc/interrupts shows for the device:
-# IO-APIC for the line, PCI-MSI for MSI or MSI-X) and e1k_rxcsum (on if
-# the miniport validates receive checksums, else off).
+# IO-APIC for the line, PCI-MSI for MSI or MSI-X), e1k_rxcsum (on if
+# the miniport validates receive checksums, else off) and e1k_tso (on if
+# the miniport offers large send, else off).
 
 listed() {
 	ndl-ioctl drivers | grep -q "^driver $name state=loaded version=1.0.0.0 ndis=$e1k_ndis " &&
@@ -66,6 +67,29 @@ csum_off_ok() {
 		{ echo "offloaded while off"; return 1; }
 	ndl-ioctl offload "$iface" on | grep -qx "tx-checksum on"
 }
+# Large send: the interface's TSO is the miniport's (on as e1k_tso says);
+# on, an upload goes out in large sends the miniport completes (the
+# runtime's tx_lso_sent counts them; the host's TCP checks every segment).
+tso_on_ok() {
+	ndl-ioctl offload "$iface" >/tmp/off.out &&
+	grep -qx "tso $e1k_tso" /tmp/off.out || { cat /tmp/off.out; return 1; }
+	[ "$e1k_tso" = on ] || return 0
+	_n=$(stat_of tx_lso_sent)
+	ndl_upload || return 1
+	[ "$(stat_of tx_lso_sent)" -gt "$_n" ] ||
+		{ echo "tx_lso_sent stayed $_n"; return 1; }
+}
+# ethtool -K tso off: the miniport is told (OID_TCP_OFFLOAD_PARAMETERS),
+# Linux segments, uploads still work and no large send is made; then on.
+tso_off_ok() {
+	[ "$e1k_tso" = on ] || return 0
+	ndl-ioctl offload "$iface" tso=off | grep -qx "tso off" || return 1
+	_n=$(stat_of tx_lso_sent)
+	ndl_upload || return 1
+	[ "$(stat_of tx_lso_sent)" -eq "$_n" ] ||
+		{ echo "large sends while off"; return 1; }
+	ndl-ioctl offload "$iface" tso=on | grep -qx "tso on"
+}
 # The module connected the interrupt kind the driver's .inf asks for: the
 # line for an NDIS 5.1 miniport, messages for an NDIS 6 one whose .inf
 # sets MSISupported (ndisload:<slot> or ndisload:<slot>:<message>).
@@ -114,6 +138,8 @@ flavour() {
 	check $name/ethtool ethtool_ok
 	check $name/csum-offload csum_on_ok
 	check $name/csum-offload-off csum_off_ok
+	check $name/tso tso_on_ok
+	check $name/tso-off tso_off_ok
 	slot=$(ndl-ioctl devices "$name" | sed -n 's/^device \([^ ]*\) .*/\1/p' | head -n1)
 	check $name/irq-kind irq_kind_ok
 	if [ "$name" = "$e1k_first" ]; then

@@ -26,7 +26,7 @@
 . /tests/_ndl.sh
 
 e1k_ndis=5.1 e1k_id=8086:100e e1k_inf=e1000/ndle1000.inf e1k_first=ndle1000
-e1k_irq=IO-APIC e1k_rxcsum=off
+e1k_irq=IO-APIC e1k_rxcsum=off e1k_tso=off
 . /tests/_e1000.sh
 
 check insmod ndl_load

@@ -10,6 +10,9 @@
 # indicated with NdisMIndicateStatusEx), ping and a TCP download with
 # checksum compare (sends through NdisMAllocateNetBufferSGList, receives as
 # NET_BUFFER_LIST indications), ethtool (driver, 1000 Mbit/s, counters),
+# large send (tso on: an upload in LSOv2 large sends the 82574 segments,
+# tx_lso_sent rising; ethtool -K tso off: none made, the upload still
+# works),
 # a transmit hang (bus mastering off in config space) found by
 # MiniportCheckForHangEx and cured by MiniportResetEx, the link dropped and
 # restored from the monitor, IPv6 autoconfiguration (a multicast frame let
@@ -29,7 +32,7 @@
 
 e1k_ndis=6.20 e1k_id=8086:10d3 e1k_inf=e1000e6/e1000e6.inf e1k_first=e1000e6
 # Its .inf sets MSISupported: MSI-X (or MSI) instead of the line.
-e1k_irq=PCI-MSI e1k_rxcsum=on
+e1k_irq=PCI-MSI e1k_rxcsum=on e1k_tso=on
 . /tests/_e1000.sh
 
 check insmod ndl_load
