@@ -90,7 +90,8 @@ NDIS_STATUS ndl_packet_pool_create(NDIS_HANDLE *out, UINT n, UINT overflow,
 			    (u32)sizeof(struct pkt_tail), 16u);
 	if (elem < sizeof(NDIS_PACKET))
 		elem = NDL_ALIGN_UP((u32)sizeof(NDIS_PACKET), 16u);
-	pool = ndl_alloc(sizeof(*pool), NDL_OS_ZERO | ndl_alloc_flags_for_irql());
+	pool = ndl_alloc_cat(sizeof(*pool), NDL_OS_ZERO |
+			     ndl_alloc_flags_for_irql(), NDL_MEM_PACKETS);
 	if (!pool)
 		return NDIS_STATUS_RESOURCES;
 	pool->magic = POOL_MAGIC;
@@ -99,8 +100,9 @@ NDIS_STATUS ndl_packet_pool_create(NDIS_HANDLE *out, UINT n, UINT overflow,
 	pool->count = n;
 	pool->overflow_max = overflow;
 	if (n) {
-		pool->block = ndl_alloc((size_t)n * elem, NDL_OS_ZERO |
-					ndl_alloc_flags_for_irql());
+		pool->block = ndl_alloc_cat((size_t)n * elem, NDL_OS_ZERO |
+					    ndl_alloc_flags_for_irql(),
+					    NDL_MEM_PACKETS);
 		if (!pool->block) {
 			ndl_free(pool);
 			return NDIS_STATUS_RESOURCES;
@@ -170,7 +172,8 @@ NDIS_PACKET *ndl_packet_alloc(NDIS_HANDLE h)
 	}
 	ndlw_KeReleaseSpinLock(&pool->lock, old);
 	if (!t) {
-		p = ndl_alloc(pool->elem_size, NDL_OS_ZERO | NDL_OS_ATOMIC);
+		p = ndl_alloc_cat(pool->elem_size, NDL_OS_ZERO | NDL_OS_ATOMIC,
+				  NDL_MEM_PACKETS);
 		if (!p) {
 			old = ndlw_KeAcquireSpinLockRaiseToDpc(&pool->lock);
 			pool->overflow_used--;
