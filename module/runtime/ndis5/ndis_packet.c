@@ -15,16 +15,25 @@
 #include "ndis/ndis_priv.h"
 
 #define POOL_MAGIC	0x4e444c504f4f4c50ull	/* "NDLPOOLP" */
-#define PKT_MAGIC	0x4e444c5041434b54ull	/* "NDLPACKT" */
+#define PKT_MAGIC	0x4e444c50u	/* "NDLP" */
 
+/*
+ * The runtime's trailer, kept to 24 bytes: a packet descriptor is 264
+ * bytes by the ABI with a 32-byte ProtocolReserved, and 16-byte steps
+ * make 24 the most that keeps it at 288 (40 made it 304). A free packet
+ * has no owner, so the free-list link shares the owner's word.
+ */
 struct pkt_tail {
-	u64 magic;
-	struct pkt_pool *pool;
-	void *owner;			/* the runtime's use of this packet */
-	struct pkt_tail *next;		/* free list */
+	u32 magic;
 	bool overflow;			/* allocated beyond the pool block */
 	bool in_use;
+	struct pkt_pool *pool;
+	union {
+		void *owner;		/* in use: the runtime's use of it */
+		struct pkt_tail *next;	/* free: the pool's free list */
+	};
 };
+NDL_STATIC_ASSERT(sizeof(struct pkt_tail) == 24, "a 288-byte packet");
 
 struct pkt_pool {
 	u64 magic;
