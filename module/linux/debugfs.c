@@ -2,7 +2,8 @@
 /*
  * /sys/kernel/debug/ndisload/: what the module holds on behalf of drivers
  * ("stats": one "name value" line each; every *_live figure, and the
- * runtime's own live allocations, are 0 once every driver is removed),
+ * runtime's own live allocations, are 0 once every driver is removed;
+ * rt_cat_* split rt_bytes by what the memory is for),
  * and the driver stacks ("stacks": count, usable size, deepest use).
  */
 #include <linux/debugfs.h>
@@ -55,6 +56,11 @@ static int ndl_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "rt_live %llu\nrt_bytes %llu\nrt_total %llu\nrt_failed %llu\nrt_pool_bytes %llu\n",
 		   rt.allocations, rt.bytes, rt.total_allocations, rt.failures,
 		   rt.pool_bytes);
+	/* Where the runtime's bytes go (they add up to rt_bytes). */
+	for (i = 0; i < NDL_MEM_CATS; i++)
+		seq_printf(m, "rt_cat_%s %llu\n", ndl_mem_cat_name(i),
+			   rt.cat_bytes[i]);
+	seq_printf(m, "rt_overhead %llu\n", rt.overhead_bytes);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(ndl_stats);

@@ -173,6 +173,10 @@ for nic in ${NDL_BENCH_NICS:-rtl8139 e1000 e1000e usb-net isolated}; do
 		printf "  against 2 x image + rings (%.0f KiB): %.2f (goal <= 1); guest MemFree drop %d KiB\n",
 			(2 * img + dma) / 1024, tot / (2 * img + dma), mf
 	}'
+	cats=$(echo "$out" | sed -n 's/^BENCH: mem_cat_\([a-z]*\) \(-*[0-9]*\)$/\1 \2/p' |
+	       awk '!($1 in v) { o[++k] = $1 } { v[$1] = $2 }
+		    END { for (i = 1; i <= k; i++) printf " %s %.0f", o[i], v[o[i]] / 1024 }')
+	[ -z "$cats" ] || echo "  other by category (KiB, the runtime's accounting):$cats"
 	if [ -n "$iname" ]; then
 		isolated_figures
 	elif [ -n "$missing" ]; then

@@ -103,6 +103,23 @@ void test_init(void)
 	}
 }
 
+void print_mem_breakdown(const char *label, const struct ndl_mem_stats *base)
+{
+	struct ndl_mem_stats st;
+	unsigned int i;
+
+	ndl_mem_stats(&st);
+	printf("memory %s: %llu bytes in %llu blocks +%llu overhead:", label,
+	       (unsigned long long)(st.bytes - base->bytes),
+	       (unsigned long long)(st.allocations - base->allocations),
+	       (unsigned long long)(st.overhead_bytes - base->overhead_bytes));
+	for (i = 0; i < NDL_MEM_CATS; i++)
+		printf(" %s %llu", ndl_mem_cat_name(i),
+		       (unsigned long long)(st.cat_bytes[i] -
+					    base->cat_bytes[i]));
+	printf("\n");
+}
+
 int test_exit(void)
 {
 	int rc = 0;

@@ -18,6 +18,13 @@ const char *fixture_path(const char *name);	/* fx_basic -> .../fx_basic.sys */
 const char *driver_path(const char *name);
 /* Start the host; every line logged is kept for log_contains(). */
 void test_init(void);
+/*
+ * Print the runtime's live memory by category, less what it held at
+ * *base (a snapshot taken before the driver loaded): docs/kernel.md's
+ * memory breakdown, without a VM.
+ */
+struct ndl_mem_stats;
+void print_mem_breakdown(const char *label, const struct ndl_mem_stats *base);
 /* Stop the host; prints the leak-check result, returns 1 on a leak. */
 int test_exit(void);
 bool log_contains(const char *needle);

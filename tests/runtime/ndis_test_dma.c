@@ -120,7 +120,7 @@ static void test_map_register_to_device(void)
 {
 	static u8 frame[600];
 	NDIS_PHYSICAL_ADDRESS_UNIT u[4];
-	MDL *m = ndl_mdl_alloc_pages(2);
+	MDL *m = ndl_mdl_alloc_pages(2, NDL_MEM_MDLS);
 	u8 seen[600];
 	UINT n = 0;
 
@@ -150,7 +150,7 @@ static void test_map_register_from_device(void)
 {
 	static u8 buf[1514];
 	NDIS_PHYSICAL_ADDRESS_UNIT u[4];
-	MDL *m = ndl_mdl_alloc_pages(2);
+	MDL *m = ndl_mdl_alloc_pages(2, NDL_MEM_MDLS);
 	u8 wire[1514];
 	UINT n = 0;
 

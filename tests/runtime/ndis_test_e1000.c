@@ -24,6 +24,8 @@
 #define OID_GEN_RCV_NO_BUFFER		0x00020105
 #define OID_GEN_TRANSMIT_QUEUE_LENGTH	0x0002020e
 
+/* What the runtime held before the miniport loaded. */
+static struct ndl_mem_stats mem_base;
 static struct tap tap;
 static const u8 mac[6] = { 0x52, 0x54, 0x00, 0xab, 0xcd, 0xef };
 static const u8 peer[6] = { 0x02, 0x00, 0x00, 0x00, 0x00, 0x99 };
@@ -117,6 +119,7 @@ static void test_traffic(void)
 
 	/* From the wire: interrupt, DPC, packet indications, in order. */
 	CHECK_EQ_INT(wire_receive_frames(&w, 40, mac, peer), 0);
+	print_mem_breakdown("ndle1000 after traffic", &mem_base);
 
 	/* Not ours: the chip's address filter drops it. */
 	CHECK_EQ_INT(inject(sim, &w, peer, 1, 100), 0);
@@ -728,6 +731,7 @@ out:
 int main(void)
 {
 	test_init();
+	ndl_mem_stats(&mem_base);
 	/* MMIO reaches the model through deliberate faults the host traps. */
 	if (getenv("NDL_TEST_UNDER_VALGRIND")) {
 		printf("SKIP: test_traffic (its trapped MMIO faults are valgrind errors)\n");

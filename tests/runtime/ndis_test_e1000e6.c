@@ -35,6 +35,8 @@
 		 NDL_CSUM_UDP)
 #define CSUM4	(CSUM6 | NDL_CSUM_IP)
 
+/* What the runtime held before the miniport loaded. */
+static struct ndl_mem_stats mem_base;
 static struct tap tap;
 static struct ndl_driver *drv;
 static const u8 mac[6] = { 0x52, 0x54, 0x00, 0x10, 0xd3, 0x01 };
@@ -408,6 +410,7 @@ static void test_traffic(void)
 	CHECK(w.nout == 41 && out_len[40] == sizeof(big) &&
 	      !memcmp(out[40], big, sizeof(big)));
 	CHECK_EQ_INT(wire_receive_frames(&w, 40, mac, peer), 0);
+	print_mem_breakdown("e1000e6 after traffic", &mem_base);
 	CHECK_EQ_INT(inject(sim, &w, peer, 1, 100), 0);
 
 	/* Multicast: the hash lets group's twin in, the driver drops it. */
@@ -463,6 +466,7 @@ int main(void)
 	char why[NDL_PE_ERR_LEN];
 
 	test_init();
+	ndl_mem_stats(&mem_base);
 	if (getenv("NDL_TEST_UNDER_VALGRIND")) {
 		printf("SKIP: test_traffic (its trapped MMIO faults are valgrind errors)\n");
 		return test_exit() | CHECK_EXIT_CODE();

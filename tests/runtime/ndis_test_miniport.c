@@ -748,7 +748,7 @@ static void test_scatter_gather(void)
 	static u8 f[1][64];
 	u8 buf[100];
 	NDIS_PHYSICAL_ADDRESS_UNIT u[4];
-	MDL *m = ndl_mdl_alloc_pages(2);
+	MDL *m = ndl_mdl_alloc_pages(2, NDL_MEM_MDLS);
 	UINT n = 0;
 
 	memset(&fm, 0, sizeof(fm));

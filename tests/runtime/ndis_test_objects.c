@@ -18,6 +18,7 @@
 #define D(ret, name, ...) ret NTAPI ndlw_##name(__VA_ARGS__)
 D(void, NdisAllocatePacketPoolEx, NDIS_STATUS *, NDIS_HANDLE *, UINT, UINT,
   UINT);
+D(void, NdisAllocatePacketPool, NDIS_STATUS *, NDIS_HANDLE *, UINT, UINT);
 D(void, NdisFreePacketPool, NDIS_HANDLE);
 D(void, NdisAllocatePacket, NDIS_STATUS *, NDIS_PACKET **, NDIS_HANDLE);
 D(void, NdisFreePacket, NDIS_PACKET *);
@@ -201,6 +202,79 @@ static void test_packets_and_buffers(void)
 	ndlw_NdisFreePacketPool(pool);
 	ndlw_NdisFreeBufferPool(bpool);
 	free(data);
+}
+
+/*
+ * NdisAllocatePacketPool's count is the pool's capacity: exactly that many
+ * descriptors, NDIS_STATUS_RESOURCES beyond, each freed one handed out
+ * again. Each descriptor with a 32-byte ProtocolReserved (what
+ * PROTOCOL_RESERVED_SIZE_IN_PACKET is on x64) takes 288 bytes in all: 264
+ * laid out by the ABI, the runtime's 24-byte trailer, 16-byte steps.
+ */
+static u64 packet_bytes(void)
+{
+	struct ndl_mem_stats st;
+
+	ndl_mem_stats(&st);
+	return st.cat_bytes[NDL_MEM_PACKETS];
+}
+
+static void test_packet_pool_capacity(void)
+{
+	enum { N = 5 };
+	NDIS_HANDLE pool, small, big;
+	NDIS_PACKET *p[N], *q, *again;
+	NDIS_STATUS st;
+	u64 b0, b1, b2;
+	int i, j;
+
+	b0 = packet_bytes();
+	ndlw_NdisAllocatePacketPool(&st, &small, 5, 32);
+	CHECK_EQ_INT(st, 0);
+	b1 = packet_bytes();
+	ndlw_NdisAllocatePacketPool(&st, &big, 15, 32);
+	CHECK_EQ_INT(st, 0);
+	b2 = packet_bytes();
+	CHECK_EQ_INT((b2 - b1) - (b1 - b0), 10 * 288);
+	ndlw_NdisFreePacketPool(big);
+	ndlw_NdisFreePacketPool(small);
+	CHECK_EQ_INT(packet_bytes(), b0);
+
+	ndlw_NdisAllocatePacketPool(&st, &pool, N, 32);
+	CHECK_EQ_INT(st, 0);
+	for (i = 0; i < N; i++) {
+		ndlw_NdisAllocatePacket(&st, &p[i], pool);
+		CHECK_EQ_INT(st, 0);
+		CHECK(p[i] && ndl_packet_is_ours(p[i]));
+		if (p[i])	/* the protocol's bytes are the driver's */
+			memset(p[i]->ProtocolReserved, 0xa5, 32);
+	}
+	ndlw_NdisAllocatePacket(&st, &q, pool);
+	CHECK_EQ_INT(st, NDIS_STATUS_RESOURCES);
+	CHECK_EQ_INT(ndlw_NdisPacketPoolUsage(pool), N);
+	for (i = 0; i < N; i++)
+		for (j = i + 1; j < N; j++)
+			CHECK(p[i] != p[j]);
+	/* Freed ones come back, each once, and the pool is full again. */
+	ndlw_NdisFreePacket(p[3]);
+	ndlw_NdisFreePacket(p[1]);
+	CHECK_EQ_INT(ndlw_NdisPacketPoolUsage(pool), N - 2);
+	ndlw_NdisAllocatePacket(&st, &again, pool);
+	CHECK(st == 0 && (again == p[1] || again == p[3]));
+	CHECK(*ndl_packet_owner(again) == NULL);	/* not the free link */
+	*ndl_packet_owner(again) = &st;
+	ndlw_NdisAllocatePacket(&st, &q, pool);
+	CHECK(st == 0 && q != again && (q == p[1] || q == p[3]));
+	CHECK(*ndl_packet_owner(again) == &st);
+	CHECK(*ndl_packet_owner(q) == NULL);
+	p[1] = again;
+	p[3] = q;
+	ndlw_NdisAllocatePacket(&st, &q, pool);
+	CHECK_EQ_INT(st, NDIS_STATUS_RESOURCES);
+	for (i = 0; i < N; i++)
+		ndlw_NdisFreePacket(p[i]);
+	CHECK_EQ_INT(ndlw_NdisPacketPoolUsage(pool), 0);
+	ndlw_NdisFreePacketPool(pool);
 }
 
 /* ---- synchronisation and deferred work ------------------------------------------ */
@@ -530,6 +604,7 @@ int main(void)
 	test_init();
 	tap_reset(&tap);
 	RUN(test_packets_and_buffers);
+	RUN(test_packet_pool_capacity);
 	RUN(test_sync);
 	RUN(test_files);
 	RUN(test_resources);

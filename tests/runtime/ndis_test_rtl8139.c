@@ -14,6 +14,8 @@
 #include "ndis_testlib.h"
 #include "rtl8139.h"
 
+/* What the runtime held before the miniport loaded. */
+static struct ndl_mem_stats mem_base;
 static struct tap tap;
 static const u8 mac[6] = { 0x52, 0x54, 0x00, 0x12, 0x34, 0x56 };
 static const u8 peer[6] = { 0x02, 0x00, 0x00, 0x00, 0x00, 0x99 };
@@ -59,6 +61,7 @@ static void run_mode(const char *io_mode)
 
 	/* From the wire: interrupt, DPC, packet indications. */
 	CHECK_EQ_INT(wire_receive_frames(&w, 40, mac, peer), 0);
+	print_mem_breakdown("rtl8139 after traffic", &mem_base);
 
 	/* Link down and up: interrupt -> NdisMIndicateStatus -> host. */
 	ndl_sim_rtl8139_set_link(sim, false);
@@ -98,6 +101,7 @@ static void test_mmio(void)
 int main(void)
 {
 	test_init();
+	ndl_mem_stats(&mem_base);
 	tap_reset(&tap);
 	RUN(test_port_io);
 	tap_reset(&tap);

@@ -87,6 +87,58 @@ static void test_pool_accounting(void)
 }
 
 /*
+ * Each block counts in its category and nowhere else; the categories add
+ * up to bytes; each small block's 16-byte header counts as overhead; a
+ * category out of range counts as "other"; a free takes back from the
+ * category the block was counted in, whatever the caller thinks it is.
+ */
+static void test_category_accounting(void)
+{
+	struct ndl_mem_stats before, mid, after;
+	void *nbl, *send, *bad, *pool;
+	u64 sum = 0;
+	unsigned int i;
+
+	ndl_mem_stats(&before);
+	nbl = ndl_alloc_cat(200, 0, NDL_MEM_NBLS);
+	send = ndl_alloc_cat(1000, NDL_OS_ZERO, NDL_MEM_SEND);
+	bad = ndl_alloc_cat(30, 0, (enum ndl_mem_cat)NDL_MEM_CATS);
+	pool = ndlw_ExAllocatePoolWithTag(NonPagedPool, 5000, 0x74736574);
+	CHECK(nbl && send && bad && pool);
+	ndl_mem_stats(&mid);
+	CHECK_EQ_INT(mid.cat_bytes[NDL_MEM_NBLS] -
+		     before.cat_bytes[NDL_MEM_NBLS], 200);
+	CHECK_EQ_INT(mid.cat_bytes[NDL_MEM_SEND] -
+		     before.cat_bytes[NDL_MEM_SEND], 1000);
+	CHECK_EQ_INT(mid.cat_bytes[NDL_MEM_OTHER] -
+		     before.cat_bytes[NDL_MEM_OTHER], 30);
+	CHECK_EQ_INT(mid.cat_bytes[NDL_MEM_POOL] -
+		     before.cat_bytes[NDL_MEM_POOL], 8192);
+	CHECK_EQ_INT(mid.cat_bytes[NDL_MEM_ADAPTER],
+		     before.cat_bytes[NDL_MEM_ADAPTER]);
+	CHECK_EQ_INT(mid.overhead_bytes - before.overhead_bytes, 3 * 16);
+	for (i = 0; i < NDL_MEM_CATS; i++)
+		sum += mid.cat_bytes[i];
+	CHECK_EQ_INT(sum, mid.bytes);
+	CHECK(ndl_alloc_cat((size_t)1 << 56, 0, NDL_MEM_SEND) == NULL);
+	CHECK(!strcmp(ndl_mem_cat_name(NDL_MEM_SEND), "send"));
+	CHECK(!strcmp(ndl_mem_cat_name((enum ndl_mem_cat)NDL_MEM_CATS), "?"));
+	ndl_free(send);
+	ndl_mem_stats(&mid);
+	CHECK_EQ_INT(mid.cat_bytes[NDL_MEM_SEND],
+		     before.cat_bytes[NDL_MEM_SEND]);
+	CHECK_EQ_INT(mid.cat_bytes[NDL_MEM_NBLS] -
+		     before.cat_bytes[NDL_MEM_NBLS], 200);
+	ndl_free(nbl);
+	ndl_free(bad);
+	ndlw_ExFreePool(pool);
+	ndl_mem_stats(&after);
+	for (i = 0; i < NDL_MEM_CATS; i++)
+		CHECK_EQ_INT(after.cat_bytes[i], before.cat_bytes[i]);
+	CHECK_EQ_INT(after.overhead_bytes, before.overhead_bytes);
+}
+
+/*
  * Placement as ExAllocatePoolWithTag documents it for x64: NumberOfBytes
  * of PAGE_SIZE or more gives a page-aligned buffer; less is 16-byte
  * aligned and does not cross a page boundary. Every size around the page
@@ -365,6 +417,7 @@ int main(void)
 	test_init();
 	RUN(test_pool);
 	RUN(test_pool_accounting);
+	RUN(test_category_accounting);
 	RUN(test_pool_placement);
 	RUN(test_lookaside);
 	RUN(test_lists);

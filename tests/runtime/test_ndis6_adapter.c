@@ -515,8 +515,8 @@ static NET_BUFFER_LIST *rx_list(u32 len, uintptr_t csum, uintptr_t vlan)
 	for (u32 i = 0; i < sizeof(rx_b); i++)
 		rx_b[i] = (u8)(0x80 + i);
 	if (!rx_mdl[0]) {
-		rx_mdl[0] = ndl_mdl_alloc_pages(2);
-		rx_mdl[1] = ndl_mdl_alloc_pages(2);
+		rx_mdl[0] = ndl_mdl_alloc_pages(2, NDL_MEM_MDLS);
+		rx_mdl[1] = ndl_mdl_alloc_pages(2, NDL_MEM_MDLS);
 	}
 	ndl_mdl_set(rx_mdl[0], rx_a, sizeof(rx_a));
 	ndl_mdl_set(rx_mdl[1], rx_b, sizeof(rx_b));

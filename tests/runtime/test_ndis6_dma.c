@@ -212,7 +212,8 @@ static void test_list_covers_current_mdl(void)
 	NDIS_HANDLE h = registered(ad);
 	static u8 a[100], b[300];
 	u8 seen[512];
-	MDL *m1 = ndl_mdl_alloc_pages(2), *m2 = ndl_mdl_alloc_pages(2);
+	MDL *m1 = ndl_mdl_alloc_pages(2, NDL_MEM_MDLS);
+	MDL *m2 = ndl_mdl_alloc_pages(2, NDL_MEM_MDLS);
 	NET_BUFFER nb;
 	int ctx;
 
@@ -255,7 +256,7 @@ static void test_caller_buffer(void)
 	NDIS_HANDLE h = NULL;
 	static u8 frame[1514];
 	u8 seen[2048], *buf;
-	MDL *m = ndl_mdl_alloc_pages(2);
+	MDL *m = ndl_mdl_alloc_pages(2, NDL_MEM_MDLS);
 	NET_BUFFER nb;
 
 	CHECK_EQ_INT(ndlw_NdisMRegisterScatterGatherDma(ad, &d, &h), 0);
@@ -295,7 +296,7 @@ static void test_from_device_and_trimmed(void)
 	struct ndl_adapter *ad = adapter("dma-e", true);
 	NDIS_HANDLE h = registered(ad);
 	static u8 data[256];
-	MDL *m = ndl_mdl_alloc_pages(2);
+	MDL *m = ndl_mdl_alloc_pages(2, NDL_MEM_MDLS);
 	NET_BUFFER nb;
 	u8 *dev;
 
@@ -332,7 +333,7 @@ static void test_free_foreign(void)
 	struct ndl_adapter *ad = adapter("dma-f", true);
 	NDIS_HANDLE h = registered(ad);
 	static u8 data[64];
-	MDL *m = ndl_mdl_alloc_pages(2);
+	MDL *m = ndl_mdl_alloc_pages(2, NDL_MEM_MDLS);
 	struct {
 		SCATTER_GATHER_LIST l;
 		SCATTER_GATHER_ELEMENT e[1];
@@ -373,7 +374,7 @@ static void test_short_chain(void)
 	struct ndl_adapter *ad = adapter("dma-g", true);
 	NDIS_HANDLE h = registered(ad);
 	static u8 data[64];
-	MDL *m = ndl_mdl_alloc_pages(2);
+	MDL *m = ndl_mdl_alloc_pages(2, NDL_MEM_MDLS);
 	NET_BUFFER nb;
 
 	ndl_mdl_set(m, data, sizeof(data));
@@ -399,7 +400,7 @@ static void test_leftovers(void)
 	struct ndl_adapter *ad = adapter("dma-h", true);
 	NDIS_HANDLE h = registered(ad);
 	static u8 data[64];
-	MDL *m = ndl_mdl_alloc_pages(2);
+	MDL *m = ndl_mdl_alloc_pages(2, NDL_MEM_MDLS);
 	NET_BUFFER nb;
 
 	ndl_mdl_set(m, data, sizeof(data));
@@ -481,7 +482,7 @@ static void test_many_lists(void)
 	u64 ring_lo;
 
 	for (int i = 0; i < LISTS; i++) {
-		mdls[i] = ndl_mdl_alloc_pages(2);
+		mdls[i] = ndl_mdl_alloc_pages(2, NDL_MEM_MDLS);
 		if (!mdls[i])
 			goto out;
 		memset(frames[i], i + 1, FRAME);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Accounted memory for the runtime and the drivers it hosts. Each block
- * carries a 16-byte header (size, where the OS block starts, magic) right
- * before the address handed out, so frees are checked and live bytes are
- * known at any time.
+ * carries a 16-byte header (size, category, where the OS block starts,
+ * magic) right before the address handed out, so frees are checked and
+ * live bytes are known at any time, per category too.
  *
  * Pool allocations (ndl_alloc_pool: ExAllocatePool*, NdisAllocateMemory*)
  * are placed as Windows documents for x64 pool: a block of a page or more
@@ -18,7 +18,8 @@
 #define MEM_DEAD  0x4e444c44u	/* "NDLD" */
 
 struct mem_hdr {
-	u64 size;
+	u64 size:56;
+	u64 cat:8;		/* enum ndl_mem_cat */
 	u32 offset;		/* header address - OS block address */
 	u32 magic;
 };
@@ -26,6 +27,23 @@ NDL_STATIC_ASSERT(sizeof(struct mem_hdr) == 16, "keeps 16-byte alignment");
 
 static u64 live_allocs, live_bytes, total_allocs, failures, fail_after;
 static u64 live_pool_bytes;
+static u64 live_cat_bytes[NDL_MEM_CATS], live_overhead;
+
+static const char *const cat_names[NDL_MEM_CATS] = {
+	[NDL_MEM_OTHER] = "other",
+	[NDL_MEM_ADAPTER] = "adapter",
+	[NDL_MEM_PACKETS] = "packets",
+	[NDL_MEM_MDLS] = "mdls",
+	[NDL_MEM_NBLS] = "nbls",
+	[NDL_MEM_SEND] = "send",
+	[NDL_MEM_SG] = "sg",
+	[NDL_MEM_POOL] = "pool",
+};
+
+const char *ndl_mem_cat_name(enum ndl_mem_cat cat)
+{
+	return (unsigned int)cat < NDL_MEM_CATS ? cat_names[cat] : "?";
+}
 
 /* A live header (not freed, not foreign) of either kind. */
 static bool mem_hdr_live(const struct mem_hdr *h)
@@ -44,32 +62,45 @@ static bool mem_take(void)
 	return true;
 }
 
-static void mem_count(size_t bytes, bool pool)
+/* overhead: what the OS block holds beyond bytes. */
+static void mem_count(size_t bytes, enum ndl_mem_cat cat, size_t overhead)
 {
 	ndl_atomic_add(&live_allocs, 1);
 	ndl_atomic_add(&live_bytes, bytes);
 	ndl_atomic_add(&total_allocs, 1);
-	if (pool)
+	ndl_atomic_add(&live_cat_bytes[cat], bytes);
+	ndl_atomic_add(&live_overhead, overhead);
+	if (cat == NDL_MEM_POOL)
 		ndl_atomic_add(&live_pool_bytes, bytes);
 }
 
-static void mem_uncount(size_t bytes, bool pool)
+static void mem_uncount(size_t bytes, enum ndl_mem_cat cat, size_t overhead)
 {
 	ndl_atomic_add(&live_allocs, -1);
 	ndl_atomic_add(&live_bytes, -bytes);
-	if (pool)
+	ndl_atomic_add(&live_cat_bytes[cat], -bytes);
+	ndl_atomic_add(&live_overhead, -overhead);
+	if (cat == NDL_MEM_POOL)
 		ndl_atomic_add(&live_pool_bytes, -bytes);
 }
 
+/* A block moved off a page boundary took a page of slack (alloc_pool). */
+static size_t mem_overhead(const struct mem_hdr *h)
+{
+	return h->offset ? NDL_OS_PAGE_SIZE : sizeof(*h);
+}
+
 /* Fill in the header before p (inside the OS block at base); count it. */
-static void *mem_publish(void *base, u8 *p, size_t size, bool pool)
+static void *mem_publish(void *base, u8 *p, size_t size,
+			 enum ndl_mem_cat cat)
 {
 	struct mem_hdr *h = (struct mem_hdr *)p - 1;
 
 	h->size = size;
+	h->cat = cat;
 	h->offset = (u32)((u8 *)h - (u8 *)base);
-	h->magic = pool ? MEM_POOL : MEM_MAGIC;
-	mem_count(size, pool);
+	h->magic = cat == NDL_MEM_POOL ? MEM_POOL : MEM_MAGIC;
+	mem_count(size, cat, mem_overhead(h));
 	return p;
 }
 
@@ -77,7 +108,9 @@ static void *mem_os_alloc(size_t size, size_t extra, unsigned int flags)
 {
 	void *base = NULL;
 
-	if (size <= (size_t)-1 - sizeof(struct mem_hdr) - extra)
+	/* The header keeps 56 bits of size. */
+	if (size < (1ull << 56) &&
+	    size <= (size_t)-1 - sizeof(struct mem_hdr) - extra)
 		base = ndl_os_alloc(sizeof(struct mem_hdr) + size + extra,
 				    flags);
 	if (!base)
@@ -85,15 +118,22 @@ static void *mem_os_alloc(size_t size, size_t extra, unsigned int flags)
 	return base;
 }
 
-void *ndl_alloc(size_t size, unsigned int flags)
+void *ndl_alloc_cat(size_t size, unsigned int flags, enum ndl_mem_cat cat)
 {
 	u8 *base;
 
+	if ((unsigned int)cat >= NDL_MEM_CATS)
+		cat = NDL_MEM_OTHER;
 	if (!mem_take())
 		return NULL;
 	base = mem_os_alloc(size, 0, flags);
 	return base ? mem_publish(base, base + sizeof(struct mem_hdr), size,
-				  false) : NULL;
+				  cat) : NULL;
+}
+
+void *ndl_alloc(size_t size, unsigned int flags)
+{
+	return ndl_alloc_cat(size, flags, NDL_MEM_OTHER);
 }
 
 static bool crosses_page(const u8 *p, size_t size)
@@ -114,7 +154,8 @@ void *ndl_alloc_pool(size_t size, unsigned int flags)
 			return NULL;
 		}
 		/* Whole pages, as ndl_os_pages_size will say at the free. */
-		mem_count(NDL_ALIGN_UP(size, NDL_OS_PAGE_SIZE), true);
+		mem_count(NDL_ALIGN_UP(size, NDL_OS_PAGE_SIZE), NDL_MEM_POOL,
+			  0);
 		return p;
 	}
 	/* Usually the plain block already stays within a page. */
@@ -123,7 +164,7 @@ void *ndl_alloc_pool(size_t size, unsigned int flags)
 		return NULL;
 	p = base + sizeof(struct mem_hdr);
 	if (!crosses_page(p, size))
-		return mem_publish(base, p, size, true);
+		return mem_publish(base, p, size, NDL_MEM_POOL);
 	ndl_os_free(base);
 	/* Slack to start at the next page (blocks are 16-byte aligned). */
 	base = mem_os_alloc(size, NDL_OS_PAGE_SIZE - sizeof(struct mem_hdr),
@@ -132,7 +173,7 @@ void *ndl_alloc_pool(size_t size, unsigned int flags)
 		return NULL;
 	p = (u8 *)NDL_ALIGN_UP((uintptr_t)base + sizeof(struct mem_hdr),
 			       NDL_OS_PAGE_SIZE);
-	return mem_publish(base, p, size, true);
+	return mem_publish(base, p, size, NDL_MEM_POOL);
 }
 
 /* A page block of ndl_alloc_pool? Checked before touching a header. */
@@ -152,7 +193,7 @@ void ndl_free(void *ptr)
 		return;
 	n = mem_page_block(ptr);
 	if (n) {		/* only pool blocks are whole pages */
-		mem_uncount(n, true);
+		mem_uncount(n, NDL_MEM_POOL, 0);
 		ndl_os_free_pages(ptr);
 		return;
 	}
@@ -162,7 +203,7 @@ void ndl_free(void *ptr)
 			ptr, h->magic == MEM_DEAD ? "double free" : "bad header");
 		return;
 	}
-	mem_uncount(h->size, h->magic == MEM_POOL);
+	mem_uncount(h->size, h->cat, mem_overhead(h));
 	h->magic = MEM_DEAD;
 	ndl_os_free((u8 *)h - h->offset);
 }
@@ -184,6 +225,9 @@ void ndl_mem_stats(struct ndl_mem_stats *out)
 	out->total_allocations = ndl_atomic_load(&total_allocs);
 	out->failures = ndl_atomic_load(&failures);
 	out->pool_bytes = ndl_atomic_load(&live_pool_bytes);
+	for (unsigned int i = 0; i < NDL_MEM_CATS; i++)
+		out->cat_bytes[i] = ndl_atomic_load(&live_cat_bytes[i]);
+	out->overhead_bytes = ndl_atomic_load(&live_overhead);
 }
 
 void ndl_mem_fail_after(u64 n)

@@ -42,6 +42,23 @@ void ndl_log(enum ndl_log_level level, const char *fmt, ...) __printf(2, 3);
  */
 void *ndl_alloc(size_t size, unsigned int flags);
 /*
+ * What an allocation is for, counted apart (ndl_mem_stats, debugfs
+ * ndisload/stats) to show where a loaded driver's memory goes.
+ */
+enum ndl_mem_cat {
+	NDL_MEM_OTHER,		/* anything not below */
+	NDL_MEM_ADAPTER,	/* per-driver and per-adapter objects */
+	NDL_MEM_PACKETS,	/* NDIS 5 packet pools and their descriptors */
+	NDL_MEM_MDLS,		/* MDLs (NDIS_BUFFERs) drivers allocate */
+	NDL_MEM_NBLS,		/* NDIS 6 NET_BUFFER_LISTs and NET_BUFFERs */
+	NDL_MEM_SEND,		/* the runtime's send slots and their buffers */
+	NDL_MEM_SG,		/* scatter-gather lists, DMA bookkeeping */
+	NDL_MEM_POOL,		/* drivers' own pool blocks (ndl_alloc_pool) */
+	NDL_MEM_CATS
+};
+void *ndl_alloc_cat(size_t size, unsigned int flags, enum ndl_mem_cat cat);
+const char *ndl_mem_cat_name(enum ndl_mem_cat cat);
+/*
  * Windows pool placement (ExAllocatePool, NdisAllocateMemory): a page or
  * more is page-aligned; less is 16-byte aligned within one page.
  * Freed with ndl_free.
@@ -60,6 +77,13 @@ struct ndl_mem_stats {
 	 * NdisAllocateMemory*), whole pages for a page or more.
 	 */
 	u64 pool_bytes;
+	/*
+	 * Live bytes by category (sum: bytes), and what the blocks cost
+	 * beyond their size: the 16-byte header of each, the page slack of
+	 * a small pool block moved off a page boundary.
+	 */
+	u64 cat_bytes[NDL_MEM_CATS];
+	u64 overhead_bytes;
 };
 void ndl_mem_stats(struct ndl_mem_stats *out);
 /* Fail the n-th allocation from now (1 = next), 0 = off; for tests. */

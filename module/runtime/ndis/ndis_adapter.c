@@ -214,7 +214,7 @@ int ndl_adapter_create(const struct ndl_adapter_params *p,
 		}
 		return -NDL_EINVAL;
 	}
-	ad = ndl_alloc(sizeof(*ad), NDL_OS_ZERO);
+	ad = ndl_alloc_cat(sizeof(*ad), NDL_OS_ZERO, NDL_MEM_ADAPTER);
 	if (!ad) {
 		ndl_reg_destroy(p->reg);
 		ndl_reg_destroy(p->hw_reg);

@@ -62,8 +62,9 @@ int ndl_sg_reserve(struct ndl_adapter *ad, struct ndl_tx_slot *s, u32 n)
 		return 0;
 	if (s->sg_mapped || n > NDL_TX_MAX_FRAGS)
 		return -NDL_EINVAL;
-	sg = ndl_alloc(sizeof(*sg) + n * sizeof(SCATTER_GATHER_ELEMENT),
-		       NDL_OS_ZERO | ndl_alloc_flags_for_irql());
+	sg = ndl_alloc_cat(sizeof(*sg) + n * sizeof(SCATTER_GATHER_ELEMENT),
+			   NDL_OS_ZERO | ndl_alloc_flags_for_irql(),
+			   NDL_MEM_SEND);
 	if (!sg)
 		return -NDL_ENOMEM;
 	ndl_free(s->sg);
@@ -144,7 +145,8 @@ NDIS_STATUS NTAPI ndlw_NdisMAllocateMapRegisters(NDIS_HANDLE h, UINT channel,
 	}
 	if (!count || count > 0x10000)
 		return NDIS_STATUS_RESOURCES;
-	ad->map_reg = ndl_alloc(count * sizeof(*ad->map_reg), NDL_OS_ZERO);
+	ad->map_reg = ndl_alloc_cat(count * sizeof(*ad->map_reg), NDL_OS_ZERO,
+				    NDL_MEM_SG);
 	if (!ad->map_reg)
 		return NDIS_STATUS_RESOURCES;
 	ad->map_regs = true;

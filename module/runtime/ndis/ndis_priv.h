@@ -482,7 +482,7 @@ u32 ndl_packet_total_len(NDIS_PACKET *p);
 
 /* ndis_buffer.c */
 void ndl_mdl_set(MDL *m, const void *va, u32 len);
-MDL *ndl_mdl_alloc_pages(u32 pages);
+MDL *ndl_mdl_alloc_pages(u32 pages, enum ndl_mem_cat cat);
 u32 ndl_mdl_span_pages(const MDL *m);
 static inline void *ndl_mdl_va(const MDL *m)
 {

@@ -21,7 +21,8 @@ int ndl_tx_bufs_init(struct ndl_tx_bufs *b)
 	b->mdl = b->small;
 	b->cap = NDL_TX_SLOT_MDLS;
 	for (; b->n < NDL_TX_SLOT_MDLS; b->n++) {
-		b->small[b->n] = ndl_mdl_alloc_pages(TX_MDL_PAGES);
+		b->small[b->n] = ndl_mdl_alloc_pages(TX_MDL_PAGES,
+						     NDL_MEM_SEND);
 		if (!b->small[b->n])
 			return -NDL_ENOMEM;
 	}
@@ -48,8 +49,9 @@ static int grow_array(struct ndl_tx_bufs *b)
 		cap = NDL_TX_MAX_FRAGS;
 	if (cap <= b->cap)
 		return -NDL_ENOMEM;
-	arr = ndl_alloc(cap * sizeof(*arr),
-			NDL_OS_ZERO | ndl_alloc_flags_for_irql());
+	arr = ndl_alloc_cat(cap * sizeof(*arr),
+			    NDL_OS_ZERO | ndl_alloc_flags_for_irql(),
+			    NDL_MEM_SEND);
 	if (!arr)
 		return -NDL_ENOMEM;
 	ndl_memcpy(arr, b->mdl, b->n * sizeof(*arr));
@@ -70,7 +72,8 @@ static int mdl_room(struct ndl_tx_bufs *b, u32 k, u32 pages)
 		return 0;
 	if (k == b->cap && grow_array(b))
 		return -NDL_ENOMEM;
-	m = ndl_mdl_alloc_pages(pages > TX_MDL_PAGES ? pages : TX_MDL_PAGES);
+	m = ndl_mdl_alloc_pages(pages > TX_MDL_PAGES ? pages : TX_MDL_PAGES,
+				NDL_MEM_SEND);
 	if (!m)
 		return -NDL_ENOMEM;
 	if (k < b->n)
@@ -134,7 +137,7 @@ static int bufs_linearize(struct ndl_tx_bufs *b, const struct ndl_frag *frags,
 
 	if (total > b->linear_size) {
 		u32 size = total < 2048 ? 2048 : total;
-		u8 *buf = ndl_alloc(size, NDL_OS_ATOMIC);
+		u8 *buf = ndl_alloc_cat(size, NDL_OS_ATOMIC, NDL_MEM_SEND);
 
 		if (!buf)
 			return -NDL_ENOMEM;

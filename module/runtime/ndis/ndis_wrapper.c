@@ -76,7 +76,7 @@ struct ndl_ndis_driver *ndl_ndis_driver_get(struct ndl_driver *drv)
 
 	if (drv->ndis)
 		return drv->ndis;
-	nd = ndl_alloc(sizeof(*nd), NDL_OS_ZERO);
+	nd = ndl_alloc_cat(sizeof(*nd), NDL_OS_ZERO, NDL_MEM_ADAPTER);
 	if (!nd)
 		return NULL;
 	nd->magic = NDL_NDIS_DRIVER_MAGIC;

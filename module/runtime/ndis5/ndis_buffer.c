@@ -26,10 +26,10 @@ u32 ndl_mdl_span_pages(const MDL *m)
 }
 
 /* An MDL with PFN room for that many pages (freed with ndl_free). */
-MDL *ndl_mdl_alloc_pages(u32 pages)
+MDL *ndl_mdl_alloc_pages(u32 pages, enum ndl_mem_cat cat)
 {
-	MDL *m = ndl_alloc(sizeof(MDL) + pages * sizeof(PFN_NUMBER),
-			   NDL_OS_ZERO | ndl_alloc_flags_for_irql());
+	MDL *m = ndl_alloc_cat(sizeof(MDL) + pages * sizeof(PFN_NUMBER),
+			       NDL_OS_ZERO | ndl_alloc_flags_for_irql(), cat);
 
 	if (m)
 		m->Size = (CSHORT)(sizeof(MDL) + pages * sizeof(PFN_NUMBER));
@@ -56,8 +56,9 @@ static struct buf_pool *bpool_get(NDIS_HANDLE h)
 void NTAPI ndlw_NdisAllocateBufferPool(NDIS_STATUS *status, NDIS_HANDLE *pool,
 				       UINT n)
 {
-	struct buf_pool *p = ndl_alloc(sizeof(*p), NDL_OS_ZERO |
-				       ndl_alloc_flags_for_irql());
+	struct buf_pool *p = ndl_alloc_cat(sizeof(*p), NDL_OS_ZERO |
+					   ndl_alloc_flags_for_irql(),
+					   NDL_MEM_MDLS);
 
 	*pool = p;
 	*status = p ? NDIS_STATUS_SUCCESS : NDIS_STATUS_RESOURCES;

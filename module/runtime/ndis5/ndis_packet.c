@@ -15,16 +15,25 @@
 #include "ndis/ndis_priv.h"
 
 #define POOL_MAGIC	0x4e444c504f4f4c50ull	/* "NDLPOOLP" */
-#define PKT_MAGIC	0x4e444c5041434b54ull	/* "NDLPACKT" */
+#define PKT_MAGIC	0x4e444c50u	/* "NDLP" */
 
+/*
+ * The runtime's trailer, kept to 24 bytes: a packet descriptor is 264
+ * bytes by the ABI with a 32-byte ProtocolReserved, and 16-byte steps
+ * make 24 the most that keeps it at 288 (40 made it 304). A free packet
+ * has no owner, so the free-list link shares the owner's word.
+ */
 struct pkt_tail {
-	u64 magic;
-	struct pkt_pool *pool;
-	void *owner;			/* the runtime's use of this packet */
-	struct pkt_tail *next;		/* free list */
+	u32 magic;
 	bool overflow;			/* allocated beyond the pool block */
 	bool in_use;
+	struct pkt_pool *pool;
+	union {
+		void *owner;		/* in use: the runtime's use of it */
+		struct pkt_tail *next;	/* free: the pool's free list */
+	};
 };
+NDL_STATIC_ASSERT(sizeof(struct pkt_tail) == 24, "a 288-byte packet");
 
 struct pkt_pool {
 	u64 magic;
@@ -90,7 +99,8 @@ NDIS_STATUS ndl_packet_pool_create(NDIS_HANDLE *out, UINT n, UINT overflow,
 			    (u32)sizeof(struct pkt_tail), 16u);
 	if (elem < sizeof(NDIS_PACKET))
 		elem = NDL_ALIGN_UP((u32)sizeof(NDIS_PACKET), 16u);
-	pool = ndl_alloc(sizeof(*pool), NDL_OS_ZERO | ndl_alloc_flags_for_irql());
+	pool = ndl_alloc_cat(sizeof(*pool), NDL_OS_ZERO |
+			     ndl_alloc_flags_for_irql(), NDL_MEM_PACKETS);
 	if (!pool)
 		return NDIS_STATUS_RESOURCES;
 	pool->magic = POOL_MAGIC;
@@ -99,8 +109,9 @@ NDIS_STATUS ndl_packet_pool_create(NDIS_HANDLE *out, UINT n, UINT overflow,
 	pool->count = n;
 	pool->overflow_max = overflow;
 	if (n) {
-		pool->block = ndl_alloc((size_t)n * elem, NDL_OS_ZERO |
-					ndl_alloc_flags_for_irql());
+		pool->block = ndl_alloc_cat((size_t)n * elem, NDL_OS_ZERO |
+					    ndl_alloc_flags_for_irql(),
+					    NDL_MEM_PACKETS);
 		if (!pool->block) {
 			ndl_free(pool);
 			return NDIS_STATUS_RESOURCES;
@@ -170,7 +181,8 @@ NDIS_PACKET *ndl_packet_alloc(NDIS_HANDLE h)
 	}
 	ndlw_KeReleaseSpinLock(&pool->lock, old);
 	if (!t) {
-		p = ndl_alloc(pool->elem_size, NDL_OS_ZERO | NDL_OS_ATOMIC);
+		p = ndl_alloc_cat(pool->elem_size, NDL_OS_ZERO | NDL_OS_ATOMIC,
+				  NDL_MEM_PACKETS);
 		if (!p) {
 			old = ndlw_KeAcquireSpinLockRaiseToDpc(&pool->lock);
 			pool->overflow_used--;

@@ -70,7 +70,8 @@ static void NTAPI return_dpc(KDPC *dpc, void *ctx, void *a1, void *a2)
 
 int ndl_rx_init(struct ndl_adapter *ad)
 {
-	struct ndl_rx *rx = ndl_alloc(sizeof(*rx), NDL_OS_ZERO);
+	struct ndl_rx *rx = ndl_alloc_cat(sizeof(*rx), NDL_OS_ZERO,
+					  NDL_MEM_ADAPTER);
 	u32 i;
 
 	if (!rx)
@@ -87,8 +88,9 @@ int ndl_rx_init(struct ndl_adapter *ad)
 		struct td_slot *t = &rx->td[i];
 
 		t->packet = ndl_packet_alloc(rx->td_pool);
-		t->buf = ndl_alloc(TD_BUF_SIZE, 0);
-		t->mdl = ndl_mdl_alloc_pages(TD_BUF_SIZE / 4096 + 2);
+		t->buf = ndl_alloc_cat(TD_BUF_SIZE, 0, NDL_MEM_ADAPTER);
+		t->mdl = ndl_mdl_alloc_pages(TD_BUF_SIZE / 4096 + 2,
+					     NDL_MEM_ADAPTER);
 		if (!t->packet || !t->buf || !t->mdl)
 			return -NDL_ENOMEM;
 		*ndl_packet_owner(t->packet) = t;

@@ -66,7 +66,8 @@ int ndl_tx_start(struct ndl_adapter *ad)
 	if (ndl_packet_pool_create(&ad->tx_packet_pool, n, 0,
 				   TX_PROTO_RESERVED) != NDIS_STATUS_SUCCESS)
 		return -NDL_ENOMEM;
-	ad->slots = ndl_alloc(n * sizeof(*ad->slots), NDL_OS_ZERO);
+	ad->slots = ndl_alloc_cat(n * sizeof(*ad->slots), NDL_OS_ZERO,
+				  NDL_MEM_SEND);
 	if (!ad->slots)
 		return -NDL_ENOMEM;
 	ad->nslots = n;

@@ -48,8 +48,9 @@ static size_t mdl_room(u32 len)
 static MDL *mdl_with_data(u32 len)
 {
 	size_t head = NDL_ALIGN_UP(mdl_room(len), (size_t)16);
-	u8 *blk = ndl_alloc(head + (len ? len : 1),
-			    NDL_OS_ZERO | ndl_alloc_flags_for_irql());
+	u8 *blk = ndl_alloc_cat(head + (len ? len : 1),
+				NDL_OS_ZERO | ndl_alloc_flags_for_irql(),
+				NDL_MEM_NBLS);
 	MDL *m = (MDL *)blk;
 
 	if (!m)
@@ -69,8 +70,8 @@ NET_BUFFER *ndl_nb_new(NDIS_HANDLE pool, u32 data_size, ULONG owner)
 
 	if (data_size > 0x7fffffffu)
 		return NULL;
-	blk = ndl_alloc(head + data_size, NDL_OS_ZERO |
-			ndl_alloc_flags_for_irql());
+	blk = ndl_alloc_cat(head + data_size, NDL_OS_ZERO |
+			    ndl_alloc_flags_for_irql(), NDL_MEM_NBLS);
 	if (!blk)
 		return NULL;
 	nb = (NET_BUFFER *)blk;
@@ -185,7 +186,8 @@ NDIS_HANDLE NTAPI ndlw_NdisAllocateNetBufferPool(
 			(u32)NDIS_SIZEOF_NET_BUFFER_POOL_PARAMETERS_REVISION_1);
 		return NULL;
 	}
-	p = ndl_alloc(sizeof(*p), NDL_OS_ZERO | ndl_alloc_flags_for_irql());
+	p = ndl_alloc_cat(sizeof(*p), NDL_OS_ZERO | ndl_alloc_flags_for_irql(),
+			  NDL_MEM_NBLS);
 	if (!p)
 		return NULL;
 	p->magic = NB_POOL_MAGIC;
@@ -318,8 +320,8 @@ NDIS_STATUS NTAPI ndlw_NdisRetreatNetBufferDataStart(
 		return NDIS_STATUS_RESOURCES;
 	}
 	if (!r) {
-		r = ndl_alloc(sizeof(*r), NDL_OS_ZERO |
-			      ndl_alloc_flags_for_irql());
+		r = ndl_alloc_cat(sizeof(*r), NDL_OS_ZERO |
+				  ndl_alloc_flags_for_irql(), NDL_MEM_NBLS);
 		if (!r)
 			return NDIS_STATUS_RESOURCES;
 	}

@@ -59,7 +59,8 @@ NDIS_HANDLE NTAPI ndlw_NdisAllocateNetBufferListPool(
 			fn, params->ContextSize, NDL_NDIS6_ALLOC_ALIGN);
 		return NULL;
 	}
-	p = ndl_alloc(sizeof(*p), NDL_OS_ZERO | ndl_alloc_flags_for_irql());
+	p = ndl_alloc_cat(sizeof(*p), NDL_OS_ZERO | ndl_alloc_flags_for_irql(),
+			  NDL_MEM_NBLS);
 	if (!p)
 		return NULL;
 	p->magic = NBL_POOL_MAGIC;
@@ -120,8 +121,8 @@ static NDIS_STATUS ctx_alloc(NET_BUFFER_LIST *nbl, USHORT size,
 	}
 	if (total > 0xffff)
 		return NDIS_STATUS_FAILURE;
-	c = ndl_alloc(sizeof(*c) + total, NDL_OS_ZERO |
-		      ndl_alloc_flags_for_irql());
+	c = ndl_alloc_cat(sizeof(*c) + total, NDL_OS_ZERO |
+			  ndl_alloc_flags_for_irql(), NDL_MEM_NBLS);
 	if (!c)
 		return NDIS_STATUS_RESOURCES;
 	c->Size = (USHORT)total;
@@ -171,9 +172,10 @@ static NET_BUFFER_LIST *nbl_alloc(NDIS_HANDLE h, USHORT ctx_size,
 		ndl_err("%s: %p is not a NET_BUFFER_LIST pool", fn, h);
 		return NULL;
 	}
-	blk = ndl_alloc(NBL_SIZE + (p->ctx_size ?
-			sizeof(NET_BUFFER_LIST_CONTEXT) + p->ctx_size : 0),
-			NDL_OS_ZERO | ndl_alloc_flags_for_irql());
+	blk = ndl_alloc_cat(NBL_SIZE + (p->ctx_size ?
+			    sizeof(NET_BUFFER_LIST_CONTEXT) + p->ctx_size : 0),
+			    NDL_OS_ZERO | ndl_alloc_flags_for_irql(),
+			    NDL_MEM_NBLS);
 	if (!blk)
 		return NULL;
 	nbl = (NET_BUFFER_LIST *)blk;

@@ -38,7 +38,8 @@ void ndl6_wake(struct ndl_adapter *ad)
 
 int ndl6_adapter_create(struct ndl_adapter *ad, u32 tx_slots)
 {
-	struct ndl_ndis6_adapter *a6 = ndl_alloc(sizeof(*a6), NDL_OS_ZERO);
+	struct ndl_ndis6_adapter *a6 = ndl_alloc_cat(sizeof(*a6), NDL_OS_ZERO,
+						     NDL_MEM_ADAPTER);
 
 	if (!a6)
 		return -NDL_ENOMEM;

@@ -113,7 +113,7 @@ NDIS_STATUS NTAPI ndlw_NdisMRegisterScatterGatherDma(NDIS_HANDLE h,
 		return st;
 	if (ndl_atomic_load(&ndl6(ad)->state) != NDL6_INITIALIZING)
 		ndl_warn("%s: %s outside MiniportInitializeEx", ad->name, FN_REG);
-	dma = ndl_alloc(sizeof(*dma), NDL_OS_ZERO);
+	dma = ndl_alloc_cat(sizeof(*dma), NDL_OS_ZERO, NDL_MEM_SG);
 	if (!dma)
 		return NDIS_STATUS_RESOURCES;
 	dma->magic = NDL6_DMA_MAGIC;
@@ -167,12 +167,14 @@ static struct ndl6_sg_rec *rec_take(struct ndl6_dma *dma, SCATTER_GATHER_LIST *s
 		if (!dma->recs[i]->sgl)
 			goto found;
 	n = dma->nrecs ? dma->nrecs + dma->nrecs / 2 : 16;
-	recs = ndl_alloc(n * sizeof(*recs), NDL_OS_ZERO | NDL_OS_ATOMIC);
+	recs = ndl_alloc_cat(n * sizeof(*recs), NDL_OS_ZERO | NDL_OS_ATOMIC,
+			     NDL_MEM_SG);
 	if (!recs)
 		goto none;
 	for (i = 0; i < n; i++) {
 		recs[i] = i < dma->nrecs ? dma->recs[i] :
-			  ndl_alloc(sizeof(*r), NDL_OS_ZERO | NDL_OS_ATOMIC);
+			  ndl_alloc_cat(sizeof(*r), NDL_OS_ZERO | NDL_OS_ATOMIC,
+					NDL_MEM_SG);
 		if (!recs[i])
 			break;
 	}
@@ -210,7 +212,7 @@ static bool rec_room(struct ndl6_sg_rec *r, u32 maps)
 
 	if (maps <= r->cap)
 		return true;
-	m = ndl_alloc(maps * sizeof(*m), NDL_OS_ATOMIC);
+	m = ndl_alloc_cat(maps * sizeof(*m), NDL_OS_ATOMIC, NDL_MEM_SG);
 	if (!m)
 		return false;
 	ndl_free(r->maps);
@@ -290,7 +292,7 @@ NDIS_STATUS NTAPI ndlw_NdisMAllocateNetBufferSGList(NDIS_HANDLE h,
 	}
 	need = sizeof(*sgl) + pages * sizeof(SCATTER_GATHER_ELEMENT);
 	sgl = buf && buf_size >= need ? buf :
-	      ndl_alloc(need, NDL_OS_ATOMIC);
+	      ndl_alloc_cat(need, NDL_OS_ATOMIC, NDL_MEM_SG);
 	if (!sgl)
 		return NDIS_STATUS_RESOURCES;
 	r = rec_take(dma, sgl);

@@ -215,7 +215,7 @@ NDIS_STATUS NTAPI ndlw_NdisMRegisterMiniportDriver(
 	}
 	if (header_problem(c, sum->why, sizeof(sum->why)))
 		return refuse(nd, NDIS_STATUS_BAD_CHARACTERISTICS);
-	d6 = ndl_alloc(sizeof(*d6), NDL_OS_ZERO);
+	d6 = ndl_alloc_cat(sizeof(*d6), NDL_OS_ZERO, NDL_MEM_ADAPTER);
 	if (!d6)
 		return NDIS_STATUS_RESOURCES;
 	/* NDIS copies the characteristics: later changes do not count. */

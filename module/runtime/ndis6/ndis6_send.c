@@ -51,7 +51,8 @@ int ndl6_tx_init(struct ndl_adapter *ad, u32 max)
 
 	ndl_list_init(&a6->tx_free);
 	a6->tx_pool = ndlw_NdisAllocateNetBufferListPool(NULL, &pp);
-	a6->slots = ndl_alloc(n * sizeof(*a6->slots), NDL_OS_ZERO);
+	a6->slots = ndl_alloc_cat(n * sizeof(*a6->slots), NDL_OS_ZERO,
+				  NDL_MEM_SEND);
 	if (!a6->tx_pool || !a6->slots)
 		return -NDL_ENOMEM;
 	a6->nslots = n;

@@ -58,7 +58,7 @@ NTAPI MDL *ndlw_IoAllocateMdl(void *va, ULONG len, BOOLEAN secondary,
 
 	if (size > 0x7fff)	/* MDL.Size is a CSHORT */
 		return NULL;
-	m = ndl_alloc(size, ndl_alloc_flags_for_irql());
+	m = ndl_alloc_cat(size, ndl_alloc_flags_for_irql(), NDL_MEM_MDLS);
 	if (!m)
 		return NULL;
 	ndl_mdl_init(m, va, len);

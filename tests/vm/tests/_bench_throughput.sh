@@ -178,6 +178,20 @@ mem_report() {
 	ndl_report "BENCH: mem_driver_pool_bytes $((${12} - $6))"
 }
 
+# mem_cats: the runtime's live bytes by category (debugfs rt_cat_*, and
+# rt_overhead: block headers, page slack), "name bytes" a line.
+mem_cats() {
+	sed -n 's/^rt_cat_\([a-z]*\) /\1 /p; s/^rt_overhead /overhead /p' "$NDL_DEBUGFS/stats"
+}
+
+# mem_cats_report BEFORE AFTER (mem_cats' output): what each grew by.
+mem_cats_report() {
+	echo "$2" | while read -r _n _v; do
+		_b=$(echo "$1" | sed -n "s/^$_n //p")
+		ndl_report "BENCH: mem_cat_$_n $((_v - ${_b:-0}))"
+	done
+}
+
 # native_round [offloads | FILE NAME]: the native driver configured like
 # the miniport's interface (the wrapped round before wrote what it had on
 # to /tmp/wrapped-offload, or FILE: the checksum offloads and TSO the
@@ -204,7 +218,7 @@ native_round() {
 
 wrapped_round() {
 	ndl_load || { fail wrapped-load "insmod"; return; }
-	_m0=$(mem_figures)
+	_m0=$(mem_figures) _c0=$(mem_cats)
 	wrapped_add || { fail wrapped-add "$drv"; rmmod ndisload; return; }
 	_if=$(ndl_iface "$drv")
 	ndl_net_up "$_if" && ndl_wait_carrier "$_if" 10 || { fail wrapped-up "$_if"; return; }
@@ -214,6 +228,7 @@ wrapped_round() {
 	measure wrapped
 	# After the traffic: what the driver holds in steady state.
 	mem_report "$_m0" "$(mem_figures)"
+	mem_cats_report "$_c0" "$(mem_cats)"
 	ip link set "$_if" down
 	ndl-ioctl remove "$drv" >/dev/null
 	rmmod ndisload
