@@ -34,18 +34,20 @@ $(OUT)/plain/ndis_test_%: ndis_test_%.c $(HELP) $(HDRS) $(SIM) $(LIB)/libndlrt.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -O1 -o $@ $< $(HELP) $(SIM) $(LIB)/libndlrt.a
 
-# ndis_test_send_ready also drives ndisload-host's data path (host/net.c).
-HOSTNET := $(TOP)/host/net.c $(TOP)/host/net.h
+# ndis_test_send_ready also drives ndisload-host's data path (host/net.c
+# and the receive coalescing it uses).
+HOSTNET_SRC := $(TOP)/host/net.c $(TOP)/host/rx_merge.c
+HOSTNET := $(HOSTNET_SRC) $(TOP)/host/net.h $(TOP)/host/rx_merge.h
 $(OUT)/ndis_test_send_ready: ndis_test_send_ready.c $(HELP) $(HDRS) $(HOSTNET) \
 		$(LIB)/libndlrt-san.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -I$(TOP) -O1 $(SAN) -o $@ $< $(HELP) $(TOP)/host/net.c \
+	$(CC) $(CFLAGS) -I$(TOP) -O1 $(SAN) -o $@ $< $(HELP) $(HOSTNET_SRC) \
 		$(LIB)/libndlrt-san.a
 
 $(OUT)/plain/ndis_test_send_ready: ndis_test_send_ready.c $(HELP) $(HDRS) \
 		$(HOSTNET) $(LIB)/libndlrt.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -I$(TOP) -O1 -o $@ $< $(HELP) $(TOP)/host/net.c \
+	$(CC) $(CFLAGS) -I$(TOP) -O1 -o $@ $< $(HELP) $(HOSTNET_SRC) \
 		$(LIB)/libndlrt.a
 
 $(OUT)/bench-packets: ndis_bench_packets.c $(HELP) $(HDRS) $(LIB)/libndlrt.a

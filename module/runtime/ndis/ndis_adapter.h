@@ -327,7 +327,7 @@ int ndl_adapter_send_ex(struct ndl_adapter *ad, const struct ndl_frag *frags,
 struct ndl_lso {
 	u32 max_size;			/* MaxOffLoadSize: TCP payload bytes */
 	u32 min_segs;			/* MinSegmentCount */
-	u8 flags;			/* NDL_LSO_* */
+	u32 flags;			/* NDL_LSO_*; u32: no padding to compare */
 };
 struct ndl_csum_offload {
 	u8 v4_tx, v4_rx, v6_tx, v6_rx;

@@ -386,11 +386,11 @@ u32 ndl6_csum_enable(struct ndl_adapter *ad, const struct ndl_csum_offload *on)
 		      cap->lso_v4 : (struct ndl_lso){ 0 };
 	want.lso_v6 = on->lso_v6.max_size && cap->lso_v6.max_size ?
 		      cap->lso_v6 : (struct ndl_lso){ 0 };
-	v4 = want.v4_tx | want.v4_rx | !!want.lso_v4.max_size;
-	v6 = want.v6_tx | want.v6_rx | !!want.lso_v6.max_size;
-	if (!a6->offload_attrs || !(cap->v4_tx | cap->v4_rx | cap->v6_tx |
-				    cap->v6_rx | !!cap->lso_v4.max_size |
-				    !!cap->lso_v6.max_size)) {
+	v4 = want.v4_tx || want.v4_rx || want.lso_v4.max_size;
+	v6 = want.v6_tx || want.v6_rx || want.lso_v6.max_size;
+	if (!a6->offload_attrs || !(cap->v4_tx || cap->v4_rx || cap->v6_tx ||
+				    cap->v6_rx || cap->lso_v4.max_size ||
+				    cap->lso_v6.max_size)) {
 		/* A miniport that offers nothing is not asked anything. */
 		return v4 || v6 || (on->v4_tx | on->v4_rx | on->v6_tx |
 				    on->v6_rx) || on->lso_v4.max_size ||
