@@ -26,6 +26,7 @@
 
 #include "core/rt.h"
 
+#include "inet_sum.h"
 #include "net.h"
 #include "rx_merge.h"
 #include "tap.h"
@@ -59,21 +60,6 @@ static void slots_init(void)
 	done = true;
 }
 
-/* The one's-complement sum of data, folded and complemented. */
-static u16 csum_finish(const u8 *p, u32 len)
-{
-	u64 sum = 0;
-	u32 i;
-
-	for (i = 0; i + 1 < len; i += 2)
-		sum += (u32)p[i] << 8 | p[i + 1];
-	if (len & 1)
-		sum += (u32)p[len - 1] << 8;
-	while (sum >> 16)
-		sum = (sum & 0xffff) + (sum >> 16);
-	return (u16)~sum;
-}
-
 /*
  * What the virtio-net header asks of a frame read from the TAP: the
  * miniport's request in s->csum, or the checksum done here. False: a
@@ -97,7 +83,7 @@ static bool tx_csum(struct host_net *n, struct tx_slot *s)
 		return true;
 	}
 	/* The field holds the pseudo-header sum: it is summed with the rest. */
-	c = csum_finish(s->data + start, s->len - start);
+	c = (u16)~inet_sum(s->data + start, s->len - start, 0);
 	if (!c)
 		c = 0xffff;	/* the same in one's complement; UDP's 0 is "none" */
 	s->data[start + off] = c >> 8;

@@ -12,6 +12,7 @@
  */
 #include <string.h>
 
+#include "inet_sum.h"
 #include "rx_merge.h"
 
 #define ETH_HLEN	14
@@ -42,18 +43,6 @@ static void put16(uint8_t *p, uint16_t v)
 	p[1] = v & 0xff;
 }
 
-/* The one's-complement sum of n bytes (n even) plus start, folded. */
-static uint16_t sum16(const uint8_t *p, uint32_t n, uint32_t start)
-{
-	uint32_t sum = start;
-
-	for (uint32_t i = 0; i + 1 < n; i += 2)
-		sum += be16(p + i);
-	while (sum >> 16)
-		sum = (sum & 0xffff) + (sum >> 16);
-	return (uint16_t)sum;
-}
-
 /* A TCP/IPv4 segment with data that may take part in a merge. */
 static bool parse(const uint8_t *f, uint32_t len, struct seg *s)
 {
@@ -66,7 +55,7 @@ static bool parse(const uint8_t *f, uint32_t len, struct seg *s)
 	    be16(ip + 2) != len - ETH_HLEN)
 		return false;
 	frag = be16(ip + 6);
-	if ((frag & ~0x4000) || sum16(ip, IP_HLEN, 0) != 0xffff)
+	if ((frag & ~0x4000) || inet_sum(ip, IP_HLEN, 0) != 0xffff)
 		return false;	/* a fragment, the reserved bit, a bad header */
 	thlen = (uint32_t)(th[12] >> 4) * 4;
 	/* reserved bits clear; ACK, maybe PSH, nothing else (th[13]) */
@@ -154,9 +143,9 @@ size_t rx_merge_take(struct rx_merge *m, struct iovec iov[2])
 	} else {
 		put16(ip + 2, (uint16_t)(len - ETH_HLEN));
 		put16(ip + 10, 0);
-		put16(ip + 10, (uint16_t)~sum16(ip, IP_HLEN, 0));
+		put16(ip + 10, (uint16_t)~inet_sum(ip, IP_HLEN, 0));
 		/* pseudo header: addresses, protocol, TCP length */
-		put16(th + 16, sum16(ip + 12, 8,
+		put16(th + 16, inet_sum(ip + 12, 8,
 				     6 + len - ETH_HLEN - IP_HLEN));
 		m->vh.flags = VIRTIO_NET_HDR_F_NEEDS_CSUM;
 		m->vh.gso_type = VIRTIO_NET_HDR_GSO_TCPV4;
