@@ -244,6 +244,8 @@ int iso_run_start(const char *dev, const struct passwd *pw, struct ndl_err *err)
 	int i, st;
 
 	if (iso_run_systemd()) {
+		char etc[NDL_PATH_MAX];
+
 		/*
 		 * The unit hides the helper's configuration from the host
 		 * (InaccessiblePaths=-/etc/ndisload), but systemd skips a path
@@ -251,7 +253,9 @@ int iso_run_start(const char *dev, const struct passwd *pw, struct ndl_err *err)
 		 * saved after this start would then create the directory in
 		 * the host's view. Installs create it (tmpfiles.d); make sure.
 		 */
-		if (!ndl_path(conf, sizeof(conf), NDL_CONF_DIR) || fs_mkdirs(conf, 0755, err))
+		if (!ndl_path(etc, sizeof(etc), NDL_CONF_DIR))
+			return ndl_fail(err, NDL_E_INTERNAL, "path too long");
+		if (fs_mkdirs(etc, 0755, err))
 			return -1;
 		if (systemctl("restart", dev))
 			return ndl_fail(err, NDL_E_INTERNAL, "ndisload-host@%s.service did not start", dev),
