@@ -132,7 +132,7 @@ static bool patch_gs_load(struct ndl_image *img,
 {
 	u8 *c = img->base + s->rva + at;
 	size_t n = s->vsize - at, op = 1, len;
-	u8 insn[9];
+	u8 insn[4 + 6];	/* REX 0F B6 modrm, rel32, 66 90: the longest */
 	u32 disp;
 	s64 rel;
 
