@@ -231,6 +231,31 @@ static u32 lso_send(struct ndl_adapter *ad, struct wire *w, u8 *f, u32 hdr,
 	return tap.done_status[done];
 }
 
+/*
+ * A started e1000e6 adapter on sim (initialized, opened with filter), or
+ * NULL after saying why.
+ */
+static struct ndl_adapter *start_adapter(struct ndl_sim_dev *sim,
+					 struct ndl_adapter_info *info,
+					 u32 filter)
+{
+	struct ndl_adapter *ad;
+
+	CHECK(sim && drv);
+	if (!sim || !drv)
+		return NULL;
+	ndl_sim_e1000_set_mac(sim, mac);
+	ad = tap_adapter(drv, ndl_sim_os_dev(sim), ndl_reg_create(), &tap);
+	CHECK(ad != NULL);
+	if (!ad)
+		return NULL;
+	CHECK_EQ_INT(ndl_adapter_initialize(ad, info, NULL), 0);
+	/* NDIS 6: the initial state is the general attributes', no event */
+	CHECK(ndl_adapter_media_connected(ad));
+	CHECK_EQ_INT(tap_open(ad, filter), 0);
+	return ad;
+}
+
 static void test_large_send(void)
 {
 	struct ndl_sim_dev *sim = ndl_sim_create(&ndl_sim_e1000e);
@@ -245,16 +270,9 @@ static void test_large_send(void)
 	u32 hdr, first, pay = LSO_PAYLOAD, req;
 	u64 count;
 
-	CHECK(sim && drv);
-	if (!sim || !drv)
-		goto out;
-	ndl_sim_e1000_set_mac(sim, mac);
-	ad = tap_adapter(drv, ndl_sim_os_dev(sim), ndl_reg_create(), &tap);
-	CHECK(ad != NULL);
+	ad = start_adapter(sim, &info, NDIS_PACKET_TYPE_DIRECTED);
 	if (!ad)
 		goto out;
-	CHECK_EQ_INT(ndl_adapter_initialize(ad, &info, NULL), 0);
-	CHECK_EQ_INT(tap_open(ad, NDIS_PACKET_TYPE_DIRECTED), 0);
 
 	/* Offered: LSOv2 for both IP versions (which the runtime prefers). */
 	ndl_adapter_csum_caps(ad, &caps);
@@ -352,21 +370,12 @@ static void test_traffic(void)
 	struct ndl_csum_offload caps, on;
 	u64 count;
 
-	CHECK(sim && drv);
-	if (!sim || !drv)
-		goto out;
-	ndl_sim_e1000_set_mac(sim, mac);
-	ad = tap_adapter(drv, ndl_sim_os_dev(sim), ndl_reg_create(), &tap);
-	CHECK(ad != NULL);
+	ad = start_adapter(sim, &info, NDIS_PACKET_TYPE_DIRECTED |
+					NDIS_PACKET_TYPE_BROADCAST);
 	if (!ad)
 		goto out;
-	CHECK_EQ_INT(ndl_adapter_initialize(ad, &info, NULL), 0);
-	/* NDIS 6: the initial state is the general attributes', no event */
-	CHECK(ndl_adapter_media_connected(ad));
 	CHECK(!memcmp(info.perm_addr, mac, 6));
 	CHECK(info.bus_master);
-	CHECK_EQ_INT(tap_open(ad, NDIS_PACKET_TYPE_DIRECTED |
-			      NDIS_PACKET_TYPE_BROADCAST), 0);
 
 	/*
 	 * Checksum offload: what its offload attributes offer, turned on
