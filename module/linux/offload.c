@@ -87,9 +87,9 @@ void ndl_offload_start(struct ndl_bound *b)
 	if (!READ_ONCE(b->registered)) {
 		dev->hw_features |= offered;
 		dev->features |= offered;
-		/* The stack builds TSO frames only in pieces (SG); for a
-		 * miniport given single-buffer sends the runtime copies a
-		 * large send into one buffer, still one frame for 45.
+		/* The stack builds TSO frames only in pieces (SG), which
+		 * the runtime passes on as they are unless the miniport
+		 * must have single-buffer sends (then it copies them).
 		 */
 		if (offered & (NETIF_F_TSO | NETIF_F_TSO6)) {
 			dev->features |= NETIF_F_SG;
