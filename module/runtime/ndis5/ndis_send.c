@@ -112,16 +112,17 @@ static bool slot_of_adapter(struct ndl_adapter *ad, struct ndl_tx_slot *s)
 
 /*
  * Single-buffer sends for this frame? Where the runtime chose them only
- * because one copy of a frame is cheaper than mapping its pieces, a large
- * send (up to 64 KiB) goes zero-copy: its copy would cost more, and keep
- * a 64 KiB buffer in every slot. Forced on (the miniport sends a packet's
- * first buffer only), every frame is copied.
+ * because one copy of a frame is cheaper than mapping its pieces (a
+ * scatter-gather miniport, automatic), a large send (up to 64 KiB) goes
+ * zero-copy: its copy would cost more, and keep a 64 KiB buffer in every
+ * slot. Forced on, or for a miniport that walks the buffers itself (where
+ * first-buffer-only bugs live), every frame is copied.
  */
 static bool one_buffer(const struct ndl_adapter *ad, u32 flags)
 {
 	return ad->single_buffer &&
 	       (ad->compat.single_buffer_sends == NDL_COMPAT_ON ||
-		!(flags & NDL_TX_LSO));
+		!ad->dma_registered || !(flags & NDL_TX_LSO));
 }
 
 /*
