@@ -87,9 +87,15 @@ void ndl_offload_start(struct ndl_bound *b)
 	if (!READ_ONCE(b->registered)) {
 		dev->hw_features |= offered;
 		dev->features |= offered;
-		if (offered & (NETIF_F_TSO | NETIF_F_TSO6))
+		/* The stack builds TSO frames only in pieces (SG), which
+		 * the runtime passes on as they are unless the miniport
+		 * must have single-buffer sends (then it copies them).
+		 */
+		if (offered & (NETIF_F_TSO | NETIF_F_TSO6)) {
+			dev->features |= NETIF_F_SG;
 			netif_set_tso_max_size(dev,
 					       ndl_tso_max_size(&b->csum_caps));
+		}
 	}
 	if (!offered)
 		return;

@@ -17,6 +17,7 @@ TESTS := $(patsubst %.c,%,$(wildcard ndis_test_*.c))
 HELP  := common.c ndis_testlib.c ndis_fakemp.c
 HDRS  := common.h ndis_testlib.h ndis_fakemp.h
 SIM   := $(TOP)/tests/sim/rtl8139.c $(TOP)/tests/sim/rtl8139_eeprom.c \
+	$(TOP)/tests/sim/rtl8139_offload.c \
 	$(TOP)/tests/sim/e1000.c
 BIN := $(patsubst %,$(OUT)/%,$(TESTS)) $(patsubst %,$(OUT)/plain/%,$(TESTS)) \
 	$(OUT)/bench-packets

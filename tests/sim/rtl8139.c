@@ -11,6 +11,7 @@
 
 #include "rtl8139.h"
 #include "rtl8139_eeprom.h"
+#include "rtl8139_offload.h"
 
 /* Registers */
 enum {
@@ -327,12 +328,21 @@ static bool rtl_receive(struct ndl_sim_dev *dev, const void *frame, size_t len)
 	return do_receive(dev, frame, len);
 }
 
+/* A finished frame (or segment) to the wire, or back in on loopback. */
+static void tx_emit(struct ndl_sim_dev *dev, const uint8_t *f, size_t len)
+{
+	if ((st(dev)->tcr & TCR_LOOPBACK) == TCR_LOOPBACK)
+		do_receive(dev, f, len);
+	else
+		ndl_sim_transmit(dev, f, len);
+}
+
 /* Process one normal-priority Tx descriptor; false when none is ready. */
 static bool tx_one(struct ndl_sim_dev *dev)
 {
 	struct rtl_state *s = st(dev);
 	uint64_t desc, addr;
-	uint32_t opts1, size;
+	uint32_t opts1, size, asked;
 	uint8_t d[16];
 
 	desc = ((uint64_t)s->tnpds[1] << 32 | s->tnpds[0]) + 16ull * s->tx_cur;
@@ -356,6 +366,8 @@ static bool tx_one(struct ndl_sim_dev *dev)
 	}
 	s->tx_off += size;
 	s->tx_cur = (opts1 & DESC_EOR) ? 0 : (s->tx_cur + 1) % TX_RING_MAX;
+	/* The status written back overlaps the MSS: keep what was asked. */
+	asked = opts1;
 	opts1 &= ~(DESC_OWN | TX_ERR_BITS);
 	put_le32(d, opts1);
 	ndl_sim_dma_write(dev, desc, d, 4);
@@ -364,10 +376,9 @@ static bool tx_one(struct ndl_sim_dev *dev)
 
 		s->tx_off = 0;
 		s->tally.tx_ok++;
-		if ((s->tcr & TCR_LOOPBACK) == TCR_LOOPBACK)
-			do_receive(dev, s->txbuf, len);
-		else if (len)
-			ndl_sim_transmit(dev, s->txbuf, len);
+		/* The last descriptor's offload bits apply to the frame. */
+		if (len)
+			rtl_tx_offload(dev, s->txbuf, len, asked, tx_emit);
 	}
 	return true;
 }

@@ -3,6 +3,10 @@
  * Self-test of the RTL8139C+ model: pokes registers the way a driver does
  * (through both BARs), builds C+ descriptor rings in DMA memory and checks
  * the frames, descriptors, interrupts and counters the model produces.
+ * The transmit offloads are checked against the RFCs: IPv4 header (RFC
+ * 791), TCP (RFC 793) and UDP (RFC 768) checksums verified with an
+ * independent RFC 1071 sum, large-send segments for their lengths,
+ * identification, sequence numbers, flags and payload.
  */
 #include <stdint.h>
 #include <string.h>
@@ -20,6 +24,10 @@
 #define EOR	0x40000000u
 #define FS	0x20000000u
 #define LS	0x10000000u
+#define LGSEN	(1u << 27)
+#define IPCS	(1u << 18)
+#define UDPCS	(1u << 17)
+#define TCPCS	(1u << 16)
 
 static const uint8_t mac[6] = { 0x00, 0xe0, 0x4c, 0x12, 0x34, 0x56 };
 static int bar;	/* 0: port I/O, 1: memory — both must behave the same */
@@ -318,6 +326,241 @@ static void test_tally_and_link(void)
 	ndl_sim_destroy(d);
 }
 
+
+static uint32_t be16(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 8 | p[1];
+}
+
+static uint32_t be32(const uint8_t *p)
+{
+	return be16(p) << 16 | be16(p + 2);
+}
+
+static void put_be16(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)(v >> 8);
+	p[1] = (uint8_t)v;
+}
+
+/* RFC 1071: the one's complement sum of len bytes, added to sum, folded. */
+static uint32_t rfc1071(uint32_t sum, const uint8_t *p, uint32_t len)
+{
+	for (uint32_t i = 0; i + 1 < len; i += 2)
+		sum += be16(p + i);
+	if (len & 1)
+		sum += (uint32_t)p[len - 1] << 8;
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return sum;
+}
+
+/* A received IPv4 header verifies: its sum is all ones (RFC 791/1071). */
+static bool ip_ok(const uint8_t *ip)
+{
+	return rfc1071(0, ip, (ip[0] & 15u) * 4) == 0xffff;
+}
+
+/* The TCP/UDP segment under ip verifies with its pseudo-header. */
+static bool l4_ok(const uint8_t *ip)
+{
+	uint32_t hl = (ip[0] & 15u) * 4, len = be16(ip + 2) - hl, sum;
+
+	sum = rfc1071(0, ip + 12, 8) + ip[9] + len;
+	return rfc1071(sum, ip + hl, len) == 0xffff;
+}
+
+/*
+ * An IPv4 frame: ihl 4-byte words of IP header (options are NOPs), proto
+ * TCP (with thl bytes of header, options NOPs) or UDP, pay payload bytes;
+ * checksum fields hold junk the chip must overwrite. Its length.
+ */
+static uint32_t ip_frame(uint8_t *f, uint32_t ihl, uint8_t proto, uint32_t thl,
+			 uint32_t pay, uint8_t tcp_flags)
+{
+	uint8_t *ip = f + 14, *l4;
+	uint32_t l4len = (proto == 6 ? thl : 8) + pay;
+
+	memset(f, 0, 14 + ihl * 4 + l4len);
+	memcpy(f, mac, 6);
+	f[6] = 0x02;
+	put_be16(f + 12, 0x0800);
+	ip[0] = (uint8_t)(0x40 | ihl);
+	put_be16(ip + 2, ihl * 4 + l4len);
+	put_be16(ip + 4, 0xfff0);		/* id, wraps during a large send */
+	put_be16(ip + 6, 0x4000);		/* DF */
+	ip[8] = 64;
+	ip[9] = proto;
+	put_be16(ip + 10, 0xdead);
+	memcpy(ip + 12, "\xc0\xa8\x01\x02\xc0\xa8\x01\x63", 8);
+	memset(ip + 20, 1, ihl * 4 - 20);
+	l4 = ip + ihl * 4;
+	if (proto == 6) {
+		put_be16(l4, 40000);
+		put_be16(l4 + 2, 5001);
+		memcpy(l4 + 4, "\xff\xff\xfc\x00", 4);	/* seq wraps too */
+		memcpy(l4 + 8, "\x00\x00\x10\x00", 4);
+		l4[12] = (uint8_t)(thl / 4 << 4);
+		l4[13] = tcp_flags;
+		put_be16(l4 + 14, 512);
+		put_be16(l4 + 16, 0xbeef);
+		memset(l4 + 20, 1, thl - 20);
+	} else {
+		put_be16(l4, 5353);
+		put_be16(l4 + 2, 53);
+		put_be16(l4 + 4, 8 + pay);
+		put_be16(l4 + 6, 0xbeef);
+	}
+	for (uint32_t i = 0; i < pay; i++)
+		l4[l4len - pay + i] = (uint8_t)(i * 13 + 5);
+	return 14 + ihl * 4 + l4len;
+}
+
+static uint32_t tx_at;	/* send2's next descriptor */
+
+/* Send f as two descriptors, opts (offload bits) in both; run the chip. */
+static void send2(struct ndl_sim_dev *d, const uint8_t *f, uint32_t len,
+		  uint32_t opts)
+{
+	uint32_t at = tx_at, first = len / 3;
+
+	memcpy(test_dma(d, TX_BUF), f, first);
+	memcpy(test_dma(d, TX_BUF + 0x8000), f + first, len - first);
+	desc(d, TX_RING + 16 * at, OWN | FS | opts | first, TX_BUF);
+	desc(d, TX_RING + 16 * ((at + 1) % 4),
+	     OWN | LS | opts | (at + 1 == 3 ? EOR : 0) | (len - first),
+	     TX_BUF + 0x8000);
+	tx_at = (at + 2) % 4;
+	wr(d, 0xd9, 1, 0x40);
+	ndl_sim_run(d);
+}
+
+static struct ndl_sim_dev *start_tx(void)
+{
+	/* A four-descriptor Tx ring (EOR on the last), from its start. */
+	tx_at = 0;
+	return start(0x0a);
+}
+
+static void test_tx_checksums(void)
+{
+	static uint8_t f[4000], out[4000];
+	struct ndl_sim_dev *d = start_tx();
+	uint32_t len;
+	size_t n;
+
+	/* TCP with IP and TCP options, odd payload: both sums right. */
+	len = ip_frame(f, 7, 6, 32, 1001, 0x18);
+	send2(d, f, len, IPCS | TCPCS);
+	n = ndl_sim_collect(d, out, sizeof(out));
+	CHECK_EQ_INT(n, len);
+	CHECK(ip_ok(out + 14));
+	CHECK(l4_ok(out + 14));
+	CHECK(!memcmp(out + 14 + 28 + 32, f + 14 + 28 + 32, 1001));
+	/* UDP: its checksum only; the IP one stays as it was. */
+	len = ip_frame(f, 5, 17, 0, 300, 0);
+	send2(d, f, len, UDPCS);
+	n = ndl_sim_collect(d, out, sizeof(out));
+	CHECK_EQ_INT(n, len);
+	CHECK(l4_ok(out + 14));
+	CHECK_EQ_INT(be16(out + 24), 0xdead);
+	CHECK(be16(out + 14 + 20 + 6) != 0);	/* 0 is "no checksum" */
+	/* IP only: the TCP field keeps its junk. */
+	len = ip_frame(f, 5, 6, 20, 50, 0x10);
+	send2(d, f, len, IPCS);
+	n = ndl_sim_collect(d, out, sizeof(out));
+	CHECK(ip_ok(out + 14));
+	CHECK_EQ_INT(be16(out + 14 + 20 + 16), 0xbeef);
+	/* TCPCS on a UDP packet: nothing to do, sent as it is. */
+	len = ip_frame(f, 5, 17, 0, 40, 0);
+	send2(d, f, len, TCPCS);
+	n = ndl_sim_collect(d, out, sizeof(out));
+	CHECK_EQ_INT(n, len);
+	CHECK(!memcmp(out, f, len));
+	/* Not IPv4 (ARP type), and an IP header longer than the frame. */
+	put_be16(f + 12, 0x0806);
+	send2(d, f, len, IPCS | UDPCS);
+	CHECK_EQ_INT(ndl_sim_collect(d, out, sizeof(out)), len);
+	CHECK(!memcmp(out, f, len));
+	len = ip_frame(f, 15, 6, 20, 0, 0);
+	send2(d, f, 40, IPCS | TCPCS);
+	CHECK_EQ_INT(ndl_sim_collect(d, out, sizeof(out)), 40);
+	CHECK(!memcmp(out, f, 40));
+	ndl_sim_destroy(d);
+}
+
+/* One segment of a large send checked against RFC 791/793. */
+static void check_segment(const uint8_t *s, size_t n, const uint8_t *orig,
+			  uint32_t ihl4, uint32_t thl, uint32_t k,
+			  uint32_t off, uint32_t chunk, bool last)
+{
+	const uint8_t *ip = s + 14, *tcp = ip + ihl4;
+	const uint8_t *oip = orig + 14, *otcp = oip + ihl4;
+
+	CHECK_EQ_INT(n, 14 + ihl4 + thl + chunk);
+	CHECK(!memcmp(s, orig, 14));
+	CHECK_EQ_INT(be16(ip + 2), ihl4 + thl + chunk);
+	CHECK_EQ_INT(be16(ip + 4), (be16(oip + 4) + k) & 0xffff);
+	CHECK(!memcmp(ip + 6, oip + 6, 4));	/* flags, TTL, protocol */
+	CHECK(!memcmp(ip + 12, oip + 12, ihl4 - 12));
+	CHECK(ip_ok(ip));
+	CHECK_EQ_INT(be32(tcp + 4), be32(otcp + 4) + off);
+	CHECK(!memcmp(tcp, otcp, 4));
+	CHECK(!memcmp(tcp + 8, otcp + 8, 5));	/* ack, data offset */
+	CHECK_EQ_INT(tcp[13], last ? otcp[13] : otcp[13] & ~0x09);
+	CHECK(!memcmp(tcp + 14, otcp + 14, 2));
+	CHECK(!memcmp(tcp + 18, otcp + 18, thl - 18));
+	CHECK(l4_ok(ip));
+	CHECK(!memcmp(tcp + thl, otcp + thl + off, chunk));
+}
+
+static void test_large_send(void)
+{
+	static uint8_t f[20000], out[4000];
+	struct ndl_sim_dev *d = start_tx();
+	uint32_t len, pay = 5000, mss = 1448, off, k;
+	size_t n;
+
+	/* PSH and FIN set: only the last segment keeps them. */
+	len = ip_frame(f, 6, 6, 32, pay, 0x19);
+	send2(d, f, len, LGSEN | mss << 16);
+	for (off = 0, k = 0; off < pay; off += mss, k++) {
+		uint32_t chunk = pay - off < mss ? pay - off : mss;
+
+		n = ndl_sim_collect(d, out, sizeof(out));
+		check_segment(out, n, f, 24, 32, k, off, chunk,
+			      off + chunk == pay);
+	}
+	CHECK_EQ_INT(k, 4);
+	CHECK_EQ_INT(ndl_sim_collect(d, out, sizeof(out)), 0);
+	/* Payload a multiple of the MSS: equal segments. */
+	len = ip_frame(f, 5, 6, 20, 3 * 536, 0x10);
+	send2(d, f, len, LGSEN | 536u << 16);
+	for (k = 0; k < 3; k++) {
+		n = ndl_sim_collect(d, out, sizeof(out));
+		check_segment(out, n, f, 20, 20, k, k * 536, 536, k == 2);
+	}
+	CHECK_EQ_INT(ndl_sim_collect(d, out, sizeof(out)), 0);
+	/* MSS 0, or not TCP: the frame goes out as it is. */
+	len = ip_frame(f, 5, 6, 20, 100, 0x10);
+	send2(d, f, len, LGSEN);
+	CHECK_EQ_INT(ndl_sim_collect(d, out, sizeof(out)), len);
+	CHECK(!memcmp(out, f, len));
+	len = ip_frame(f, 5, 17, 0, 100, 0);
+	send2(d, f, len, LGSEN | 100u << 16);
+	CHECK_EQ_INT(ndl_sim_collect(d, out, sizeof(out)), len);
+	CHECK(!memcmp(out, f, len));
+	/* No TCP payload: nothing to send; a bad data offset: as it is. */
+	len = ip_frame(f, 5, 6, 20, 0, 0x10);
+	send2(d, f, len, LGSEN | 100u << 16);
+	CHECK_EQ_INT(ndl_sim_collect(d, out, sizeof(out)), 0);
+	len = ip_frame(f, 5, 6, 20, 10, 0x10);
+	f[14 + 20 + 12] = 0xf0;
+	send2(d, f, len, LGSEN | 100u << 16);
+	CHECK_EQ_INT(ndl_sim_collect(d, out, sizeof(out)), len);
+	ndl_sim_destroy(d);
+}
+
 static void test_all(void)
 {
 	test_power_on();
@@ -327,6 +570,8 @@ static void test_all(void)
 	test_receive_disabled_and_bad_dma();
 	test_tcr_needs_te_and_loopback();
 	test_tally_and_link();
+	test_tx_checksums();
+	test_large_send();
 }
 
 static void port_io_bar(void)

@@ -111,12 +111,28 @@ static bool slot_of_adapter(struct ndl_adapter *ad, struct ndl_tx_slot *s)
 }
 
 /*
+ * Single-buffer sends for this frame? Where the runtime chose them only
+ * because one copy of a frame is cheaper than mapping its pieces (a
+ * scatter-gather miniport, automatic), a large send (up to 64 KiB) goes
+ * zero-copy: its copy would cost more, and keep a 64 KiB buffer in every
+ * slot. Forced on, or for a miniport that walks the buffers itself (where
+ * first-buffer-only bugs live), every frame is copied.
+ */
+static bool one_buffer(const struct ndl_adapter *ad, u32 flags)
+{
+	return ad->single_buffer &&
+	       (ad->compat.single_buffer_sends == NDL_COMPAT_ON ||
+		!ad->dma_registered || !(flags & NDL_TX_LSO));
+}
+
+/*
  * Build the slot's packet over the host's fragments: zero-copy, or
  * through the slot's linear copy for single-buffer sends and when the
  * slot could not grow for this many fragments.
  */
 static int slot_fill(struct ndl_adapter *ad, struct ndl_tx_slot *s,
-		     const struct ndl_frag *frags, u32 nfrags, u32 total)
+		     const struct ndl_frag *frags, u32 nfrags, u32 total,
+		     u32 flags)
 {
 	NDIS_PACKET *p = s->packet;
 	NDIS_PACKET_EXTENSION *ext = ndl_packet_ext(p);
@@ -126,7 +142,7 @@ static int slot_fill(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 
 	/* The copy needs one list element, which every slot has. */
 	head = ndl_tx_bufs_frame(ad, &s->bufs, frags, nfrags, used, total,
-				 ad->single_buffer ||
+				 one_buffer(ad, flags) ||
 				 ndl_sg_reserve(ad, s, used));
 	if (!head)
 		return -NDL_ENOMEM;
@@ -236,7 +252,7 @@ int ndl_adapter_send_ex(struct ndl_adapter *ad, const struct ndl_frag *frags,
 	ndl_list_del(&s->link);
 	ndl_q_unlock(ad, old);
 
-	rc = slot_fill(ad, s, frags, n, total);
+	rc = slot_fill(ad, s, frags, n, total, flags);
 	s->lso = false;
 	if (!rc && flags)
 		slot_tx_info(s, flags, vlan);

@@ -237,6 +237,7 @@ typedef struct _NDD_TX {
 	PNDD_TX_SLOT Slot;
 	ULONG Slots;
 	ULONG Capacity;			/* descriptors the ring can hold */
+	ULONG MaxTotal;			/* bytes a packet may have (Put) */
 	ULONG Available;		/* ... not in use now */
 	NDD_BOUNCE Bounce;		/* the driver sets Va, Pa, Size, Count */
 	ULONG64 Progress;		/* slots reclaimed */
@@ -451,7 +452,8 @@ PVOID NddSharedAt(PNDD_SHARED Shared, ULONG Offset, ULONG64 *Pa);
 /*
  * Start Tx with Slots slots (zeroed, from Tag-tagged memory), room on the
  * ring for Capacity descriptors, and an empty queue; NddTxFree frees the
- * slots again.
+ * slots again. Packets up to NDD_ETH_MAX_FRAME bytes reach Put (a driver
+ * that takes larger ones, as large sends, raises Tx->MaxTotal).
  */
 NDIS_STATUS NddTxInit(PNDD_TX Tx, NDIS_HANDLE Miniport, PNDD_ETH Eth,
 		      PNDIS_SPIN_LOCK Lock, const NDD_TX_OPS *Ops,

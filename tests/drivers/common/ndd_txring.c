@@ -14,6 +14,7 @@ NDIS_STATUS NddTxInit(PNDD_TX Tx, NDIS_HANDLE Miniport, PNDD_ETH Eth,
 		      PVOID Context, ULONG Slots, ULONG Capacity, ULONG Tag)
 {
 	Tx->Capacity = Capacity;
+	Tx->MaxTotal = NDD_ETH_MAX_FRAME;
 	Tx->Miniport = Miniport;
 	Tx->Eth = Eth;
 	Tx->Lock = Lock;
@@ -112,7 +113,7 @@ static VOID NddTxStart(PNDD_TX Tx, PLIST_ENTRY Failed)
 
 		NdisQueryPacket(P, NULL, NULL, NULL, &Total);
 		if (Sg && Sg->NumberOfElements && Total >= NDD_ETH_HLEN &&
-		    Total <= NDD_ETH_MAX_FRAME) {
+		    Total <= Tx->MaxTotal) {
 			if (!Tx->Ops->Put(Tx->Context, P, Sg, Total, &Fail))
 				break;
 		}

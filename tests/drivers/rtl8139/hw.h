@@ -117,6 +117,19 @@ typedef struct _RTL_DESC {
 #define RTL_DESC_LS		0x10000000u
 #define RTL_TX_LEN_MASK		0x0000ffffu
 #define RTL_TX_TES		0x00800000u	/* transmit error summary */
+/*
+ * Tx offloads, read from a frame's descriptors: large send with the MSS
+ * (TCP payload bytes per segment, 11 bits) where the checksum bits are,
+ * which it implies; or IPv4 header / UDP / TCP checksum insertion.
+ */
+#define RTL_TX_LGSEN		0x08000000u
+#define RTL_TX_MSS_SHIFT	16
+#define RTL_TX_MSS_MAX		0x7ffu
+#define RTL_TX_IPCS		0x00040000u
+#define RTL_TX_UDPCS		0x00020000u
+#define RTL_TX_TCPCS		0x00010000u
+/* The most a frame's descriptors may hold: the chip's assembly buffer. */
+#define RTL_TX_MAX_FRAME	65536
 #define RTL_RX_LEN_MASK		0x00001fffu
 #define RTL_RX_RES		0x00100000u	/* receive error summary */
 #define RTL_RX_RUNT		0x00080000u

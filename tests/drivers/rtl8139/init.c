@@ -26,7 +26,8 @@ static VOID RtlReadConfig(PRTL_ADAPTER A, NDIS_HANDLE Wcc)
 					 0, 0, 1) == 1;
 	A->RxCount = NddReadInt(Config, L"ReceiveDescriptors", 64, 16, 256);
 	/* The chip's normal-priority Tx ring holds at most 64 entries. */
-	A->TxCount = NddReadInt(Config, L"TransmitDescriptors", 64, 16, 64);
+	A->TxCount = NddReadInt(Config, L"TransmitDescriptors", 64, 16,
+				RTL_TX_RING_MAX);
 	/* An all-zero address counts as none: the chip's MAC is used. */
 	NddReadNetworkAddress(Config, A->Eth.CurrentAddress);
 	NdisCloseConfiguration(Config);
@@ -181,8 +182,13 @@ static NDIS_STATUS RtlInitialize(PNDIS_STATUS OpenErrorStatus,
 			       NDD_ETH_ALEN);
 	RtlWriteMac(A, A->Eth.CurrentAddress);
 
-	/* 32-bit DMA: we leave the chip's dual-address cycles off. */
+	/*
+	 * 32-bit DMA: we leave the chip's dual-address cycles off. A large
+	 * send maps up to the chip's whole assembly buffer.
+	 */
 	Status = NdisMInitializeScatterGatherDma(Handle, FALSE,
+						 RtlLsoPossible(A) ?
+						 RTL_TX_MAX_FRAME :
 						 NDD_ETH_MAX_FRAME);
 	if (Status != NDIS_STATUS_SUCCESS)
 		goto fail;
@@ -193,6 +199,8 @@ static NDIS_STATUS RtlInitialize(PNDIS_STATUS OpenErrorStatus,
 			   A->TxCount, A->TxCount, RTL_TAG);
 	if (Status != NDIS_STATUS_SUCCESS)
 		goto fail;
+	if (RtlLsoPossible(A))
+		A->Tx.MaxTotal = RTL_TX_MAX_FRAME;	/* large sends */
 	/* One shared block for all the receive buffers. */
 	Status = NddRxRingInit(&A->Rx, Handle, &A->Eth, &A->RxLock, &RtlRxOps,
 			       A, A->RxCount, RTL_RX_BUF_SIZE,

@@ -2,13 +2,15 @@
 /*
  * rtl8139 OIDs: the mandatory Ethernet set, with the 802.3 error counters
  * and missed-packet count read from the chip's tally counters, and packet
- * filter / multicast list changes programmed into RCR and the MAR hash.
+ * filter / multicast list changes programmed into RCR and the MAR hash;
+ * transmit checksum and large send offload (offload.c).
  */
 #include "rtl8139.h"
 
 const NDIS_OID RtlOids[] = {
 	NDD_ETH_MANDATORY_OIDS,
 	OID_GEN_TRANSMIT_QUEUE_LENGTH,
+	OID_TCP_TASK_OFFLOAD,
 };
 const ULONG RtlOidsSize = sizeof(RtlOids);
 
@@ -30,6 +32,9 @@ NDIS_STATUS RtlQueryInformation(NDIS_HANDLE Context, NDIS_OID Oid,
 	case OID_GEN_TRANSMIT_QUEUE_LENGTH:
 		return NddTxQueryQueueLength(&A->Tx, Buffer, Length,
 					     BytesWritten, BytesNeeded);
+	case OID_TCP_TASK_OFFLOAD:
+		return RtlQueryTaskOffload(A, Buffer, Length, BytesWritten,
+					   BytesNeeded);
 	default:
 		break;
 	}
@@ -44,6 +49,9 @@ NDIS_STATUS RtlSetInformation(NDIS_HANDLE Context, NDIS_OID Oid,
 	PRTL_ADAPTER A = Context;
 	NDIS_STATUS Status;
 
+	if (Oid == OID_TCP_TASK_OFFLOAD)
+		return RtlSetTaskOffload(A, Buffer, Length, BytesRead,
+					 BytesNeeded);
 	/* The receive DPC filters with the same state: change it locked. */
 	Status = NddEthSetFilterWithLock(&A->Eth, &A->RxLock, Oid, Buffer,
 					 Length, BytesRead, BytesNeeded,

@@ -15,6 +15,17 @@
 #define RTL_RX_BUF_SIZE		1536	/* frame + CRC, 8-byte multiple */
 #define RTL_MAX_FRAGS		8	/* more fragments: copy the frame */
 #define RTL_BOUNCE_COUNT	16	/* copy buffers for odd frames */
+#define RTL_TX_RING_MAX		64	/* the chip's Tx ring wraps there */
+/*
+ * A large send takes one descriptor per fragment (it cannot be copied
+ * into a bounce buffer), at most this many, and is offered only with a
+ * ring of twice that, so one always fits beside others in flight.
+ */
+#define RTL_LSO_MAX_FRAGS	32
+/* Offload the transport turned on (RTL_ADAPTER.CsumTx). */
+#define RTL_CSUM_TCP		0x01
+#define RTL_CSUM_UDP		0x02
+#define RTL_CSUM_IP		0x04
 
 typedef struct _RTL_ADAPTER {
 	NDIS_HANDLE Handle;
@@ -55,6 +66,14 @@ typedef struct _RTL_ADAPTER {
 	NDIS_SPIN_LOCK TxLock;		/* Tx, Tx ring, link state */
 	NDD_TX Tx;
 	ULONG TxCount, TxProd, TxCons;
+	/*
+	 * Offloads (TxLock): the checksums and the large send the transport
+	 * turned on with OID_TCP_TASK_OFFLOAD; each large send's TCP payload
+	 * bytes at its last descriptor, reported when it is sent.
+	 */
+	ULONG CsumTx;
+	BOOLEAN LsoOn;
+	ULONG LsoBytes[RTL_TX_RING_MAX];
 
 	/* ISR-owned, as Irq.Events: touched by ISR and synchronized calls. */
 	USHORT ImrShadow;
@@ -162,6 +181,17 @@ VOID RtlCheckLink(PRTL_ADAPTER A, BOOLEAN Always);
 /* reset.c */
 NDIS_STATUS RtlReset(PBOOLEAN AddressingReset, NDIS_HANDLE Context);
 BOOLEAN RtlCheckForHang(NDIS_HANDLE Context);
+
+/* offload.c */
+BOOLEAN RtlLsoPossible(PRTL_ADAPTER A);
+NDIS_STATUS RtlQueryTaskOffload(PRTL_ADAPTER A, PVOID Buffer, ULONG Length,
+				PULONG BytesWritten, PULONG BytesNeeded);
+NDIS_STATUS RtlSetTaskOffload(PRTL_ADAPTER A, PVOID Buffer, ULONG Length,
+			      PULONG BytesRead, PULONG BytesNeeded);
+
+/* txoffload.c */
+NDIS_STATUS RtlTxOffloadBits(PRTL_ADAPTER A, PNDIS_PACKET P, UINT Total,
+			     PULONG Opts, PULONG LsoBytes);
 
 /* oid.c */
 extern const NDIS_OID RtlOids[];

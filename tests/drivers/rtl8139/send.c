@@ -3,8 +3,11 @@
  * rtl8139 transmit: NDIS maps each packet for DMA (scatter-gather list in
  * its per-packet info); each fragment takes one C+ Tx descriptor. Frames
  * with too many fragments, or shorter than the Ethernet minimum, are copied
- * into a padded bounce buffer instead. The send queue in front of the ring,
- * completion and abort are common/ndd_txring.c's.
+ * into a padded bounce buffer instead. Offloads (txoffload.c) set bits in
+ * every descriptor of a packet; a large send is never copied, and reports
+ * its TCP payload bytes in TcpLargeSendPacketInfo once the chip sent it.
+ * The send queue in front of the ring, completion and abort are
+ * common/ndd_txring.c's.
  */
 #include "rtl8139.h"
 
@@ -15,6 +18,7 @@ VOID RtlTxRingInit(PVOID Context)
 
 	NdisZeroMemory(A->TxRing, A->TxCount * sizeof(RTL_DESC));
 	NddTxClearSlots(&A->Tx);
+	NdisZeroMemory(A->LsoBytes, sizeof(A->LsoBytes));
 	A->TxRing[A->TxCount - 1].Opts1 = RTL_DESC_EOR;
 	A->TxProd = A->TxCons = 0;
 }
@@ -26,11 +30,22 @@ static BOOLEAN RtlTxPut(PVOID Context, PNDIS_PACKET P,
 {
 	PRTL_ADAPTER A = Context;
 	ULONG Need, k, First = A->TxProd, Last = First, BounceLen = 0;
+	ULONG Offload, LsoBytes;
 	BOOLEAN UseBounce;
 	LONG Bounce = -1;
 
-	UseBounce = Total < NDD_ETH_MIN_FRAME ||
-		    Sg->NumberOfElements > RTL_MAX_FRAGS;
+	*Fail = RtlTxOffloadBits(A, P, Total, &Offload, &LsoBytes);
+	/* Only a large send may be longer than a frame. */
+	if (*Fail == NDIS_STATUS_SUCCESS && !LsoBytes &&
+	    Total > NDD_ETH_MAX_FRAME)
+		*Fail = NDIS_STATUS_INVALID_PACKET;
+	if (*Fail == NDIS_STATUS_SUCCESS && LsoBytes &&
+	    Sg->NumberOfElements > RTL_LSO_MAX_FRAGS)
+		*Fail = NDIS_STATUS_RESOURCES;
+	if (*Fail != NDIS_STATUS_SUCCESS)
+		return TRUE;
+	UseBounce = !LsoBytes && (Total < NDD_ETH_MIN_FRAME ||
+				  Sg->NumberOfElements > RTL_MAX_FRAGS);
 	Need = UseBounce || A->FirstBufferOnly ? 1 : Sg->NumberOfElements;
 	if (Need > A->Tx.Available || (UseBounce && !A->Tx.Bounce.Free))
 		return FALSE;
@@ -57,7 +72,7 @@ static BOOLEAN RtlTxPut(PVOID Context, PNDIS_PACKET P,
 		D->AddrLo = (ULONG)Pa;
 		D->AddrHi = (ULONG)(Pa >> 32);
 		D->Opts2 = 0;
-		Opts = Len | (i == A->TxCount - 1 ? RTL_DESC_EOR : 0);
+		Opts = Len | Offload | (i == A->TxCount - 1 ? RTL_DESC_EOR : 0);
 		if (k == 0)
 			Opts |= RTL_DESC_FS;
 		else
@@ -71,6 +86,7 @@ static BOOLEAN RtlTxPut(PVOID Context, PNDIS_PACKET P,
 	}
 	/* The packet is completed with its last descriptor. */
 	NddTxSlotFill(&A->Tx, &A->Tx.Slot[Last], P, Need, Bounce, Total);
+	A->LsoBytes[Last] = LsoBytes;
 	/* The chip may start once the first descriptor is its own. */
 	RtlBarrier();
 	((volatile RTL_DESC *)&A->TxRing[First])->Opts1 |= RTL_DESC_OWN;
@@ -95,6 +111,13 @@ static VOID RtlTxReclaim(PVOID Context, PLIST_ENTRY Done)
 
 		if (Opts1 & RTL_DESC_OWN)
 			break;
+		/* A large send sent: the TCP payload bytes, as NDIS 5 wants. */
+		if (A->LsoBytes[i] && A->Tx.Slot[i].Packet &&
+		    !(Opts1 & RTL_TX_TES))
+			NDIS_PER_PACKET_INFO_FROM_PACKET(A->Tx.Slot[i].Packet,
+				TcpLargeSendPacketInfo) =
+				(PVOID)(ULONG_PTR)A->LsoBytes[i];
+		A->LsoBytes[i] = 0;
 		NddTxSlotDone(&A->Tx, &A->Tx.Slot[i], 1, !(Opts1 & RTL_TX_TES),
 			      Done);
 		A->TxCons = (i + 1) % A->TxCount;

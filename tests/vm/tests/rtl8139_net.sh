@@ -7,7 +7,12 @@
 # ethtool (driver info naming the Windows driver, link, statistics), MTU,
 # promiscuous mode, a MAC address change (the miniport restarted with
 # NetworkAddress, as Windows does), then removal with the module's
-# accounting back to zero. Cost: one boot, about 7 s per flavour (guest
+# accounting back to zero. Offloads: the interface shows the miniport's
+# transmit checksums and TSO (no receive checksum: the chip reports none);
+# an upload goes out with the miniport's checksums and in large sends
+# (tx_csum_offloaded, tx_lso_sent rise; the host's TCP checks every
+# segment); with tso off none is made and the upload still works, with
+# tx-checksum off neither. Cost: one boot, about 10 s per flavour (guest
 # time under TCG).
 # nic: rtl8139
 # serve: 4
@@ -39,6 +44,36 @@ promisc_ok() {
 	ip link set "$iface" promisc on && sleep 0.5 && ip link set "$iface" promisc off &&
 	sleep 0.5 && ! dmesg | grep -q "receive filter update failed"
 }
+stat_of() { ndl_ethtool_stat "$iface" "$1"; }
+offloads_shown() {
+	ndl-ioctl offload "$iface" >/tmp/off.out &&
+	grep -qx "tx-checksum on" /tmp/off.out &&
+	grep -qx "rx-checksum off" /tmp/off.out &&
+	grep -qx "tso on" /tmp/off.out || { cat /tmp/off.out; return 1; }
+}
+# upload_counts STAT... : an upload works; each stat rose ("up") or stayed.
+upload_counts() {
+	_c=$(stat_of tx_csum_offloaded) _l=$(stat_of tx_lso_sent)
+	ndl_upload || return 1
+	_c2=$(stat_of tx_csum_offloaded) _l2=$(stat_of tx_lso_sent)
+	case $1 in
+	up) [ "$_c2" -gt "$_c" ] ;; *) [ "$_c2" -eq "$_c" ] ;;
+	esac || { echo "tx_csum_offloaded $_c -> $_c2, wanted $1"; return 1; }
+	case $2 in
+	up) [ "$_l2" -gt "$_l" ] ;; *) [ "$_l2" -eq "$_l" ] ;;
+	esac || { echo "tx_lso_sent $_l -> $_l2, wanted $2"; return 1; }
+}
+offload_on_ok() { upload_counts up up; }
+tso_off_ok() {
+	ndl-ioctl offload "$iface" tso=off | grep -qx "tso off" &&
+	upload_counts up same &&
+	ndl-ioctl offload "$iface" tso=on | grep -qx "tso on"
+}
+csum_off_ok() {
+	ndl-ioctl offload "$iface" off | grep -qx "tx-checksum off" &&
+	upload_counts same same &&
+	ndl-ioctl offload "$iface" on | grep -qx "tx-checksum on"
+}
 
 # flavour NAME DRIVERS-DIR: one build of the driver through its checks.
 flavour() {
@@ -58,6 +93,10 @@ flavour() {
 	ndl_report "INFO: $name: deepest driver-stack use $deepest of $usable bytes"
 	check $name/stack-headroom test "$deepest" -lt "$usable"
 	check $name/ethtool ethtool_ok
+	check $name/offloads-shown offloads_shown
+	check $name/offload-upload offload_on_ok
+	check $name/tso-off tso_off_ok
+	check $name/csum-off csum_off_ok
 	check $name/mtu mtu_ok
 	check $name/promisc promisc_ok
 	check $name/mac-address ndl_mac_change "$iface" 5
