@@ -194,6 +194,7 @@ typedef struct _NDD_TX_SLOT {
 	LONG Bounce;			/* copy buffer used, or -1 */
 	ULONG Length;
 	BOOLEAN Directed;
+	ULONG Extra;			/* the driver's own, 0 when free */
 } NDD_TX_SLOT, *PNDD_TX_SLOT;
 
 /* Copy buffers in shared memory, for frames the ring cannot take as is. */
@@ -237,6 +238,7 @@ typedef struct _NDD_TX {
 	PNDD_TX_SLOT Slot;
 	ULONG Slots;
 	ULONG Capacity;			/* descriptors the ring can hold */
+	ULONG MaxTotal;			/* bytes a packet may have (Put) */
 	ULONG Available;		/* ... not in use now */
 	NDD_BOUNCE Bounce;		/* the driver sets Va, Pa, Size, Count */
 	ULONG64 Progress;		/* slots reclaimed */
@@ -451,7 +453,8 @@ PVOID NddSharedAt(PNDD_SHARED Shared, ULONG Offset, ULONG64 *Pa);
 /*
  * Start Tx with Slots slots (zeroed, from Tag-tagged memory), room on the
  * ring for Capacity descriptors, and an empty queue; NddTxFree frees the
- * slots again.
+ * slots again. Packets up to NDD_ETH_MAX_FRAME bytes reach Put (a driver
+ * that takes larger ones, as large sends, raises Tx->MaxTotal).
  */
 NDIS_STATUS NddTxInit(PNDD_TX Tx, NDIS_HANDLE Miniport, PNDD_ETH Eth,
 		      PNDIS_SPIN_LOCK Lock, const NDD_TX_OPS *Ops,
@@ -504,6 +507,11 @@ NDIS_STATUS NddTxQueryQueueLength(PNDD_TX Tx, PVOID Buffer, ULONG Length,
  */
 LONG NddTxBounce(PNDD_TX Tx, PNDIS_PACKET Packet, BOOLEAN Pad,
 		 PULONG Length);
+/*
+ * Put, with a copy buffer free: take one for the driver's own use (as a
+ * large send's header); NddTxSlotDone frees it with the slot. Its index.
+ */
+LONG NddTxBounceTake(PNDD_TX Tx);
 
 /*
  * --- Receiving (ndd_rxpool.c, ndd_rxpool_shared.c, ndd_rxindicate.c,

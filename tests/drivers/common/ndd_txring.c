@@ -14,6 +14,7 @@ NDIS_STATUS NddTxInit(PNDD_TX Tx, NDIS_HANDLE Miniport, PNDD_ETH Eth,
 		      PVOID Context, ULONG Slots, ULONG Capacity, ULONG Tag)
 {
 	Tx->Capacity = Capacity;
+	Tx->MaxTotal = NDD_ETH_MAX_FRAME;
 	Tx->Miniport = Miniport;
 	Tx->Eth = Eth;
 	Tx->Lock = Lock;
@@ -42,6 +43,7 @@ VOID NddTxClearSlots(PNDD_TX Tx)
 		Tx->Slot[i].Packet = NULL;
 		Tx->Slot[i].Count = 0;
 		Tx->Slot[i].Bounce = -1;
+		Tx->Slot[i].Extra = 0;
 	}
 	Tx->Available = Tx->Capacity;
 	Tx->Bounce.Free = (1u << Tx->Bounce.Count) - 1;
@@ -93,6 +95,7 @@ VOID NddTxSlotDone(PNDD_TX Tx, PNDD_TX_SLOT S, ULONG Descriptors,
 	S->Packet = NULL;
 	S->Count = 0;
 	S->Bounce = -1;
+	S->Extra = 0;
 	Tx->Available += Descriptors;
 	Tx->Progress++;
 }
@@ -112,7 +115,7 @@ static VOID NddTxStart(PNDD_TX Tx, PLIST_ENTRY Failed)
 
 		NdisQueryPacket(P, NULL, NULL, NULL, &Total);
 		if (Sg && Sg->NumberOfElements && Total >= NDD_ETH_HLEN &&
-		    Total <= NDD_ETH_MAX_FRAME) {
+		    Total <= Tx->MaxTotal) {
 			if (!Tx->Ops->Put(Tx->Context, P, Sg, Total, &Fail))
 				break;
 		}
