@@ -42,9 +42,14 @@ static const u8 twin[6] = { 0x01, 0x00, 0x5e, 0x77, 0x02, 0x03 };
 /* Another hash bucket. */
 static const u8 other[6] = { 0x01, 0x00, 0x5e, 0x01, 0x02, 0x93 };
 
+/*
+ * The driver on the device, its link up. Sends as the runtime's default
+ * for a scatter-gather miniport has them (one mapped copy), or if sg each
+ * fragment its own element.
+ */
 static struct ndl_adapter *start(struct ndl_sim_dev *sim,
 				 struct ndl_driver *drv,
-				 struct ndl_adapter_info *info)
+				 struct ndl_adapter_info *info, bool sg)
 {
 	struct ndl_reg *reg = ndl_reg_create();
 	struct ndl_adapter *ad;
@@ -52,7 +57,9 @@ static struct ndl_adapter *start(struct ndl_sim_dev *sim,
 
 	ndl_reg_set_sz(reg, "ReceiveDescriptors", "64");
 	ndl_reg_set_sz(reg, "TransmitDescriptors", "64");
-	ad = tap_adapter(drv, ndl_sim_os_dev(sim), reg, &tap);
+	ad = tap_adapter_compat(drv, ndl_sim_os_dev(sim), reg, &tap,
+				(struct ndl_compat){ .single_buffer_sends = sg ?
+						     NDL_COMPAT_OFF : 0 });
 	CHECK(ad != NULL);
 	if (!ad)
 		return NULL;
@@ -99,7 +106,7 @@ static void test_traffic(void)
 	if (!sim || !drv)
 		goto out;
 	ndl_sim_e1000_set_mac(sim, mac);
-	ad = start(sim, drv, &info);
+	ad = start(sim, drv, &info, false);
 	if (!ad)
 		goto out;
 	CHECK(!memcmp(info.perm_addr, mac, 6));
@@ -577,7 +584,7 @@ static void test_csum_offload(void)
 	if (!sim || !drv)
 		goto out;
 	ndl_sim_e1000_set_mac(sim, mac);
-	ad = start(sim, drv, &info);
+	ad = start(sim, drv, &info, false);
 	if (!ad)
 		goto out;
 	CHECK_EQ_INT(tap_open(ad, NDIS_PACKET_TYPE_DIRECTED), 0);
@@ -792,7 +799,7 @@ static void test_large_send(void)
 	if (!sim || !drv)
 		goto out;
 	ndl_sim_e1000_set_mac(sim, mac);
-	ad = start(sim, drv, &info);
+	ad = start(sim, drv, &info, true);
 	if (!ad)
 		goto out;
 	CHECK_EQ_INT(tap_open(ad, NDIS_PACKET_TYPE_DIRECTED), 0);
@@ -899,7 +906,7 @@ static void test_bad_eeprom_shutdown(void)
 	ndl_sim_e1000_set_mac(sim, mac);
 	ndl_sim_e1000_corrupt_eeprom(sim);
 	log_clear();
-	ad = start(sim, drv, &info);
+	ad = start(sim, drv, &info, false);
 	if (!ad)
 		goto out;
 	CHECK(!memcmp(info.perm_addr, mac, 6));

@@ -46,6 +46,11 @@ struct ndl_driver *load_test_driver(const char *name);
 /* An adapter for drv on dev (may be NULL) with the tap as host. */
 struct ndl_adapter *tap_adapter(struct ndl_driver *drv, struct ndl_os_dev *dev,
 				struct ndl_reg *reg, struct tap *t);
+/* The same with these compatibility settings (tap_adapter: automatic). */
+struct ndl_adapter *tap_adapter_compat(struct ndl_driver *drv,
+				       struct ndl_os_dev *dev,
+				       struct ndl_reg *reg, struct tap *t,
+				       struct ndl_compat compat);
 void tap_reset(struct tap *t);
 void tap_free(struct tap *t);
 /* Set the packet filter a protocol sets on bind. */
@@ -132,7 +137,8 @@ u32 lso_check(u8 (*out)[1600], const u32 *out_len, u32 first, u32 n,
 	      const u8 *f, bool v6, u32 pay);
 /*
  * Send f (hdr + pay bytes) as a large send of LSO_MSS through the
- * runtime: in nfrag pieces, the headers in the first, with the request
+ * runtime: in nfrag pieces, the headers and the payload's first bytes in
+ * the first, with the request
  * req (0: the runtime's own for it) and the headers rewritten for it;
  * wait until it completed. Its completion status; NOT_SUPPORTED if the
  * runtime would not make it a large send, PENDING if it never completed.

@@ -10,6 +10,11 @@
 
 #include "ndis_testlib.h"
 
+/* Payload bytes in lso_send's first piece, after the headers (as in an
+ * skb's linear part).
+ */
+#define LSO_HEAD_PAY	10
+
 /* RFC 1071: the one's complement sum of len bytes, folded. */
 static u32 sum16(u32 sum, const u8 *p, u32 len)
 {
@@ -113,13 +118,15 @@ u32 lso_send(struct ndl_adapter *ad, struct wire *w, u8 *f, u32 hdr, u32 pay,
 	     u32 nfrag, u32 req)
 {
 	struct ndl_frag fr[NDL_TX_MAX_FRAGS];
-	u32 done = w->tap->ndone, at = hdr, k;
+	u32 done = w->tap->ndone, at = hdr + LSO_HEAD_PAY, k;
 
-	if (nfrag < 2 || nfrag > NDL_TX_MAX_FRAGS || pay < nfrag)
+	if (nfrag < 2 || nfrag > NDL_TX_MAX_FRAGS ||
+	    pay < LSO_HEAD_PAY + nfrag)
 		return NDIS_STATUS_FAILURE;
-	fr[0] = (struct ndl_frag){ f, hdr };
+	fr[0] = (struct ndl_frag){ f, at };
 	for (k = 1; k < nfrag; k++) {
-		u32 n = k + 1 == nfrag ? hdr + pay - at : pay / (nfrag - 1);
+		u32 n = k + 1 == nfrag ? hdr + pay - at :
+			(pay - LSO_HEAD_PAY) / (nfrag - 1);
 
 		fr[k] = (struct ndl_frag){ f + at, n };
 		at += n;
