@@ -399,9 +399,12 @@ void ndl_netdev_setup(struct ndl_bound *b)
 	dev->max_mtu = b->info.max_frame ? b->info.max_frame : ETH_DATA_LEN;
 	dev->mtu = min_t(unsigned int, ETH_DATA_LEN, dev->max_mtu);
 	/* Single-buffer sends: the stack builds linear frames itself (no
-	 * copy); any fragmented one left is copied by the runtime.
+	 * copy); any fragmented one left is copied by the runtime. Linux
+	 * drops TSO without scatter-gather: a miniport offering large send
+	 * (ndl_offload_start, before this) gets both, its large sends
+	 * copied into one buffer by the runtime if it takes single buffers.
 	 */
-	if (!b->info.single_buffer_sends)
+	if (!b->info.single_buffer_sends || (dev->features & NETIF_F_ALL_TSO))
 		dev->features |= NETIF_F_SG;
 	dev->hw_features |= NETIF_F_SG;
 	if (!is_valid_ether_addr(mac))
