@@ -104,18 +104,9 @@ void tap_free(struct tap *t)
 struct ndl_adapter *tap_adapter(struct ndl_driver *drv, struct ndl_os_dev *dev,
 				struct ndl_reg *reg, struct tap *t)
 {
-	return tap_adapter_compat(drv, dev, reg, t, (struct ndl_compat){ 0 });
-}
-
-struct ndl_adapter *tap_adapter_compat(struct ndl_driver *drv,
-				       struct ndl_os_dev *dev,
-				       struct ndl_reg *reg, struct tap *t,
-				       struct ndl_compat compat)
-{
 	struct ndl_adapter_params p = {
 		.drv = drv, .dev = dev, .reg = reg, .ops = &tap_ops, .ctx = t,
 		.name = drv ? drv->name : "?", .tx_slots = 64,
-		.compat = compat,
 	};
 	struct ndl_adapter *ad = NULL;
 

@@ -46,11 +46,6 @@ struct ndl_driver *load_test_driver(const char *name);
 /* An adapter for drv on dev (may be NULL) with the tap as host. */
 struct ndl_adapter *tap_adapter(struct ndl_driver *drv, struct ndl_os_dev *dev,
 				struct ndl_reg *reg, struct tap *t);
-/* The same with these compatibility settings (tap_adapter: automatic). */
-struct ndl_adapter *tap_adapter_compat(struct ndl_driver *drv,
-				       struct ndl_os_dev *dev,
-				       struct ndl_reg *reg, struct tap *t,
-				       struct ndl_compat compat);
 void tap_reset(struct tap *t);
 void tap_free(struct tap *t);
 /* Set the packet filter a protocol sets on bind. */

@@ -410,6 +410,14 @@ void ndl_lso_sent(struct ndl_adapter *ad, u32 bytes);
 
 /* ndis_compat.c */
 void ndl_compat_resolve(struct ndl_adapter *ad, struct ndl_adapter_info *info);
+/*
+ * Does a send of total bytes go as one buffer? Single-buffer sends, but
+ * not a large send (longer than a frame) to a miniport that has them by
+ * default only for speed (scatter-gather DMA, not asked for): a 64 KiB
+ * copy costs more than mapping, and each slot would keep a buffer that
+ * large.
+ */
+bool ndl_compat_one_buffer(const struct ndl_adapter *ad, u32 total);
 /* true: the request was answered with *st here, not sent to the miniport */
 bool ndl_compat_request(struct ndl_adapter *ad, struct ndl_request *r,
 			NDIS_STATUS *st);

@@ -46,6 +46,16 @@ void ndl_compat_resolve(struct ndl_adapter *ad, struct ndl_adapter_info *info)
 			 ad->mcast_all ? " multicast through all-multicast" : "");
 }
 
+/* An Ethernet frame with a VLAN tag, without FCS: longer is a large send. */
+#define FRAME_MAX	1518
+
+bool ndl_compat_one_buffer(const struct ndl_adapter *ad, u32 total)
+{
+	return ad->single_buffer &&
+	       (total <= FRAME_MAX || !ad->dma_registered ||
+		ad->compat.single_buffer_sends == NDL_COMPAT_ON);
+}
+
 /*
  * The filter the miniport gets for the host's filter f: MULTICAST passes
  * the listed groups, so with the list kept here it becomes ALL_MULTICAST

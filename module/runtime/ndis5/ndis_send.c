@@ -126,7 +126,7 @@ static int slot_fill(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 
 	/* The copy needs one list element, which every slot has. */
 	head = ndl_tx_bufs_frame(ad, &s->bufs, frags, nfrags, used, total,
-				 ad->single_buffer ||
+				 ndl_compat_one_buffer(ad, total) ||
 				 ndl_sg_reserve(ad, s, used));
 	if (!head)
 		return -NDL_ENOMEM;
