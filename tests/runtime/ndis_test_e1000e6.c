@@ -88,148 +88,8 @@ static u32 set_lso(struct ndl_adapter *ad, u8 v1, u8 v2_4, u8 v2_6)
 			       &needed);
 }
 
-/* RFC 1071: the one's complement sum of len bytes, folded. */
-static u32 sum16(u32 sum, const u8 *p, u32 len)
-{
-	for (u32 i = 0; i + 1 < len; i += 2)
-		sum += (u32)p[i] << 8 | p[i + 1];
-	if (len & 1)
-		sum += (u32)p[len - 1] << 8;
-	while (sum >> 16)
-		sum = (sum & 0xffff) + (sum >> 16);
-	return sum;
-}
-
-static u32 be16(const u8 *p)
-{
-	return (u32)p[0] << 8 | p[1];
-}
-
-#define LSO_TCP_HLEN	32	/* with a 12-byte timestamp option */
-#define LSO_MSS		1448
 #define LSO_PAYLOAD	7000
 #define LSO_SEGS	((LSO_PAYLOAD + LSO_MSS - 1) / LSO_MSS)
-
-/*
- * A large TCP packet as Linux hands one over (total lengths of the whole
- * packet, IPv4 header checksum computed): IPv4 (ID 0x1200) or IPv6, ACK
- * and PSH, a sequence number about to wrap, then pay bytes of a pattern.
- * Its header length.
- */
-static u32 lso_packet(u8 *f, bool v6, u32 pay)
-{
-	u32 l4 = v6 ? 54 : 34, hdr = l4 + LSO_TCP_HLEN, i;
-	u8 *ip = f + 14, *tcp = f + l4;
-
-	memset(f, 0, hdr);
-	memcpy(f, peer, 6);
-	memcpy(f + 6, mac, 6);
-	f[12] = v6 ? 0x86 : 0x08;
-	f[13] = v6 ? 0xdd : 0x00;
-	if (v6) {
-		ip[0] = 0x60;
-		ip[4] = (u8)((LSO_TCP_HLEN + pay) >> 8);
-		ip[5] = (u8)(LSO_TCP_HLEN + pay);
-		ip[6] = 6;
-		ip[7] = 64;
-		for (i = 0; i < 32; i++)
-			ip[8 + i] = (u8)(0xfe - i);
-	} else {
-		ip[0] = 0x45;
-		ip[2] = (u8)((20 + LSO_TCP_HLEN + pay) >> 8);
-		ip[3] = (u8)(20 + LSO_TCP_HLEN + pay);
-		ip[4] = 0x12;
-		ip[8] = 64;
-		ip[9] = 6;
-		memcpy(ip + 12, (const u8[]){ 10, 0, 2, 15, 10, 0, 2, 2 }, 8);
-		i = ~sum16(0, ip, 20) & 0xffff;
-		ip[10] = (u8)(i >> 8);
-		ip[11] = (u8)i;
-	}
-	tcp[0] = 0x9c;
-	tcp[1] = 0x40;
-	tcp[3] = 80;
-	memcpy(tcp + 4, (const u8[]){ 0xff, 0xff, 0xfa, 0x00 }, 4);
-	tcp[11] = 1;
-	tcp[12] = (LSO_TCP_HLEN / 4) << 4;
-	tcp[13] = 0x18;				/* ACK, PSH */
-	tcp[14] = 0x01;
-	memcpy(tcp + 20, (const u8[]){ 1, 1, 8, 10, 0, 0, 0, 7, 0, 0, 0, 9 },
-	       12);
-	for (i = 0; i < pay; i++)
-		f[hdr + i] = (u8)(i * 13 + i / 256);
-	return hdr;
-}
-
-/*
- * The n segments on the wire from out[first]: each at most the MSS (only
- * the last shorter), the template's fields fixed up (lengths, IPv4 ID
- * +1 a segment, sequence number, PSH only in the last), options as they
- * were, checksums right, the payload in order; how many were wrong.
- */
-static u32 lso_check(u8 (*out)[1600], const u32 *out_len, u32 first, u32 n,
-		     const u8 *f, bool v6, u32 pay)
-{
-	u32 l4 = v6 ? 54 : 34, hdr = l4 + LSO_TCP_HLEN, off = 0, bad = 0;
-
-	for (u32 k = 0; k < n && first + k < WIRE_KEEP; k++) {
-		const u8 *g = out[first + k];
-		u32 len = out_len[first + k], seg = len - hdr, tl = len - l4;
-		u32 seq = 0xfffffa00u + off, sum;
-		bool last = k + 1 == n, ok;
-
-		ok = len > hdr && seg <= LSO_MSS && (last || seg == LSO_MSS) &&
-		     !memcmp(g, f, 14) && off + seg <= pay &&
-		     !memcmp(g + hdr, f + hdr + off, seg) &&
-		     !memcmp(g + l4 + 20, f + l4 + 20, 12) &&
-		     be16(g + l4 + 4) == seq >> 16 &&
-		     be16(g + l4 + 6) == (seq & 0xffff) &&
-		     g[l4 + 13] == (last ? 0x18 : 0x10);
-		if (v6) {
-			ok = ok && be16(g + 18) == tl &&
-			     !memcmp(g + 22, f + 22, 32);
-			sum = sum16(6 + tl, g + 22, 32);
-		} else {
-			ok = ok && be16(g + 16) == len - 14 &&
-			     be16(g + 18) == 0x1200 + k &&
-			     sum16(0, g + 14, 20) == 0xffff;
-			sum = sum16(6 + tl, g + 26, 8);
-		}
-		ok = ok && sum16(sum, g + l4, tl) == 0xffff;
-		bad += !ok;
-		off += ok ? seg : 0;
-	}
-	return bad + (off != pay);
-}
-
-/*
- * One large packet as the host sends it (the headers in their own
- * fragment, the payload in three), with the request req (0: the
- * runtime's own for it) and the headers rewritten for it. The send's
- * completion status; NDIS_STATUS_PENDING if it never completed.
- */
-static u32 lso_send(struct ndl_adapter *ad, struct wire *w, u8 *f, u32 hdr,
-		    u32 pay, u32 req)
-{
-	struct ndl_frag fr[4] = {
-		{ f, hdr }, { f + hdr, 999 }, { f + hdr + 999, 2001 },
-		{ f + hdr + 3000, pay - 3000 },
-	};
-	u32 done = tap.ndone;
-
-	if (!req)
-		req = ndl_adapter_lso_request(ad, f, hdr, hdr + pay, LSO_MSS);
-	CHECK(req & NDL_TX_LSO);
-	ndl_lso_headers(f, hdr + pay, req);
-	if (ndl_adapter_send_ex(ad, fr, 4, f, req, 0))
-		return NDIS_STATUS_FAILURE;
-	w->want_done = done + 1;
-	w->want_in = tap.nframes;
-	w->want_out = 0;
-	if (!run_until(wire_progress, w, 5000))
-		return NDIS_STATUS_PENDING;
-	return tap.done_status[done];
-}
 
 /*
  * A started e1000e6 adapter on sim (initialized, opened with filter), or
@@ -288,15 +148,15 @@ static void test_large_send(void)
 	CHECK_EQ_INT(on.lso_v6.max_size, 64000);
 
 	/* IPv4 and IPv6 large sends: cut into MSS segments on the wire. */
-	hdr = lso_packet(f[0], false, pay);
+	hdr = lso_packet(f[0], false, pay, peer, mac);
 	first = w.nout;
-	CHECK_EQ_INT(lso_send(ad, &w, f[0], hdr, pay, 0), NDIS_STATUS_SUCCESS);
+	CHECK_EQ_INT(lso_send(ad, &w, f[0], hdr, pay, 4, 0), NDIS_STATUS_SUCCESS);
 	CHECK_EQ_INT(w.nout - first, LSO_SEGS);
 	CHECK_EQ_INT(lso_check(out, out_len, first, w.nout - first, f[0],
 			       false, pay), 0);
-	hdr = lso_packet(f[1], true, pay);
+	hdr = lso_packet(f[1], true, pay, peer, mac);
 	first = w.nout;
-	CHECK_EQ_INT(lso_send(ad, &w, f[1], hdr, pay, 0), NDIS_STATUS_SUCCESS);
+	CHECK_EQ_INT(lso_send(ad, &w, f[1], hdr, pay, 4, 0), NDIS_STATUS_SUCCESS);
 	CHECK_EQ_INT(w.nout - first, LSO_SEGS);
 	CHECK_EQ_INT(lso_check(out, out_len, first, w.nout - first, f[1],
 			       true, pay), 0);
@@ -310,13 +170,13 @@ static void test_large_send(void)
 	 * wire; on again, it goes.
 	 */
 	CHECK_EQ_INT(set_lso(ad, 0, 1, 0), NDIS_STATUS_SUCCESS);
-	hdr = lso_packet(f[2], false, pay);
+	hdr = lso_packet(f[2], false, pay, peer, mac);
 	first = w.nout;
-	CHECK(lso_send(ad, &w, f[2], hdr, pay, 0) == NDIS_STATUS_FAILURE);
+	CHECK(lso_send(ad, &w, f[2], hdr, pay, 4, 0) == NDIS_STATUS_FAILURE);
 	CHECK_EQ_INT(w.nout, first);
 	CHECK_EQ_INT(set_lso(ad, 0, 2, 0), NDIS_STATUS_SUCCESS);
-	hdr = lso_packet(f[3], false, pay);
-	CHECK_EQ_INT(lso_send(ad, &w, f[3], hdr, pay, 0), NDIS_STATUS_SUCCESS);
+	hdr = lso_packet(f[3], false, pay, peer, mac);
+	CHECK_EQ_INT(lso_send(ad, &w, f[3], hdr, pay, 4, 0), NDIS_STATUS_SUCCESS);
 	CHECK_EQ_INT(w.nout - first, LSO_SEGS);
 	CHECK_EQ_INT(lso_check(out, out_len, first, w.nout - first, f[3],
 			       false, pay), 0);

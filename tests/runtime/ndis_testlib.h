@@ -108,6 +108,39 @@ u32 wire_send_frames(struct ndl_adapter *ad, struct wire *w, u32 n, u32 len0,
  */
 u32 wire_receive_frames(struct wire *w, u32 n, const u8 dst[6],
 			const u8 src[6]);
+
+/* --- Large sends (ndis_testlso.c) --- */
+
+#define LSO_TCP_HLEN	32	/* with a 12-byte timestamp option */
+#define LSO_MSS		1448
+
+/*
+ * A large TCP packet from src to dst as Linux hands one over (total
+ * lengths of the whole packet, IPv4 header checksum computed): IPv4 (ID
+ * 0x1200, DF) or IPv6, ACK and PSH, a sequence number about to wrap, then
+ * pay bytes of a pattern. Its header length.
+ */
+u32 lso_packet(u8 *f, bool v6, u32 pay, const u8 dst[6], const u8 src[6]);
+/*
+ * The n segments on the wire from out[first] (all within WIRE_KEEP): each
+ * at most LSO_MSS (only the last shorter), the template's fields fixed up
+ * (lengths, IPv4 ID +1 a segment, sequence number, PSH only in the last),
+ * the rest of the headers and the options as they were, checksums right,
+ * the payload in order; how many were wrong.
+ */
+u32 lso_check(u8 (*out)[1600], const u32 *out_len, u32 first, u32 n,
+	      const u8 *f, bool v6, u32 pay);
+/*
+ * Send f (hdr + pay bytes) as a large send of LSO_MSS through the
+ * runtime: in nfrag pieces, the headers and the payload's first bytes in
+ * the first, with the request
+ * req (0: the runtime's own for it) and the headers rewritten for it;
+ * wait until it completed. Its completion status; NOT_SUPPORTED if the
+ * runtime would not make it a large send, PENDING if it never completed.
+ */
+u32 lso_send(struct ndl_adapter *ad, struct wire *w, u8 *f, u32 hdr, u32 pay,
+	     u32 nfrag, u32 req);
+
 /* Destroy the adapter, unload the driver, destroy the device (any NULL). */
 void test_teardown(struct ndl_adapter *ad, struct ndl_driver *drv,
 		   struct ndl_sim_dev *sim);

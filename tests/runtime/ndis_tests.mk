@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The NDIS layer's tests (tests/suites/unit-ndis.sh): ndis_test_*.c, each
 # an ASan+UBSan binary and a plain copy for valgrind, linked with the
-# shared helpers (common.c, ndis_testlib.c) and the runtime library.
+# shared helpers (common.c, ndis_testlib.c, ndis_testlso.c) and the
+# runtime library.
 TOP   ?= $(abspath ../..)
 BUILD ?= $(TOP)/build
 OUT   := $(BUILD)/test-bin/ndis
@@ -14,7 +15,7 @@ SAN := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 
 TESTS := $(patsubst %.c,%,$(wildcard ndis_test_*.c))
-HELP  := common.c ndis_testlib.c ndis_fakemp.c
+HELP  := common.c ndis_testlib.c ndis_testlso.c ndis_fakemp.c
 HDRS  := common.h ndis_testlib.h ndis_fakemp.h
 SIM   := $(TOP)/tests/sim/rtl8139.c $(TOP)/tests/sim/rtl8139_eeprom.c \
 	$(TOP)/tests/sim/rtl8139_offload.c \

@@ -194,6 +194,7 @@ typedef struct _NDD_TX_SLOT {
 	LONG Bounce;			/* copy buffer used, or -1 */
 	ULONG Length;
 	BOOLEAN Directed;
+	ULONG Extra;			/* the driver's own, 0 when free */
 } NDD_TX_SLOT, *PNDD_TX_SLOT;
 
 /* Copy buffers in shared memory, for frames the ring cannot take as is. */
@@ -506,6 +507,11 @@ NDIS_STATUS NddTxQueryQueueLength(PNDD_TX Tx, PVOID Buffer, ULONG Length,
  */
 LONG NddTxBounce(PNDD_TX Tx, PNDIS_PACKET Packet, BOOLEAN Pad,
 		 PULONG Length);
+/*
+ * Put, with a copy buffer free: take one for the driver's own use (as a
+ * large send's header); NddTxSlotDone frees it with the slot. Its index.
+ */
+LONG NddTxBounceTake(PNDD_TX Tx);
 
 /*
  * --- Receiving (ndd_rxpool.c, ndd_rxpool_shared.c, ndd_rxindicate.c,

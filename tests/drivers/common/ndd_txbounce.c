@@ -6,20 +6,29 @@
  */
 #include "ndd.h"
 
-LONG NddTxBounce(PNDD_TX Tx, PNDIS_PACKET Packet, BOOLEAN Pad,
-		 PULONG Length)
+LONG NddTxBounceTake(PNDD_TX Tx)
 {
 	NDD_BOUNCE *B = &Tx->Bounce;
-	PUCHAR Frame;
 	LONG b;
 
 	for (b = 0; !(B->Free & (1u << b)); b++)
 		;
-	Frame = B->Va + b * B->Size;
+	B->Free &= ~(1u << b);
+	return b;
+}
+
+LONG NddTxBounce(PNDD_TX Tx, PNDIS_PACKET Packet, BOOLEAN Pad,
+		 PULONG Length)
+{
+	NDD_BOUNCE *B = &Tx->Bounce;
+	LONG b = NddTxBounceTake(Tx);
+	PUCHAR Frame = B->Va + b * B->Size;
+
 	*Length = Pad ? NddCopyFrame(Packet, Frame) :
 			NddCopyPacket(Packet, Frame, NDD_ETH_MAX_FRAME);
-	if (!*Length)
+	if (!*Length) {
+		B->Free |= 1u << b;
 		return -1;
-	B->Free &= ~(1u << b);
+	}
 	return b;
 }

@@ -43,6 +43,7 @@ VOID NddTxClearSlots(PNDD_TX Tx)
 		Tx->Slot[i].Packet = NULL;
 		Tx->Slot[i].Count = 0;
 		Tx->Slot[i].Bounce = -1;
+		Tx->Slot[i].Extra = 0;
 	}
 	Tx->Available = Tx->Capacity;
 	Tx->Bounce.Free = (1u << Tx->Bounce.Count) - 1;
@@ -94,6 +95,7 @@ VOID NddTxSlotDone(PNDD_TX Tx, PNDD_TX_SLOT S, ULONG Descriptors,
 	S->Packet = NULL;
 	S->Count = 0;
 	S->Bounce = -1;
+	S->Extra = 0;
 	Tx->Available += Descriptors;
 	Tx->Progress++;
 }

@@ -20,7 +20,7 @@
 #define E1K_PEEK_LEN		(E1K_ETH_HLEN + E1K_IPV4_MAX_HLEN + 20)
 
 /* The packet's first Want bytes into Buf (its buffers may split them). */
-static ULONG E1kPeek(PNDIS_PACKET P, PUCHAR Buf, ULONG Want)
+ULONG E1kPeek(PNDIS_PACKET P, PUCHAR Buf, ULONG Want)
 {
 	PNDIS_BUFFER B;
 	ULONG Got = 0;

@@ -181,7 +181,9 @@ typedef struct _E1K_TX_DESC {
  * TCP/IP context descriptor (16 bytes): where the IP and TCP/UDP checksums
  * start (CSS), go (CSO) and end (CSE, inclusive; 0 for the end of the
  * packet), in bytes from the frame's start. The chip keeps the context
- * for the data descriptors after it.
+ * for the data descriptors after it. With TUCMD.TSE it also segments: the
+ * first HDRLEN bytes of a packet are the header template, the PAYLEN
+ * bytes after it go out MSS at a time.
  */
 typedef struct _E1K_TX_CTX_DESC {
 	UCHAR Ipcss;
@@ -200,7 +202,9 @@ typedef struct _E1K_TX_CTX_DESC {
 
 #define E1K_TUCMD_TCP		0x01	/* TCP, else UDP */
 #define E1K_TUCMD_IP		0x02	/* IPv4, else IPv6 */
+#define E1K_TUCMD_TSE		0x04	/* TCP segmentation */
 #define E1K_TUCMD_DEXT		0x20	/* an extended descriptor */
+#define E1K_PAYLEN_MAX		0xfffff	/* PAYLEN is 20 bits */
 
 /*
  * TCP/IP data descriptor (16 bytes): a legacy descriptor's place, with
@@ -218,6 +222,8 @@ typedef struct _E1K_TX_DATA_DESC {
 } E1K_TX_DATA_DESC, *PE1K_TX_DATA_DESC;
 
 #define E1K_TXD_DTYP_DATA	0x10	/* in LenHiDtyp */
+#define E1K_TXD_DTALEN_MAX	0xfffff	/* DTALEN is 20 bits */
+#define E1K_TXD_CMD_TSE		0x04	/* segment with the context's TSE */
 #define E1K_TXD_CMD_DEXT	0x20
 #define E1K_TXD_POPTS_IXSM	0x01	/* insert the IP checksum */
 #define E1K_TXD_POPTS_TXSM	0x02	/* insert the TCP/UDP checksum */

@@ -154,9 +154,12 @@ static NDIS_STATUS E1kSetupHardware(PE1K_ADAPTER A)
 	if (!E1kAddressSet(A->Eth.CurrentAddress))
 		NdisMoveMemory(A->Eth.CurrentAddress, A->Eth.PermanentAddress,
 			       NDD_ETH_ALEN);
-	/* The chip does 64-bit addressing in descriptors and buffers. */
+	/*
+	 * The chip does 64-bit addressing in descriptors and buffers; a large
+	 * send maps up to a 64 KiB IP packet.
+	 */
 	return NdisMInitializeScatterGatherDma(A->Handle, TRUE,
-					       NDD_ETH_MAX_FRAME);
+					       E1K_LSO_MAX_FRAME);
 }
 
 static NDIS_STATUS E1kInitialize(PNDIS_STATUS OpenErrorStatus,
@@ -192,6 +195,7 @@ static NDIS_STATUS E1kInitialize(PNDIS_STATUS OpenErrorStatus,
 		Status = NddTxInit(&A->Tx, Handle, &A->Eth, &A->TxLock,
 				   &E1kTxOps, A, A->TxCount, A->TxCount - 1,
 				   E1K_TAG);
+	A->Tx.MaxTotal = E1K_LSO_MAX_FRAME;	/* large sends */
 	if (Status == NDIS_STATUS_SUCCESS)
 		Status = NddRxRingInit(&A->Rx, Handle, &A->Eth, &A->RxLock,
 				       &E1kRxOps, A, A->RxCount,

@@ -23,6 +23,24 @@
 #define E1K_CSUM_IP		0x04
 #define E1K_ETH_HLEN		14	/* 802.3 encapsulation: IP starts here */
 
+/*
+ * Large send (large_send.c): the TCP payload one may carry (what an IPv4
+ * total length leaves beside the smallest IP and TCP headers; PAYLEN
+ * would take more), the fewest segments worth a context descriptor, the
+ * headers' most (14 + 60 + 60, within HDRLEN's byte), the payload's
+ * descriptors at most (more: failed) and with the context and the
+ * header's.
+ */
+#define E1K_LSO_MAX_PAYLOAD	(0xffff - 20 - 20)
+#define E1K_LSO_MIN_SEGMENTS	2
+#define E1K_LSO_MAX_HEADER	(E1K_ETH_HLEN + 60 + 60)
+#define E1K_LSO_MAX_FRAME	(E1K_ETH_HLEN + 0xffff)
+#define E1K_LSO_MAX_FRAGS	32
+#define E1K_LSO_MAX_DESCS	(E1K_LSO_MAX_FRAGS + 2)
+/* Vendor OIDs (ULONG64): large sends completed, their TCP payload bytes. */
+#define E1K_OID_LSO_PACKETS	0xff8254a0
+#define E1K_OID_LSO_BYTES	0xff8254a1
+
 /* Hardware counters, folded in before they can wrap. */
 typedef struct _E1K_HWSTATS {
 	ULONG64 CrcErrors, AlignErrors, RxErrors, Missed, LengthErrors;
@@ -67,6 +85,15 @@ typedef struct _E1K_ADAPTER {
 	ULONG CsumTx;
 	E1K_TX_CTX_DESC TxCtx;
 	BOOLEAN TxCtxValid;
+
+	/*
+	 * Large send (TxLock): on or off by OID_TCP_TASK_OFFLOAD, the largest
+	 * TCP payload the transport turned on; the large sends completed and
+	 * their TCP payload bytes.
+	 */
+	BOOLEAN LsoOn;
+	ULONG LsoMaxPayload;
+	ULONG64 TxLsoPackets, TxLsoBytes;
 
 	/* ISR-owned, as Irq.Events: touched by ISR and synchronized calls. */
 	ULONG ImsShadow;
@@ -152,7 +179,23 @@ NDIS_STATUS E1kQueryTaskOffload(PE1K_ADAPTER A, PVOID Buffer, ULONG Length,
 NDIS_STATUS E1kSetTaskOffload(PE1K_ADAPTER A, PVOID Buffer, ULONG Length,
 			      PULONG BytesRead, PULONG BytesNeeded);
 
+/* A packet's large send as the chip takes it (large_send.c). */
+typedef struct _E1K_TX_LSO {
+	E1K_TX_CTX_DESC Ctx;	/* with TSE */
+	UCHAR Popts;
+	ULONG HdrLen;		/* Ethernet, IP and TCP headers */
+	ULONG Payload;		/* TCP payload bytes; 0: no large send */
+	UCHAR Hdr[E1K_LSO_MAX_HEADER];	/* the chip's template */
+} E1K_TX_LSO, *PE1K_TX_LSO;
+
+/* large_send.c */
+NDIS_STATUS E1kTxLargeSend(PE1K_ADAPTER A, PNDIS_PACKET P, UINT Total,
+			   PE1K_TX_LSO L);
+VOID E1kTxLargeSendDone(PE1K_ADAPTER A, PNDIS_PACKET P, ULONG Payload,
+			BOOLEAN Ok);
+
 /* csum.c */
+ULONG E1kPeek(PNDIS_PACKET P, PUCHAR Buf, ULONG Want);
 NDIS_STATUS E1kTxCsum(PE1K_ADAPTER A, PNDIS_PACKET P, UINT Total,
 		      PE1K_TX_CTX_DESC Ctx, PUCHAR Popts);
 

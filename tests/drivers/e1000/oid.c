@@ -3,7 +3,8 @@
  * ndle1000 OIDs: the mandatory Ethernet set (common/ndd_oid.c) with the
  * error, missed-frame and collision counters folded in from the chip's
  * statistics registers first, the transmit queue length and the optional
- * 802.3 transmit counters, checksum offload (offload.c); packet filter and
+ * 802.3 transmit counters, checksum offload and large send (offload.c),
+ * two vendor OIDs counting large sends for tests; packet filter and
  * multicast list changes are programmed into RCTL and the multicast hash
  * table.
  */
@@ -16,6 +17,8 @@ const NDIS_OID E1kOids[] = {
 	OID_802_3_XMIT_MAX_COLLISIONS,
 	OID_802_3_XMIT_LATE_COLLISIONS,
 	OID_TCP_TASK_OFFLOAD,
+	E1K_OID_LSO_PACKETS,
+	E1K_OID_LSO_BYTES,
 };
 const ULONG E1kOidsSize = sizeof(E1kOids);
 
@@ -64,6 +67,15 @@ NDIS_STATUS E1kQueryInformation(NDIS_HANDLE Context, NDIS_OID Oid,
 	case OID_TCP_TASK_OFFLOAD:
 		return E1kQueryTaskOffload(A, Buffer, Length, BytesWritten,
 					   BytesNeeded);
+	case E1K_OID_LSO_PACKETS:
+		return NddCopyInfoWithLock(&A->TxLock, Buffer, Length,
+					   &A->TxLsoPackets,
+					   sizeof(A->TxLsoPackets),
+					   BytesWritten, BytesNeeded);
+	case E1K_OID_LSO_BYTES:
+		return NddCopyInfoWithLock(&A->TxLock, Buffer, Length,
+					   &A->TxLsoBytes, sizeof(A->TxLsoBytes),
+					   BytesWritten, BytesNeeded);
 	default:
 		break;
 	}

@@ -5,7 +5,9 @@
 # installed and loaded with the product's CLI: bound with
 # 64-bit DMA declared, its link up by auto-negotiation (a link change
 # interrupt), ping and a TCP download with checksum compare, ethtool
-# (driver, 1000 Mbit/s, counters), a transmit hang (bus mastering switched
+# (driver, 1000 Mbit/s, counters), large send (tso on: an upload in
+# NDIS 5 large sends the 82540EM segments, tx_lso_sent rising; ethtool -K
+# tso off: none made, the upload still works), a transmit hang (bus mastering switched
 # off in config space) found by CheckForHang and cured by MiniportReset,
 # the link dropped and restored from the monitor (media
 # disconnect/connect indications), IPv6 autoconfiguration from QEMU's
@@ -26,7 +28,7 @@
 . /tests/_ndl.sh
 
 e1k_ndis=5.1 e1k_id=8086:100e e1k_inf=e1000/ndle1000.inf e1k_first=ndle1000
-e1k_irq=IO-APIC e1k_rxcsum=off e1k_tso=off
+e1k_irq=IO-APIC e1k_rxcsum=off e1k_tso=on
 . /tests/_e1000.sh
 
 check insmod ndl_load
