@@ -420,6 +420,11 @@ BOOLEAN NddEthAccepts(PNDD_ETH Eth, const UCHAR *Frame, ULONG Length);
  * cannot be mapped or the chain holds more than Max bytes.
  */
 ULONG NddCopyPacket(PNDIS_PACKET Packet, PUCHAR Frame, ULONG Max);
+/*
+ * Packet's first Want bytes into Buf, across its buffers (to read its
+ * headers); how many there were.
+ */
+ULONG NddPeekPacket(PNDIS_PACKET Packet, PUCHAR Buf, ULONG Want);
 /* Zero-pad a frame shorter than NDD_ETH_MIN_FRAME; the new length. */
 ULONG NddPadFrame(PUCHAR Frame, ULONG Length);
 /* The frame as it goes on the wire: at most NDD_ETH_MAX_FRAME, padded. */
@@ -583,5 +588,45 @@ VOID NddRxRingFill(PNDD_RX_RING Ring);
  * after each batch.
  */
 VOID NddRxRingProcess(PNDD_RX_RING Ring);
+
+
+/* ---- NDIS 5 task offload: OID_TCP_TASK_OFFLOAD (ndd_taskoffload.c) ---- */
+
+/* IPv4 transmit checksums a set turned on (NDD_TASK_ON.CsumTx). */
+#define NDD_CSUM_TCP		0x01
+#define NDD_CSUM_UDP		0x02
+#define NDD_CSUM_IP		0x04
+
+/* What the chip offers: checksums, and large send if Lso. */
+typedef struct _NDD_TASK_CAPS {
+	NDIS_TASK_TCP_IP_CHECKSUM Csum;
+	BOOLEAN Lso;
+	NDIS_TASK_TCP_LARGE_SEND LsoCaps;
+} NDD_TASK_CAPS;
+
+/* What a set turns on. */
+typedef struct _NDD_TASK_ON {
+	ULONG CsumTx;		/* NDD_CSUM_* */
+	BOOLEAN Lso;
+	ULONG LsoMaxPayload;	/* the set's MaxOffLoadSize */
+} NDD_TASK_ON;
+
+/*
+ * The usual offer: IPv4 transmit IP/TCP/UDP checksums with options, and
+ * if Lso version 0 large send with options, MaxPayload and MinSegments.
+ */
+VOID NddTaskCapsV4(NDD_TASK_CAPS *C, BOOLEAN Lso, ULONG MaxPayload,
+		   ULONG MinSegments);
+/* The OID's query answer: the caller's header, then Caps' tasks. */
+NDIS_STATUS NddQueryTaskOffload(const NDD_TASK_CAPS *Caps, PVOID Buffer,
+				ULONG Length, PULONG BytesWritten,
+				PULONG BytesNeeded);
+/*
+ * A set, checked whole against Caps: what it turns on (into On), or why
+ * not; nothing is applied here, the driver does that under its lock.
+ */
+NDIS_STATUS NddParseTaskOffload(const NDD_TASK_CAPS *Caps, PVOID Buffer,
+				ULONG Length, PULONG BytesNeeded,
+				NDD_TASK_ON *On);
 
 #endif

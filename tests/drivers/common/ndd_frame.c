@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Flat frames from NDIS packets: a packet's buffer chain copied into one
- * buffer, and runts padded to the Ethernet minimum as a MAC pads them.
+ * buffer, its first bytes read (to see its headers), and runts padded to
+ * the Ethernet minimum as a MAC pads them.
  */
 #include "ndd.h"
 
@@ -22,6 +23,28 @@ ULONG NddCopyPacket(PNDIS_PACKET Packet, PUCHAR Frame, ULONG Max)
 		NdisGetNextBuffer(Buffer, &Buffer);
 	}
 	return Total;
+}
+
+ULONG NddPeekPacket(PNDIS_PACKET Packet, PUCHAR Buf, ULONG Want)
+{
+	PNDIS_BUFFER Buffer;
+	ULONG Got = 0;
+
+	NdisQueryPacket(Packet, NULL, NULL, &Buffer, NULL);
+	while (Buffer && Got < Want) {
+		PVOID Va;
+		UINT Len;
+
+		NdisQueryBufferSafe(Buffer, &Va, &Len, NormalPagePriority);
+		if (!Va)
+			break;
+		if (Len > Want - Got)
+			Len = Want - Got;
+		NdisMoveMemory(Buf + Got, Va, Len);
+		Got += Len;
+		NdisGetNextBuffer(Buffer, &Buffer);
+	}
+	return Got;
 }
 
 ULONG NddPadFrame(PUCHAR Frame, ULONG Length)

@@ -19,29 +19,6 @@
 /* Enough of a frame to see every header up to the TCP checksum. */
 #define E1K_PEEK_LEN		(E1K_ETH_HLEN + E1K_IPV4_MAX_HLEN + 20)
 
-/* The packet's first Want bytes into Buf (its buffers may split them). */
-ULONG E1kPeek(PNDIS_PACKET P, PUCHAR Buf, ULONG Want)
-{
-	PNDIS_BUFFER B;
-	ULONG Got = 0;
-
-	NdisQueryPacket(P, NULL, NULL, &B, NULL);
-	while (B && Got < Want) {
-		PVOID Va;
-		UINT Len;
-
-		NdisQueryBufferSafe(B, &Va, &Len, NormalPagePriority);
-		if (!Va)
-			break;
-		if (Len > Want - Got)
-			Len = Want - Got;
-		NdisMoveMemory(Buf + Got, Va, Len);
-		Got += Len;
-		NdisGetNextBuffer(B, &B);
-	}
-	return Got;
-}
-
 /* The requested checksums that are turned on (E1K_CSUM_*). */
 static ULONG E1kCsumWanted(PE1K_ADAPTER A, PNDIS_PACKET P)
 {
@@ -80,7 +57,7 @@ NDIS_STATUS E1kTxCsum(PE1K_ADAPTER A, PNDIS_PACKET P, UINT Total,
 		return NDIS_STATUS_SUCCESS;
 	if ((Want & E1K_CSUM_TCP) && (Want & E1K_CSUM_UDP))
 		return NDIS_STATUS_INVALID_PACKET;
-	Got = E1kPeek(P, Hdr, Total < sizeof(Hdr) ? Total : sizeof(Hdr));
+	Got = NddPeekPacket(P, Hdr, Total < sizeof(Hdr) ? Total : sizeof(Hdr));
 	if (Got < E1K_ETH_HLEN + 20 || Hdr[12] != 0x08 || Hdr[13] != 0x00 ||
 	    Ip[0] >> 4 != 4 || (Ip[0] & 15) < 5)
 		return NDIS_STATUS_INVALID_PACKET;

@@ -60,7 +60,7 @@ NDIS_STATUS E1kTxLargeSend(PE1K_ADAPTER A, PNDIS_PACKET P, UINT Total,
 	/* Turned off: nothing is segmented that the transport did not ask. */
 	if (!A->LsoOn)
 		return E1kLsoRefuse(P, NDIS_STATUS_FAILURE);
-	Got = E1kPeek(P, L->Hdr, Total < sizeof(L->Hdr) ? Total :
+	Got = NddPeekPacket(P, L->Hdr, Total < sizeof(L->Hdr) ? Total :
 		      sizeof(L->Hdr));
 	/* IPv4 after 802.3, TCP, not a fragment (MF clear, offset 0). */
 	if (Got < E1K_ETH_HLEN + 20 || L->Hdr[12] != 0x08 ||

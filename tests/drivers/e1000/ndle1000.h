@@ -18,9 +18,9 @@
 #define E1K_RX_CHUNK		16	/* receive buffers per shared block */
 
 /* IPv4 transmit checksums the chip computes (E1K_ADAPTER.CsumTx). */
-#define E1K_CSUM_TCP		0x01
-#define E1K_CSUM_UDP		0x02
-#define E1K_CSUM_IP		0x04
+#define E1K_CSUM_TCP		NDD_CSUM_TCP
+#define E1K_CSUM_UDP		NDD_CSUM_UDP
+#define E1K_CSUM_IP		NDD_CSUM_IP
 #define E1K_ETH_HLEN		14	/* 802.3 encapsulation: IP starts here */
 
 /*
@@ -195,7 +195,6 @@ VOID E1kTxLargeSendDone(PE1K_ADAPTER A, PNDIS_PACKET P, ULONG Payload,
 			BOOLEAN Ok);
 
 /* csum.c */
-ULONG E1kPeek(PNDIS_PACKET P, PUCHAR Buf, ULONG Want);
 NDIS_STATUS E1kTxCsum(PE1K_ADAPTER A, PNDIS_PACKET P, UINT Total,
 		      PE1K_TX_CTX_DESC Ctx, PUCHAR Popts);
 

@@ -23,9 +23,9 @@
  */
 #define RTL_LSO_MAX_FRAGS	32
 /* Offload the transport turned on (RTL_ADAPTER.CsumTx). */
-#define RTL_CSUM_TCP		0x01
-#define RTL_CSUM_UDP		0x02
-#define RTL_CSUM_IP		0x04
+#define RTL_CSUM_TCP		NDD_CSUM_TCP
+#define RTL_CSUM_UDP		NDD_CSUM_UDP
+#define RTL_CSUM_IP		NDD_CSUM_IP
 
 typedef struct _RTL_ADAPTER {
 	NDIS_HANDLE Handle;

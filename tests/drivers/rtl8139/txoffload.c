@@ -15,32 +15,6 @@
 /* Enough of a frame to see every header of a large send. */
 #define RTL_PEEK_LEN	(NDD_ETH_HLEN + RTL_IPV4_MAX_HLEN + RTL_TCP_MAX_HLEN)
 
-/*
- * The packet's first Want bytes into Buf, across its buffers; how many
- * there were. Nothing chip-specific: could live in tests/drivers/common/.
- */
-static ULONG RtlPeek(PNDIS_PACKET P, PUCHAR Buf, ULONG Want)
-{
-	PNDIS_BUFFER B;
-	ULONG Got = 0;
-
-	NdisQueryPacket(P, NULL, NULL, &B, NULL);
-	while (B && Got < Want) {
-		PVOID Va;
-		UINT Len;
-
-		NdisQueryBufferSafe(B, &Va, &Len, NormalPagePriority);
-		if (!Va)
-			break;
-		if (Len > Want - Got)
-			Len = Want - Got;
-		NdisMoveMemory(Buf + Got, Va, Len);
-		Got += Len;
-		NdisGetNextBuffer(B, &B);
-	}
-	return Got;
-}
-
 /* A large send's TCP payload bytes, or 0 if it is no IPv4 TCP packet. */
 static ULONG RtlLsoPayload(PNDIS_PACKET P, UINT Total)
 {
@@ -48,7 +22,7 @@ static ULONG RtlLsoPayload(PNDIS_PACKET P, UINT Total)
 	const UCHAR *Ip = Hdr + NDD_ETH_HLEN;
 	ULONG Got, Ihl, Thl;
 
-	Got = RtlPeek(P, Hdr, Total < sizeof(Hdr) ? Total : sizeof(Hdr));
+	Got = NddPeekPacket(P, Hdr, Total < sizeof(Hdr) ? Total : sizeof(Hdr));
 	if (Got < NDD_ETH_HLEN + 20 || Hdr[12] != 0x08 || Hdr[13] != 0x00 ||
 	    Ip[0] >> 4 != 4 || Ip[9] != RTL_IPPROTO_TCP)
 		return 0;
