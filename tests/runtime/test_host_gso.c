@@ -335,6 +335,20 @@ static void test_malformed(void)
 	frame[L.l3 + 41] = 255;			/* the header runs past the frame */
 	put16(frame + L.l3 + 4, 2040 - L.l3 - 40);
 	CHECK(gso_parse(&vh, frame, 2040, &g));
+	/* the frame ends where a hop-by-hop header should start: in a
+	 * buffer of exactly its length, nothing past it is read (ASan)
+	 */
+	put16(frame + L.l3 + 4, 0);
+	vh.hdr_len = 0;
+	{
+		uint8_t *f = malloc(L.l3 + 40);
+
+		if (f) {
+			memcpy(f, frame, L.l3 + 40);
+			CHECK(gso_parse(&vh, f, L.l3 + 40, &g));
+			free(f);
+		}
+	}
 }
 
 /* Random frames: a parse that accepts gives pieces inside the frame. */
