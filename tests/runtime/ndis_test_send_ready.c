@@ -466,6 +466,8 @@ static u32 pseudo4(const u8 *w, u32 tcp_len)
  * NDIS's headers: Total Length of the whole, the pseudo-header sum
  * without the length) or a segment with a checksum that verifies.
  */
+static u32 cur_mss = T_MSS;
+
 static void check_send(u32 off, u32 plen, u8 flags, bool lso)
 {
 	static u8 w[0x10000];
@@ -485,13 +487,13 @@ static void check_send(u32 off, u32 plen, u8 flags, bool lso)
 	}
 	CHECK_EQ_INT(len, T_HLEN + plen);
 	CHECK_EQ_INT((uintptr_t)ndl_packet_ext(p)->
-		     NdisPacketInfo[TcpLargeSendPacketInfo], lso ? T_MSS : 0);
+		     NdisPacketInfo[TcpLargeSendPacketInfo], lso ? cur_mss : 0);
 	CHECK_EQ_INT((uintptr_t)ndl_packet_ext(p)->
 		     NdisPacketInfo[TcpIpChecksumPacketInfo], 0);
 	if (len != T_HLEN + plen)
 		return;
 	CHECK_EQ_INT(rd16(w + 16), T_HLEN - 14 + plen);
-	CHECK_EQ_INT(rd16(w + 18), 0x1200 + off / T_MSS);
+	CHECK_EQ_INT(rd16(w + 18), 0x1200 + off / cur_mss);
 	CHECK_EQ_INT(rd32be(w + 38), 0x10000000 + off);
 	CHECK_EQ_INT(w[47], flags);
 	CHECK(!memcmp(w + T_HLEN, gw.f + T_HLEN + off, plen));
@@ -579,6 +581,32 @@ static void test_host_tso(void)
 	CHECK_EQ_INT(n.tx_gso_soft, 2);
 	CHECK_EQ_INT(n.tx_lso, 3);
 
+	/*
+	 * 55 segments of 536 bytes: more than the adapter's 32 slots. The
+	 * host stops at its refusal and goes on where it stopped, each
+	 * segment once, in order, as the loop runs after completions.
+	 */
+	cur_mss = 536;
+	len = tso_frame(20 * T_MSS, 0x18);
+	gw.vh.gso_size = 536;
+	CHECK_EQ_INT(write(sv[1], &gw, sizeof(gw.vh) + len),
+		     sizeof(gw.vh) + len);
+	host_net_tap_ready(&n);
+	CHECK(n.tap_busy);
+	for (u32 off = 0; off < 20 * T_MSS; off += 536) {
+		u32 left = 20 * T_MSS - off;
+
+		check_send(off, left < 536 ? left : 536,
+			   left <= 536 ? 0x18 : 0x10, false);
+		tx_interrupt();
+		if (!n.tap_busy)
+			host_net_tap_ready(&n);
+	}
+	CHECK_EQ_INT(fm.nheld, 0);
+	CHECK_EQ_INT(n.tx_soft_segs, 4 + 55);
+	CHECK_EQ_INT(n.tx_frames, 7 + 55);
+	cur_mss = T_MSS;
+
 	/* Malformed: dropped and counted; the next frame goes. */
 	len = tso_frame(2 * T_MSS, 0x10);
 	gw.vh.gso_size = 0;
@@ -593,7 +621,7 @@ static void test_host_tso(void)
 	tx_interrupt();
 	check_send(T_MSS, T_MSS, 0x10, false);
 	tx_interrupt();
-	CHECK_EQ_INT(n.tx_frames, 9);
+	CHECK_EQ_INT(n.tx_frames, 9 + 55);
 	CHECK_EQ_INT(n.tx_errors, 1);
 out:
 	tun_offload_ok = false;
