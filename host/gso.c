@@ -2,9 +2,10 @@
 /*
  * Cutting a GSO frame from the TAP (gso.h). The layout is read from the
  * frame itself, never trusted from the virtio-net header: hdr_len is only
- * the length of the part Linux kept linear (virtio_net_hdr_from_skb), and
- * csum_start/csum_offset are not needed because every run gets its
- * checksum field written here.
+ * the length of the part Linux kept linear (virtio_net_hdr_from_skb), so
+ * it need only lie within the frame; csum_start/csum_offset, where
+ * NEEDS_CSUM gives them, must name the TCP checksum found there (every
+ * run gets its checksum field written here anyway).
  */
 #include <string.h>
 
@@ -123,6 +124,9 @@ const char *gso_parse(const struct virtio_net_hdr *vh, const uint8_t *f,
 	thl = (f[g->l4 + 12] >> 4) * 4u;
 	if (len < g->l4 + thl)
 		return "the TCP header is cut off";
+	if (vh->flags & VIRTIO_NET_HDR_F_NEEDS_CSUM &&
+	    (vh->csum_start != g->l4 || vh->csum_offset != 16))
+		return "csum_start/csum_offset are not the TCP checksum's";
 	g->l3 = l3;
 	g->hlen = g->l4 + thl;
 	if (g->hlen > GSO_HDR_MAX)

@@ -32,7 +32,8 @@ struct gso_frame {
 /*
  * A frame of len bytes read behind vh that asks for segmentation: its
  * layout into g and NULL, or why it is malformed (not TCP, gso_size 0,
- * hdr_len past the frame, an IP or TCP header that does not fit or does
+ * hdr_len past the frame, NEEDS_CSUM's offsets not the TCP checksum's,
+ * an IP or TCP header that does not fit or does
  * not match gso_type, lengths that disagree with the frame, a fragment,
  * no payload, headers beyond GSO_HDR_MAX): such a frame is dropped. One
  * 802.1Q tag and IPv6 hop-by-hop, routing and destination options

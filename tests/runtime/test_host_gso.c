@@ -298,6 +298,15 @@ static void test_malformed(void)
 	CHECK(!gso_parse(&bad, frame, len, &g));
 	bad.gso_type = VIRTIO_NET_HDR_GSO_ECN;
 	CHECK(gso_parse(&bad, frame, len, &g));
+	/* NEEDS_CSUM's offsets must be the TCP checksum's; without it, free */
+	bad = vh;
+	bad.csum_start = (uint16_t)(L.l4 - 4);
+	CHECK(gso_parse(&bad, frame, len, &g));
+	bad = vh;
+	bad.csum_offset = 6;
+	CHECK(gso_parse(&bad, frame, len, &g));
+	bad.flags = 0;
+	CHECK(!gso_parse(&bad, frame, len, &g));
 
 	CHECK(gso_parse(&vh, frame, len - 1, &g));	/* total length */
 	CHECK(gso_parse(&vh, frame, L.hlen, &g));	/* cut off */
@@ -331,6 +340,7 @@ static void test_malformed(void)
 	CHECK(gso_parse(&vh, frame, len, &g));
 	L.ext = 8;
 	len = build(&L, 2 * MSS, 0x10);
+	vh = vhdr(&L, MSS);
 	CHECK(gso_parse(&vh, frame, len, &g) == NULL);
 	frame[L.l3 + 41] = 255;			/* the header runs past the frame */
 	put16(frame + L.l3 + 4, 2040 - L.l3 - 40);
