@@ -25,7 +25,7 @@
  * a time by the runtime, ndl_dma_map_piece): a device model may map its
  * buffer through the (emulated) IOMMU only up to the end of a page and
  * lose the frame otherwise (QEMU 7.2's e1000e, net_tx_pkt_add_raw_fragment:
- * about one large send in twenty lost, each a TCP retransmission).
+ * a 4 MiB upload retransmitted one TCP segment in twenty).
  * Both searches cover the whole pool before failing, so an allocation
  * fails only if no free run of the size (and alignment) exists.
  * A free must name the start and the size of a live allocation; anything
