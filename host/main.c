@@ -8,7 +8,7 @@
  *
  *   ndisload-host --device ADDR --sys FILE.sys --tap NAME
  *                 [--name SERVICE] [--reg NAME=VALUE]... [--file PATH]...
- *                 [--msi LIMIT]
+ *                 [--msi LIMIT] [--no-tso]
  *   ndisload-host --device ADDR --conf FILE   (the unit's way: same options)
  */
 #include <errno.h>
@@ -48,7 +48,7 @@
 static const char usage[] =
 	"Usage: ndisload-host --device ADDR --sys FILE.sys --tap NAME\n"
 	"                     [--name SERVICE] [--reg NAME=VALUE]... [--file PATH]...\n"
-	"                     [--msi LIMIT]\n"
+	"                     [--msi LIMIT] [--no-tso]\n"
 	"       ndisload-host --device ADDR --conf FILE\n"
 	"\n"
 	"Runs a Windows NDIS miniport as this (unprivileged) user on the PCI\n"
@@ -59,7 +59,9 @@ static const char usage[] =
 	"opens by name (firmware). The TAP takes the card's address. --msi\n"
 	"offers an NDIS 6 miniport up to LIMIT (1-64) message-signalled\n"
 	"interrupts (MSI-X, else MSI; what its .inf's MSISupported asks for)\n"
-	"instead of the interrupt line.\n"
+	"instead of the interrupt line. --no-tso: Linux cuts every TCP frame\n"
+	"into segments before the TAP even when the miniport offers large send.\n"
+	"SIGUSR1 writes the traffic counts to stderr.\n"
 	"--conf reads the other options from FILE, one a line as \"sys PATH\",\n"
 	"\"tap NAME\", \"name SERVICE\", \"reg NAME=VALUE\", \"file PATH\",\n"
 	"\"msi LIMIT\" (values may hold spaces; '#' starts a comment line).\n"
@@ -75,13 +77,17 @@ struct opts {
 	const char *regs[MAX_ARGS], *files[MAX_ARGS];
 	int nregs, nfiles;
 	u32 msi_limit;		/* 0: the line */
+	bool no_tso;
 };
 
-static volatile sig_atomic_t stop;
+static volatile sig_atomic_t stop, report;
 
 static void on_signal(int sig)
 {
-	stop = sig;
+	if (sig == SIGUSR1)
+		report = 1;
+	else
+		stop = sig;
 }
 
 static int die(const char *fmt, const char *a, const char *b)
@@ -189,6 +195,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		{ "file", required_argument, NULL, 'f' },
 		{ "msi", required_argument, NULL, 'm' },
 		{ "conf", required_argument, NULL, 'c' },
+		{ "no-tso", no_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -200,6 +207,9 @@ static int parse(int argc, char **argv, struct opts *o)
 		case 'm':
 			if (set_opt(o, c, optarg))
 				return NDL_HOST_EXIT_USAGE;
+			break;
+		case 'T':
+			o->no_tso = true;
 			break;
 		case 'c':
 			if (read_conf(o, optarg))
@@ -353,6 +363,29 @@ static void offer_messages(const struct opts *o, struct ndl_driver *drv,
 	vfio_msg_offer(dev, o->msi_limit);
 }
 
+/* What went through so far (at the end, and on SIGUSR1). */
+static void counts(const struct host_net *n, const char *what)
+{
+	struct ndl_adapter_stats st;
+
+	ndl_adapter_stats(n->ad, &st);
+	fprintf(stderr, "ndisload-host: %s: %llu frames in, %llu out, %llu dropped, %llu send errors; checksums: %llu by the miniport, %llu by the host, %llu validated; %llu frames merged; %llu large sends (%llu completed, %llu payload bytes), %llu GSO frames segmented here in %llu segments, %llu malformed dropped\n",
+		what, (unsigned long long)n->rx_frames,
+		(unsigned long long)n->tx_frames,
+		(unsigned long long)n->rx_dropped,
+		(unsigned long long)n->tx_errors,
+		(unsigned long long)n->tx_csum,
+		(unsigned long long)n->tx_csum_sw,
+		(unsigned long long)n->rx_csum,
+		(unsigned long long)n->rx_merged,
+		(unsigned long long)n->tx_lso,
+		(unsigned long long)st.tx_lso,
+		(unsigned long long)st.tx_lso_bytes,
+		(unsigned long long)n->tx_gso_soft,
+		(unsigned long long)n->tx_soft_segs,
+		(unsigned long long)n->tx_gso_bad);
+}
+
 /* Until a signal, or the kernel wants the device back (hot-unplug): true then. */
 static bool run(struct host_net *n, struct ndl_os_dev *dev)
 {
@@ -366,6 +399,11 @@ static bool run(struct host_net *n, struct ndl_os_dev *dev)
 		int ms = -1;
 
 		ndl_user_run_pending();
+		host_net_offload_sync(n);	/* the miniport's may have changed */
+		if (report) {
+			report = 0;
+			counts(n, "so far");
+		}
 		if (!n->tap_busy)
 			host_net_tap_ready(n);
 		if (vfio_req_pending(dev))
@@ -406,6 +444,7 @@ int main(int argc, char **argv)
 	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGUSR1, &sa, NULL);
 	dev = vfio_open(o.device, err, sizeof(err), &refused);
 	if (!dev && refused) {
 		fprintf(stderr, NDL_HOST_REFUSED_LINE "%s\n", err);
@@ -424,7 +463,7 @@ int main(int argc, char **argv)
 	offer_messages(&o, drv, dev);
 	params = (struct ndl_adapter_params){ .drv = drv, .dev = dev,
 		.reg = registry(&o), .ops = &host_net_ops, .ctx = &n,
-		.name = o.device, .tx_slots = 64 };
+		.name = o.device, .tx_slots = HOST_TX_SLOTS };
 	if (!params.reg)
 		return 1;
 	rc = ndl_adapter_create(&params, &n.ad);
@@ -442,6 +481,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ndisload-host: packet filter refused (0x%08x)\n",
 			(unsigned int)status);
 	n.vnet = true;			/* tap_open asked for the header */
+	n.tso_off = o.no_tso;
 	host_net_offload(&n);
 	tap_set_carrier(n.tap, ndl_adapter_media_connected(n.ad));
 	fprintf(stderr, "ndisload-host: %s: driver %s running on TAP %s, link %s\n",
@@ -451,15 +491,8 @@ int main(int argc, char **argv)
 	if (run(&n, dev))
 		fprintf(stderr, "ndisload-host: %s: the kernel wants the device back (hot-unplug or unbind): stopping\n",
 			o.device);
-	fprintf(stderr, "ndisload-host: stopping (signal %d): %llu frames in, %llu out, %llu dropped, %llu send errors; checksums: %llu by the miniport, %llu by the host, %llu validated; %llu frames merged\n",
-		(int)stop, (unsigned long long)n.rx_frames,
-		(unsigned long long)n.tx_frames,
-		(unsigned long long)n.rx_dropped,
-		(unsigned long long)n.tx_errors,
-		(unsigned long long)n.tx_csum,
-		(unsigned long long)n.tx_csum_sw,
-		(unsigned long long)n.rx_csum,
-		(unsigned long long)n.rx_merged);
+	snprintf(err, sizeof(err), "stopping (signal %d)", (int)stop);
+	counts(&n, err);
 	ndl_adapter_destroy(n.ad);
 	ndl_driver_unload(drv);
 	vfio_close(dev);

@@ -26,25 +26,49 @@
 
 #include "core/rt.h"
 
+#include "gso.h"
 #include "inet_sum.h"
 #include "net.h"
 #include "rx_merge.h"
 #include "tap.h"
 
-#define TX_SLOTS	64
-#define FRAME_MAX	1522	/* 1514 plus an 802.1Q tag, plus slack */
+/*
+ * A slot holds one frame read from the TAP: up to a GSO frame's 64 KiB
+ * (Ethernet, an 802.1Q tag, the largest IP packet) once TUN_F_TSO* is
+ * on, plus one byte so that a longer frame shows as too long instead of
+ * cut short. HOST_TX_SLOTS of them, as many as the adapter's send slots:
+ * 4 MiB, most of it touched only by large frames.
+ */
+#define TX_FRAME_MAX	(14 + 4 + 65535)
+#define TCP_CWR		0x80
+#define RX_FRAME_MAX	1522	/* 1514 plus an 802.1Q tag, plus slack */
 
 struct tx_slot {
 	struct tx_slot *next;	/* free list */
 	u32 len;
-	u32 csum;		/* NDL_TX_CSUM_* request */
+	u32 csum;		/* NDL_TX_CSUM_* request of a plain frame */
+	u32 refs;		/* sends in the adapter, +1 while issuing */
+	u32 done;		/* payload bytes of a GSO frame handed over */
+	bool gso;		/* g holds its layout */
+	bool soft;		/* segment the rest in software */
+	bool cut;		/* a segment of it was cut here */
+	struct gso_frame g;
 	struct virtio_net_hdr vh;
-	u8 data[FRAME_MAX];
+	u8 data[TX_FRAME_MAX + 1];
 };
 
-static struct tx_slot slots[TX_SLOTS];
+/* One send the adapter holds: a plain frame, or a run of a GSO frame. */
+struct tx_send {
+	struct tx_send *next;	/* free list */
+	struct tx_slot *slot;
+	u8 hdr[GSO_HDR_MAX];	/* a run's own headers */
+};
+
+static struct tx_slot slots[HOST_TX_SLOTS];
+static struct tx_send sends[HOST_TX_SLOTS];
 static struct tx_slot *free_slots;
-static struct tx_slot *pending;	/* read, refused with -NDL_EBUSY */
+static struct tx_send *free_sends;
+static struct tx_slot *pending;	/* read, not all handed over yet */
 static struct rx_merge rx_merge;
 
 static void slots_init(void)
@@ -53,26 +77,44 @@ static void slots_init(void)
 
 	if (done)
 		return;
-	for (int i = 0; i < TX_SLOTS; i++) {
+	for (int i = 0; i < HOST_TX_SLOTS; i++) {
 		slots[i].next = free_slots;
 		free_slots = &slots[i];
+		sends[i].next = free_sends;
+		free_sends = &sends[i];
 	}
 	done = true;
 }
 
+static void slot_put(struct tx_slot *s)
+{
+	if (--s->refs)
+		return;
+	s->next = free_slots;
+	free_slots = s;
+}
+
+/* Finish the checksum at start + off over the frame's bytes from start. */
+static void csum_here(u8 *frame, u32 len, u32 start, u32 off)
+{
+	u16 c = (u16)~inet_sum(frame + start, len - start, 0);
+
+	if (!c)
+		c = 0xffff;	/* the same in one's complement; UDP's 0 is "none" */
+	frame[start + off] = c >> 8;
+	frame[start + off + 1] = c & 0xff;
+}
+
 /*
- * What the virtio-net header asks of a frame read from the TAP: the
- * miniport's request in s->csum, or the checksum done here. False: a
- * frame we cannot send (segmentation was never offered; a bad offset).
+ * What the virtio-net header asks of a plain frame read from the TAP: the
+ * miniport's request in s->csum, or the checksum done here. False: a bad
+ * offset.
  */
 static bool tx_csum(struct host_net *n, struct tx_slot *s)
 {
 	u32 start = s->vh.csum_start, off = s->vh.csum_offset;
-	u16 c;
 
 	s->csum = 0;
-	if (s->vh.gso_type != VIRTIO_NET_HDR_GSO_NONE)
-		return false;
 	if (!(s->vh.flags & VIRTIO_NET_HDR_F_NEEDS_CSUM))
 		return true;
 	if (start > s->len || s->len - start < off + 2)
@@ -83,44 +125,174 @@ static bool tx_csum(struct host_net *n, struct tx_slot *s)
 		return true;
 	}
 	/* The field holds the pseudo-header sum: it is summed with the rest. */
-	c = (u16)~inet_sum(s->data + start, s->len - start, 0);
-	if (!c)
-		c = 0xffff;	/* the same in one's complement; UDP's 0 is "none" */
-	s->data[start + off] = c >> 8;
-	s->data[start + off + 1] = c & 0xff;
+	csum_here(s->data, s->len, start, off);
 	n->tx_csum_sw++;
 	return true;
 }
 
-/* Offer a slot to the adapter; false if it is busy (slot kept pending). */
-static bool submit(struct host_net *n, struct tx_slot *s)
+/*
+ * Hand frags to the adapter as one send of s. 0, -NDL_EBUSY (no adapter
+ * slot, or no tx_send: try again later) or the adapter's refusal.
+ */
+static int send_frags(struct host_net *n, struct tx_slot *s,
+		      struct tx_send *t, const struct ndl_frag *frags,
+		      u32 nfrags, u32 request)
 {
-	struct ndl_frag frag = { s->data, s->len };
-	int rc = ndl_adapter_send_ex(n->ad, &frag, 1, s, s->csum, 0);
+	int rc;
 
-	if (rc == -NDL_EBUSY) {
-		pending = s;
-		n->tap_busy = true;
+	t->slot = s;
+	free_sends = t->next;
+	s->refs++;
+	rc = ndl_adapter_send_ex(n->ad, frags, nfrags, t, request, 0);
+	if (!rc)
+		return 0;
+	s->refs--;
+	t->next = free_sends;
+	free_sends = t;
+	if (rc == -NDL_EBUSY)
+		n->await_ready = true;
+	return rc;
+}
+
+/*
+ * The largest run of whole segments from s->done that one large send may
+ * carry: 0 if none can (large send off for this IP version, or refused
+ * for this frame: the rest is cut here). CWR belongs to the first
+ * segment only, and a miniport may copy it into every one (as Linux
+ * fears of a device without NETIF_F_TSO_ECN): that segment goes alone.
+ */
+static u32 lso_run(struct host_net *n, const struct tx_slot *s)
+{
+	const struct gso_frame *g = &s->g;
+	struct ndl_csum_offload on;
+	u32 max, left = g->payload - s->done;
+
+	if (s->soft)
+		return 0;
+	if (!s->done && s->data[g->l4 + 13] & TCP_CWR)
+		return g->mss;
+	ndl_adapter_csum_enabled(n->ad, &on);
+	max = (g->v6 ? on.lso_v6 : on.lso_v4).max_size / g->mss * g->mss;
+	return max < left ? max : left;
+}
+
+/*
+ * The next run of a GSO frame: a large send if the miniport takes it,
+ * else one segment with its checksum (by the miniport if it can).
+ */
+static int send_run(struct host_net *n, struct tx_slot *s, struct tx_send *t)
+{
+	const struct gso_frame *g = &s->g;
+	u32 run = lso_run(n, s), left = g->payload - s->done, req = 0, seg;
+	struct ndl_frag frags[2] = { { t->hdr, g->hlen },
+				     { s->data + g->hlen + s->done, 0 } };
+	int rc;
+
+	if (run > g->mss) {
+		gso_piece_headers(g, s->data, s->done, run, t->hdr);
+		req = ndl_adapter_lso_request(n->ad, t->hdr, g->hlen,
+					      g->hlen + run, g->mss);
+	}
+	if (req) {
+		ndl_lso_headers(t->hdr, g->hlen + run, req);
+		frags[1].len = run;
+		rc = send_frags(n, s, t, frags, 2, req);
+		if (!rc) {
+			n->tx_lso++;
+			s->done += run;
+		}
+		if (rc != -NDL_EINVAL)
+			return rc;
+	}
+	/* Not a large send (none on, or refused): cut here from now on. */
+	if (!run || run > g->mss)
+		s->soft = true;
+	if (!s->cut) {
+		s->cut = true;
+		n->tx_gso_soft++;
+	}
+	seg = left < g->mss ? left : g->mss;
+	gso_piece_headers(g, s->data, s->done, seg, t->hdr);
+	req = ndl_adapter_csum_request(n->ad, t->hdr, g->hlen, g->l4, 16);
+	if (!req)
+		gso_segment_csum(g, t->hdr, frags[1].va, seg);
+	frags[1].len = seg;
+	rc = send_frags(n, s, t, frags, 2, req);
+	if (rc == -NDL_EBUSY)
+		return rc;
+	if (rc)
+		n->tx_errors++;		/* counted, and the next one goes */
+	else if (req)
+		n->tx_csum++;
+	else
+		n->tx_csum_sw++;
+	n->tx_soft_segs += !rc;
+	s->done += seg;
+	return 0;
+}
+
+/*
+ * Hand s (all of it, or the rest) to the adapter. False if it is busy: s
+ * waits as pending, and the loop comes back after a send_ready or a
+ * send_complete.
+ */
+static bool issue(struct host_net *n, struct tx_slot *s)
+{
+	pending = NULL;
+	do {
+		struct tx_send *t = free_sends;
+		struct ndl_frag frag = { s->data, s->len };
+		int rc;
+
+		if (!t)
+			rc = -NDL_EBUSY;
+		else if (!s->gso)
+			rc = send_frags(n, s, t, &frag, 1, s->csum);
+		else
+			rc = send_run(n, s, t);
+		if (rc == -NDL_EBUSY) {
+			pending = s;
+			n->tap_busy = true;
+			return false;
+		}
+		if (rc)		/* e.g. longer than the adapter takes */
+			n->tx_errors++;
+	} while (s->gso && s->done < s->g.payload);
+	slot_put(s);		/* the reference while issuing */
+	return true;
+}
+
+/* A frame just read into s: false if it is dropped (counted). */
+static bool tx_prepare(struct host_net *n, struct tx_slot *s)
+{
+	const char *why;
+
+	s->gso = s->soft = s->cut = false;
+	s->done = 0;
+	s->csum = 0;
+	if (s->len > TX_FRAME_MAX)
+		return false;
+	if (!n->vnet)
+		return true;
+	if ((s->vh.gso_type & ~VIRTIO_NET_HDR_GSO_ECN) ==
+	    VIRTIO_NET_HDR_GSO_NONE)
+		return tx_csum(n, s);
+	why = gso_parse(&s->vh, s->data, s->len, &s->g);
+	if (why) {
+		if (!n->tx_gso_bad++)
+			fprintf(stderr, "ndisload-host: a GSO frame from the TAP dropped: %s (counted from now on)\n",
+				why);
 		return false;
 	}
-	if (rc) {		/* e.g. longer than the adapter takes */
-		n->tx_errors++;
-		s->next = free_slots;
-		free_slots = s;
-	}
+	s->gso = true;
 	return true;
 }
 
 void host_net_tap_ready(struct host_net *n)
 {
 	slots_init();
-	if (pending) {
-		struct tx_slot *s = pending;
-
-		pending = NULL;
-		if (!submit(n, s))
-			return;
-	}
+	if (pending && !issue(n, pending))
+		return;
 	while (free_slots) {
 		struct tx_slot *s = free_slots;
 		struct iovec iov[2] = {
@@ -136,13 +308,13 @@ void host_net_tap_ready(struct host_net *n)
 			continue;
 		}
 		s->len = (u32)len;
-		s->csum = 0;
-		if (n->vnet && !tx_csum(n, s)) {
+		if (!tx_prepare(n, s)) {
 			n->tx_errors++;
 			continue;
 		}
 		free_slots = s->next;
-		if (!submit(n, s))
+		s->refs = 1;
+		if (!issue(n, s))
 			return;
 	}
 	n->tap_busy = !free_slots;
@@ -171,7 +343,7 @@ static void on_receive(void *ctx, const struct ndl_rx_frame *f)
 {
 	struct host_net *n = ctx;
 	struct virtio_net_hdr vh = { .gso_type = VIRTIO_NET_HDR_GSO_NONE };
-	u8 buf[FRAME_MAX];
+	u8 buf[RX_FRAME_MAX];
 	u32 len = ndl_rx_frame_copy(f, buf, sizeof(buf));
 	struct iovec iov[2] = { { &vh, sizeof(vh) }, { buf, len } };
 	ssize_t want = n->vnet ? (ssize_t)(sizeof(vh) + len) : (ssize_t)len;
@@ -206,21 +378,22 @@ static void on_receive_complete(void *ctx)
 static void on_send_complete(void *ctx, void *cookie, u32 status)
 {
 	struct host_net *n = ctx;
-	struct tx_slot *s = cookie;
+	struct tx_send *t = cookie;
 
 	if (status)
 		n->tx_errors++;
 	else
 		n->tx_frames++;
-	s->next = free_slots;
-	free_slots = s;
+	slot_put(t->slot);
+	t->next = free_sends;
+	free_sends = t;
 	/*
-	 * A refused frame waits for send_ready, which may already have come
-	 * in this pass of the loop (the runtime says it once per refusal):
-	 * only a host without a refused frame is unblocked here, and never
-	 * blocked again.
+	 * A frame the adapter refused waits for send_ready, which may
+	 * already have come in this pass of the loop (the runtime says it
+	 * once per refusal): a host waiting for that is not unblocked here,
+	 * and never blocked again. One that only ran out of tx_sends is.
 	 */
-	if (!pending)
+	if (!pending || !n->await_ready)
 		n->tap_busy = false;
 }
 
@@ -228,6 +401,7 @@ static void on_send_ready(void *ctx)
 {
 	struct host_net *n = ctx;
 
+	n->await_ready = false;
 	n->tap_busy = false;	/* the loop retries the pending frame */
 }
 
@@ -264,7 +438,12 @@ void host_net_offload(struct host_net *n)
 
 	ndl_adapter_csum_caps(n->ad, &caps);
 	ndl_csum_host_choice(&caps, n->vnet, n->vnet, &on);
-	if (!(on.v4_tx | on.v6_tx | on.v4_rx | on.v6_rx)) {
+	if (n->vnet && !n->tso_off) {
+		on.lso_v4 = caps.lso_v4;
+		on.lso_v6 = caps.lso_v6;
+	}
+	if (!(on.v4_tx | on.v6_tx | on.v4_rx | on.v6_rx) &&
+	    !on.lso_v4.max_size && !on.lso_v6.max_size) {
 		fprintf(stderr, "ndisload-host: the miniport offers no checksum offload\n");
 		return;
 	}
@@ -278,13 +457,49 @@ void host_net_offload(struct host_net *n)
 	if ((on.v4_tx | on.v6_tx) && !tap_set_offload(n->tap, TUN_F_CSUM)) {
 		fprintf(stderr, "ndisload-host: the TAP refused checksum offload: %s\n",
 			strerror(errno));
+		/* ... and segments every frame: no large send either */
+		memset(&on.lso_v4, 0, sizeof(on.lso_v4));
+		memset(&on.lso_v6, 0, sizeof(on.lso_v6));
 		on.v4_tx = on.v6_tx = 0;
 		st = ndl_adapter_csum_enable(n->ad, &on);
 		if (st)
 			fprintf(stderr, "ndisload-host: the miniport refused receive checksum offload alone (NDIS_STATUS 0x%08x)\n",
 				(unsigned int)st);
+		n->tun_refused = TUN_F_CSUM;
+	} else if (on.v4_tx | on.v6_tx) {
+		n->tun_flags = TUN_F_CSUM;
 	}
 	fprintf(stderr, "ndisload-host: checksum offload: transmit %s, receive %s\n",
 		on.v4_tx | on.v6_tx ? "by the miniport" : "by Linux",
 		on.v4_rx | on.v6_rx ? "validated by the miniport" : "by Linux");
+	host_net_offload_sync(n);
+}
+
+void host_net_offload_sync(struct host_net *n)
+{
+	struct ndl_csum_offload on;
+	unsigned int want = n->tun_flags & TUN_F_CSUM;
+
+	if (!n->vnet || n->tun_refused == TUN_F_CSUM)
+		return;
+	ndl_adapter_csum_enabled(n->ad, &on);
+	/* The TAP offers segmentation only with TUN_F_CSUM. */
+	if (on.lso_v4.max_size && !n->tso_off)
+		want |= TUN_F_CSUM | TUN_F_TSO4;
+	if (on.lso_v6.max_size && !n->tso_off)
+		want |= TUN_F_CSUM | TUN_F_TSO6;
+	if (want == n->tun_flags || want == n->tun_refused)
+		return;
+	if (!tap_set_offload(n->tap, want)) {
+		fprintf(stderr, "ndisload-host: the TAP refused offloads 0x%x: %s\n",
+			want, strerror(errno));
+		n->tun_refused = want;
+		return;
+	}
+	n->tun_refused = 0;
+	if ((want ^ n->tun_flags) & (TUN_F_TSO4 | TUN_F_TSO6))
+		fprintf(stderr, "ndisload-host: TCP segmentation: IPv4 %s, IPv6 %s\n",
+			want & TUN_F_TSO4 ? "by the miniport" : "by Linux",
+			want & TUN_F_TSO6 ? "by the miniport" : "by Linux");
+	n->tun_flags = want;
 }

@@ -20,6 +20,12 @@
  *   pack at the bottom of the pool instead of being strewn wherever the
  *   bounce cursor happens to be, so they do not cut the free space into
  *   pieces; bounce buffers in flight are freed within a packet time.
+ * A bounce buffer lies within one 4 KiB page of bus addresses, and a
+ * streaming mapping is a page at most (longer ones are mapped a page at
+ * a time by the runtime, ndl_dma_map_piece): a device model may map its
+ * buffer through the (emulated) IOMMU only up to the end of a page and
+ * lose the frame otherwise (QEMU 7.2's e1000e, net_tx_pkt_add_raw_fragment:
+ * a 4 MiB upload retransmitted one TCP segment in twenty).
  * Both searches cover the whole pool before failing, so an allocation
  * fails only if no free run of the size (and alignment) exists.
  * A free must name the start and the size of a live allocation; anything
@@ -112,6 +118,20 @@ static void mark(size_t first, size_t n, bool used)
 	dma_len[first] = used ? (u32)n : 0;
 }
 
+/*
+ * A bounce buffer's run from chunk from on, within one 4 KiB page of bus
+ * addresses (ndl_os_dma_map maps no more than a page).
+ */
+static bool find_bounce(size_t from, size_t n, size_t *at)
+{
+	while (find_run(from, DMA_CHUNKS, n, 1, at)) {
+		if (*at % PAGE_CHUNKS + n <= PAGE_CHUNKS)
+			return true;
+		from = (*at / PAGE_CHUNKS + 1) * PAGE_CHUNKS;
+	}
+	return false;
+}
+
 /* bounce: next fit after the previous bounce buffer; else lowest fit. */
 static void *pool_alloc(size_t size, u64 *bus, bool bounce)
 {
@@ -121,9 +141,12 @@ static void *pool_alloc(size_t size, u64 *bus, bool bounce)
 
 	if (!size || size > NDL_USER_DMA_SIZE || !ndl_user_dma_pool())
 		return NULL;
-	if (!(bounce && find_run(bounce_next, DMA_CHUNKS, n, align, &at)) &&
-	    !find_run(0, DMA_CHUNKS, n, align, &at))
+	if (bounce) {
+		if (!find_bounce(bounce_next, n, &at) && !find_bounce(0, n, &at))
+			return NULL;
+	} else if (!find_run(0, DMA_CHUNKS, n, align, &at)) {
 		return NULL;
+	}
 	mark(at, n, true);
 	if (bounce)
 		bounce_next = at + n;
@@ -215,7 +238,8 @@ bool ndl_os_dma_map(struct ndl_os_dev *dev, void *va, size_t len,
 		nr_free_streams = MAX_STREAM_MAPS;
 		streams_ready = true;
 	}
-	if (!va || !nr_free_streams)
+	/* a page at most: ndl_dma_map_piece maps the rest a page at a time */
+	if (!va || !nr_free_streams || len > PAGE_CHUNKS * DMA_CHUNK)
 		return false;
 	bounce = pool_alloc(len, bus, true);
 	if (!bounce)

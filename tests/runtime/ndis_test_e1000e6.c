@@ -22,6 +22,7 @@
 #include "check.h"
 #include "ndis_testlib.h"
 #include "e1000.h"
+#include "ndis/ndis_priv.h"
 #include "ndis6/ndis6_types.h"
 
 #define OID_GEN_XMIT_OK			0x00020101
@@ -127,7 +128,7 @@ static void test_large_send(void)
 	struct ndl_adapter_stats st;
 	struct ndl_adapter *ad = NULL;
 	struct ndl_csum_offload caps, on;
-	u32 hdr, first, pay = LSO_PAYLOAD, req;
+	u32 hdr, first, pay = LSO_PAYLOAD, req, done;
 	u64 count;
 
 	ad = start_adapter(sim, &info, NDIS_PACKET_TYPE_DIRECTED);
@@ -166,15 +167,34 @@ static void test_large_send(void)
 
 	/*
 	 * LSOv2 for IPv4 turned off in the miniport behind the runtime's
-	 * back: the list is dropped (failed), as documented, nothing on the
-	 * wire; on again, it goes.
+	 * back: the miniport reports it (NDIS_STATUS_TASK_OFFLOAD_CURRENT_
+	 * CONFIG) and the runtime, as a transport updated by it, asks for
+	 * no IPv4 large send any more (IPv6's stays); a list asking for one
+	 * anyway is dropped (failed), as documented, nothing on the wire.
+	 * On again, reported, asked for, it goes.
 	 */
-	CHECK_EQ_INT(set_lso(ad, 0, 1, 0), NDIS_STATUS_SUCCESS);
 	hdr = lso_packet(f[2], false, pay, peer, mac);
+	req = ndl_adapter_lso_request(ad, f[2], hdr, hdr + pay, LSO_MSS);
+	CHECK(req & NDL_TX_LSO);
+	CHECK_EQ_INT(set_lso(ad, 0, 1, 0), NDIS_STATUS_SUCCESS);
+	ndl_adapter_csum_enabled(ad, &on);
+	CHECK_EQ_INT(on.lso_v4.max_size, 0);
+	CHECK(on.lso_v6.max_size != 0);
+	CHECK_EQ_INT(ndl_adapter_lso_request(ad, f[2], hdr, hdr + pay,
+					     LSO_MSS), 0);
 	first = w.nout;
-	CHECK(lso_send(ad, &w, f[2], hdr, pay, 4, 0) == NDIS_STATUS_FAILURE);
+	CHECK(lso_send(ad, &w, f[2], hdr, pay, 4, req) == NDIS_STATUS_FAILURE);
 	CHECK_EQ_INT(w.nout, first);
+	/* A transport that did not follow the report: the miniport fails it. */
+	ndl_atomic_store(&ad->lso_on, NDL_LSO_ON_V4 | NDL_LSO_ON_V6);
+	done = tap.ndone;
+	CHECK(lso_send(ad, &w, f[2], hdr, pay, 4, req) == NDIS_STATUS_FAILURE);
+	CHECK_EQ_INT(tap.ndone, done + 1);	/* completed, failed */
+	CHECK_EQ_INT(w.nout, first);
+	ndl_atomic_store(&ad->lso_on, NDL_LSO_ON_V6);	/* as reported */
 	CHECK_EQ_INT(set_lso(ad, 0, 2, 0), NDIS_STATUS_SUCCESS);
+	ndl_adapter_csum_enabled(ad, &on);
+	CHECK(on.lso_v4.max_size != 0);
 	hdr = lso_packet(f[3], false, pay, peer, mac);
 	CHECK_EQ_INT(lso_send(ad, &w, f[3], hdr, pay, 4, 0), NDIS_STATUS_SUCCESS);
 	CHECK_EQ_INT(w.nout - first, LSO_SEGS);

@@ -37,9 +37,9 @@ $(OUT)/plain/ndis_test_%: ndis_test_%.c $(HELP) $(HDRS) $(SIM) $(LIB)/libndlrt.a
 	$(CC) $(CFLAGS) -O1 -o $@ $< $(HELP) $(SIM) $(LIB)/libndlrt.a
 
 # ndis_test_send_ready also drives ndisload-host's data path (host/net.c
-# and the receive coalescing it uses).
-HOSTNET_SRC := $(TOP)/host/net.c $(TOP)/host/rx_merge.c
-HOSTNET := $(HOSTNET_SRC) $(TOP)/host/net.h $(TOP)/host/rx_merge.h \
+# and the receive coalescing and GSO cutting it uses).
+HOSTNET_SRC := $(TOP)/host/net.c $(TOP)/host/rx_merge.c $(TOP)/host/gso.c
+HOSTNET := $(HOSTNET_SRC) $(TOP)/host/net.h $(TOP)/host/rx_merge.h $(TOP)/host/gso.h \
 	$(TOP)/host/inet_sum.h
 $(OUT)/ndis_test_send_ready: ndis_test_send_ready.c $(HELP) $(HDRS) $(HOSTNET) \
 		$(LIB)/libndlrt-san.a

@@ -102,15 +102,30 @@ static void test_bounce_directions(void)
 		CHECK(buf[0] == 'h' && buf[9] == 'h' && buf[16] == 'h' &&
 		      buf[1513] == 'h');
 	}
-	/* a page-sized mapping's bounce buffer is page-aligned */
+	/*
+	 * A bounce buffer lies within one 4 KiB page of bus addresses (a
+	 * page-sized one page-aligned); a mapping over a page is refused,
+	 * the caller maps it a page at a time: QEMU 7.2's e1000e drops a
+	 * frame whose buffer crosses a page its IOMMU mapped elsewhere.
+	 */
 	{
 		static u8 big[9000];
-		u64 bus;
+		u64 bus[40];
 
-		CHECK(ndl_os_dma_map(NULL, big, sizeof(big), NDL_OS_DMA_TO_DEVICE,
-				     32, &bus));
-		CHECK(in_pool(bus, sizeof(big)) && !(bus & 0xfff));
-		ndl_os_dma_unmap(NULL, bus, sizeof(big), NDL_OS_DMA_TO_DEVICE);
+		CHECK(!ndl_os_dma_map(NULL, big, 4097, NDL_OS_DMA_TO_DEVICE,
+				      32, &bus[0]));
+		CHECK(ndl_os_dma_map(NULL, big, 4096, NDL_OS_DMA_TO_DEVICE,
+				     32, &bus[0]));
+		CHECK(in_pool(bus[0], 4096) && !(bus[0] & 0xfff));
+		ndl_os_dma_unmap(NULL, bus[0], 4096, NDL_OS_DMA_TO_DEVICE);
+		for (int i = 0; i < 40; i++) {
+			CHECK(ndl_os_dma_map(NULL, big, 1514,
+					     NDL_OS_DMA_TO_DEVICE, 32, &bus[i]));
+			CHECK((bus[i] & 0xfff) + 1514 <= 4096);
+		}
+		for (int i = 0; i < 40; i++)
+			ndl_os_dma_unmap(NULL, bus[i], 1514,
+					 NDL_OS_DMA_TO_DEVICE);
 	}
 }
 
@@ -168,12 +183,15 @@ static size_t chunks_of(size_t len)
 	return (len + CHUNK - 1) / CHUNK;
 }
 
-static bool model_has_run(size_t len)
+static bool model_has_run(size_t len, bool mapped)
 {
 	size_t n = chunks_of(len), align = len >= 4096 ? 4096 / CHUNK : 1;
 
 	for (size_t i = 0; i + n <= NR_CHUNKS; i += align) {
 		size_t k = 0;
+
+		if (mapped && i % (4096 / CHUNK) + n > 4096 / CHUNK)
+			continue;	/* a bounce buffer stays in its page */
 
 		while (k < n && !owner[i + k])
 			k++;
@@ -282,12 +300,14 @@ static void test_random_against_model(void)
 			/* the model's search is slow: check a few hundred */
 			if ((!l->mapped || nr_mapped < 1024) &&
 			    checked_fails++ < 300)
-				wrong_fail += model_has_run(l->len);
+				wrong_fail += model_has_run(l->len, l->mapped);
 			continue;
 		}
 		placed++;
 		if (!in_pool(l->bus, l->len) || l->bus % CHUNK ||
-		    (l->len >= 4096 && l->bus & 0xfff) || !model_take(id))
+		    (l->len >= 4096 && l->bus & 0xfff) ||
+		    (l->mapped && (l->bus & 0xfff) + l->len > 4096) ||
+		    !model_take(id))
 			overlaps++;
 	}
 	CHECK_EQ_INT(overlaps, 0);

@@ -313,6 +313,7 @@ u32 ndl_adapter_csum_enable(struct ndl_adapter *ad,
 	want.lso_v6 = lso_want(&on->lso_v6, &caps.lso_v6);
 	/* Stop asking before the miniport stops computing. */
 	ndl_atomic_store(&ad->csum_on, 0);
+	ndl_atomic_store(&ad->lso_set, 0);
 	ndl_atomic_store(&ad->lso_on, 0);
 	if (!any_offload(&caps))
 		return any_offload(on) ? NDIS_STATUS_NOT_SUPPORTED :
@@ -320,16 +321,38 @@ u32 ndl_adapter_csum_enable(struct ndl_adapter *ad,
 	st = ad->ndis6 ? ndl6_csum_enable(ad, &want) :
 	     ndis5_csum_set(ad, &want, version);
 	if (st == NDIS_STATUS_SUCCESS) {
+		u32 lso = (want.lso_v4.max_size ? NDL_LSO_ON_V4 : 0) |
+			  (want.lso_v6.max_size ? NDL_LSO_ON_V6 : 0);
+
 		ad->lso[0] = want.lso_v4;
 		ad->lso[1] = want.lso_v6;
-		ndl_atomic_store(&ad->lso_on,
-				 (want.lso_v4.max_size ? NDL_LSO_ON_V4 : 0) |
-				 (want.lso_v6.max_size ? NDL_LSO_ON_V6 : 0));
+		ndl_atomic_store(&ad->lso_set, lso);
+		ndl_atomic_store(&ad->lso_on, lso);
 		ndl_atomic_store(&ad->csum_on, csum_pack(&want));
 	} else
 		ndl_warn("%s: turning checksum offload on failed: NDIS_STATUS 0x%08x",
 			 ad->name, st);
 	return st;
+}
+
+void ndl_lso_reported(struct ndl_adapter *ad, const struct ndl_csum_offload *now)
+{
+	u32 set = ndl_atomic_load(&ad->lso_set), on = 0, was;
+
+	for (u32 v = 0; v < 2; v++) {
+		const struct ndl_lso *l = v ? &now->lso_v6 : &now->lso_v4;
+		u32 bit = v ? NDL_LSO_ON_V6 : NDL_LSO_ON_V4;
+
+		/* LSOv1 reported where LSOv2 was set is not what we send */
+		if ((set & bit) && l->max_size &&
+		    !((l->flags ^ ad->lso[v].flags) & NDL_LSO_V2))
+			on |= bit;
+	}
+	was = ndl_atomic_xchg(&ad->lso_on, on);
+	if (was != on)
+		ndl_info("%s: the miniport reports large send IPv4 %s, IPv6 %s: asked for as reported",
+			 ad->name, on & NDL_LSO_ON_V4 ? "on" : "off",
+			 on & NDL_LSO_ON_V6 ? "on" : "off");
 }
 
 void ndl_adapter_csum_enabled(const struct ndl_adapter *ad,

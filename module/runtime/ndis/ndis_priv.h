@@ -258,9 +258,10 @@ struct ndl_adapter {
 	u32 csum_on;
 	/* large send turned on: NDL_LSO_ON_V4/V6 bits, read lock-free;
 	 * lso[0] (IPv4) and lso[1] (IPv6) hold its parameters, written
-	 * while it is off
+	 * while it is off; lso_set: what the last successful set turned
+	 * on, of which lso_on is what the miniport still reports on
 	 */
-	u32 lso_on;
+	u32 lso_on, lso_set;
 	struct ndl_lso lso[2];
 	bool oid_watch;			/* initialized: record refusals */
 	/* an NDIS 6 miniport's adapter: its front end's state (ndis6/) */
@@ -405,6 +406,12 @@ u32 ndl6_csum_enable(struct ndl_adapter *ad, const struct ndl_csum_offload *on);
 bool ndl_csum_flags_allowed(struct ndl_adapter *ad, u32 flags);
 #define NDL_LSO_ON_V4	0x1
 #define NDL_LSO_ON_V6	0x2
+/*
+ * The miniport reports its current offload configuration (NDIS 6's
+ * NDIS_STATUS_TASK_OFFLOAD_CURRENT_CONFIG): a large send turned on is
+ * asked for only while it reports it on, with the version turned on.
+ */
+void ndl_lso_reported(struct ndl_adapter *ad, const struct ndl_csum_offload *now);
 /* A large send completed: count it with the payload bytes sent. */
 void ndl_lso_sent(struct ndl_adapter *ad, u32 bytes);
 

@@ -14,8 +14,10 @@
  * asks before a miniport may start receive checksums, an
  * OID_OFFLOAD_ENCAPSULATION set (IEEE 802.3, a 14-byte header). The
  * miniport reports its new configuration with
- * NDIS_STATUS_TASK_OFFLOAD_CURRENT_CONFIG, which is logged; the adapter
- * API's front end (ndis/ndis_offload.c) keeps what is on.
+ * NDIS_STATUS_TASK_OFFLOAD_CURRENT_CONFIG, which is logged and which,
+ * as it updates the protocols above, decides which large sends the
+ * runtime asks for (a transport follows it); the adapter API's front end
+ * (ndis/ndis_offload.c) keeps what is on.
  */
 #include "ndis6/ndis6_priv.h"
 
@@ -435,7 +437,9 @@ void ndl6_offload_current(struct ndl_adapter *ad, const void *buf, u32 len)
 			ad->name, len);
 		return;
 	}
-	if (offload_checksums(ad, "NDIS_STATUS_TASK_OFFLOAD_CURRENT_CONFIG",
-			      buf, len, &c, NULL))
-		log_csum(ad, "the miniport reports checksum offload on", &c);
+	if (!offload_checksums(ad, "NDIS_STATUS_TASK_OFFLOAD_CURRENT_CONFIG",
+			       buf, len, &c, NULL))
+		return;
+	log_csum(ad, "the miniport reports checksum offload on", &c);
+	ndl_lso_reported(ad, &c);
 }
