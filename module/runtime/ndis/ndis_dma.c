@@ -20,6 +20,11 @@ struct ndl_map_reg {
 };
 
 #define NDL_PAGE	4096u
+/*
+ * Elements a send may need: one a buffer, or, mapped page by page, one
+ * more per page a 64 KiB send's buffers cross.
+ */
+#define NDL_SG_MAX	(NDL_TX_MAX_FRAGS + 0x10000 / NDL_PAGE + 1)
 
 static int dma_bits(struct ndl_adapter *ad)
 {
@@ -60,7 +65,7 @@ int ndl_sg_reserve(struct ndl_adapter *ad, struct ndl_tx_slot *s, u32 n)
 
 	if (!ad->dma_registered || n <= s->sg_cap)
 		return 0;
-	if (s->sg_mapped || n > NDL_TX_MAX_FRAGS)
+	if (s->sg_mapped || n > NDL_SG_MAX)
 		return -NDL_EINVAL;
 	sg = ndl_alloc_cat(sizeof(*sg) + n * sizeof(SCATTER_GATHER_ELEMENT),
 			   NDL_OS_ZERO | ndl_alloc_flags_for_irql(),
@@ -73,12 +78,72 @@ int ndl_sg_reserve(struct ndl_adapter *ad, struct ndl_tx_slot *s, u32 n)
 	return 0;
 }
 
-/* Map a send's buffers and publish the list in its per-packet info. */
+/* Pages m's buffer touches: the elements it needs mapped page by page. */
+static u32 mdl_pages(const MDL *m)
+{
+	u32 first = (u32)((uintptr_t)ndl_mdl_va(m) & (NDL_PAGE - 1));
+
+	return (first + m->ByteCount + NDL_PAGE - 1) / NDL_PAGE;
+}
+
+static u32 map_whole(struct ndl_adapter *ad, void *va, u32 len, u64 *bus)
+{
+	return ndl_os_dma_map(ad->dev, va, len, NDL_OS_DMA_TO_DEVICE,
+			      dma_bits(ad), bus) ? len : 0;
+}
+
+/*
+ * Map the send's buffers into its list: each whole, or with by_page as
+ * many pieces as the host needs (ndl_dma_map_piece). On failure nothing
+ * stays mapped.
+ */
+static int sg_fill(struct ndl_adapter *ad, struct ndl_tx_slot *s,
+		   bool by_page)
+{
+	SCATTER_GATHER_LIST *sg = s->sg;
+	u32 n = 0;
+
+	for (MDL *m = s->packet->Private.Head; m; m = m->Next) {
+		u8 *va = ndl_mdl_va(m);
+		u32 left = m->ByteCount;
+
+		while (left) {
+			u32 len = 0;
+			u64 bus;
+
+			if (n < s->sg_cap)
+				len = by_page ? ndl_dma_map_piece(ad, va, left,
+							NDL_OS_DMA_TO_DEVICE,
+							&bus) :
+				      map_whole(ad, va, left, &bus);
+			if (!len) {
+				sg->NumberOfElements = n;
+				s->sg_mapped = true;
+				ndl_sg_unmap(ad, s);
+				return -NDL_ENOMEM;
+			}
+			sg->Elements[n].Address.QuadPart = (LONGLONG)bus;
+			sg->Elements[n].Length = len;
+			sg->Elements[n].Reserved = 0;
+			n++;
+			va += len;
+			left -= len;
+		}
+	}
+	sg->NumberOfElements = n;
+	return 0;
+}
+
+/*
+ * Map a send's buffers and publish the list in its per-packet info. A
+ * buffer the host cannot map whole (ndisload-host maps at most a page at
+ * a time, behind an IOMMU that may place the next page anywhere) takes
+ * one element per piece, as Windows lists a buffer by physical page.
+ */
 int ndl_sg_map(struct ndl_adapter *ad, struct ndl_tx_slot *s)
 {
 	NDIS_PACKET *p = s->packet;
-	SCATTER_GATHER_LIST *sg;
-	u32 n = 0;
+	u32 pages = 0;
 	int rc;
 
 	if (!ad->dma_registered)
@@ -86,26 +151,18 @@ int ndl_sg_map(struct ndl_adapter *ad, struct ndl_tx_slot *s)
 	rc = ndl_sg_reserve(ad, s, p->Private.Count);
 	if (rc)
 		return rc;
-	sg = s->sg;
-	for (MDL *m = p->Private.Head; m; m = m->Next) {
-		u64 bus;
-
-		if (!ndl_os_dma_map(ad->dev, ndl_mdl_va(m), m->ByteCount,
-				    NDL_OS_DMA_TO_DEVICE, dma_bits(ad), &bus)) {
-			sg->NumberOfElements = n;
-			s->sg_mapped = true;
-			ndl_sg_unmap(ad, s);
-			return -NDL_ENOMEM;
-		}
-		sg->Elements[n].Address.QuadPart = (LONGLONG)bus;
-		sg->Elements[n].Length = m->ByteCount;
-		sg->Elements[n].Reserved = 0;
-		n++;
+	if (sg_fill(ad, s, false)) {
+		for (MDL *m = p->Private.Head; m; m = m->Next)
+			pages += mdl_pages(m);
+		rc = ndl_sg_reserve(ad, s, pages);
+		if (!rc)
+			rc = sg_fill(ad, s, true);
+		if (rc)
+			return rc;
 	}
-	sg->NumberOfElements = n;
-	sg->Reserved = 0;
+	s->sg->Reserved = 0;
 	s->sg_mapped = true;
-	ndl_packet_ext(p)->NdisPacketInfo[ScatterGatherListPacketInfo] = sg;
+	ndl_packet_ext(p)->NdisPacketInfo[ScatterGatherListPacketInfo] = s->sg;
 	return 0;
 }
 
