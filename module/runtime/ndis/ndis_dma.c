@@ -78,14 +78,6 @@ int ndl_sg_reserve(struct ndl_adapter *ad, struct ndl_tx_slot *s, u32 n)
 	return 0;
 }
 
-/* Pages m's buffer touches: the elements it needs mapped page by page. */
-static u32 mdl_pages(const MDL *m)
-{
-	u32 first = (u32)((uintptr_t)ndl_mdl_va(m) & (NDL_PAGE - 1));
-
-	return (first + m->ByteCount + NDL_PAGE - 1) / NDL_PAGE;
-}
-
 static u32 map_whole(struct ndl_adapter *ad, void *va, u32 len, u64 *bus)
 {
 	return ndl_os_dma_map(ad->dev, va, len, NDL_OS_DMA_TO_DEVICE,
@@ -153,7 +145,7 @@ int ndl_sg_map(struct ndl_adapter *ad, struct ndl_tx_slot *s)
 		return rc;
 	if (sg_fill(ad, s, false)) {
 		for (MDL *m = p->Private.Head; m; m = m->Next)
-			pages += mdl_pages(m);
+			pages += ndl_span_pages(ndl_mdl_va(m), m->ByteCount);
 		rc = ndl_sg_reserve(ad, s, pages);
 		if (!rc)
 			rc = sg_fill(ad, s, true);
