@@ -11,6 +11,7 @@
 
 #include "gso.h"
 #include "inet_sum.h"
+#include "net_bytes.h"
 
 #define ETH_HLEN	14
 #define VLAN_HLEN	4
@@ -19,29 +20,6 @@
 #define TCP_FIN		0x01
 #define TCP_PSH		0x08
 #define TCP_CWR		0x80
-
-static uint16_t be16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-static uint32_t be32(const uint8_t *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	       (uint32_t)p[2] << 8 | p[3];
-}
-
-static void put16(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)(v >> 8);
-	p[1] = (uint8_t)v;
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	put16(p, v >> 16);
-	put16(p + 2, v);
-}
 
 /* The TCP header's offset in an IPv4 packet at l3, or why not. */
 static const char *ipv4(const uint8_t *f, uint32_t len, uint32_t l3,

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "inet_sum.h"
+#include "net_bytes.h"
 #include "rx_merge.h"
 
 #define ETH_HLEN	14
@@ -25,23 +26,6 @@ struct seg {
 	uint16_t id;
 	bool df, psh;
 };
-
-static uint16_t be16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-static uint32_t be32(const uint8_t *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	       (uint32_t)p[2] << 8 | p[3];
-}
-
-static void put16(uint8_t *p, uint16_t v)
-{
-	p[0] = v >> 8;
-	p[1] = v & 0xff;
-}
 
 /* A TCP/IPv4 segment with data that may take part in a merge. */
 static bool parse(const uint8_t *f, uint32_t len, struct seg *s)

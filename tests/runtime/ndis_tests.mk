@@ -40,7 +40,7 @@ $(OUT)/plain/ndis_test_%: ndis_test_%.c $(HELP) $(HDRS) $(SIM) $(LIB)/libndlrt.a
 # and the receive coalescing and GSO cutting it uses).
 HOSTNET_SRC := $(TOP)/host/net.c $(TOP)/host/rx_merge.c $(TOP)/host/gso.c
 HOSTNET := $(HOSTNET_SRC) $(TOP)/host/net.h $(TOP)/host/rx_merge.h $(TOP)/host/gso.h \
-	$(TOP)/host/inet_sum.h
+	$(TOP)/host/inet_sum.h $(TOP)/host/net_bytes.h
 $(OUT)/ndis_test_send_ready: ndis_test_send_ready.c $(HELP) $(HDRS) $(HOSTNET) \
 		$(LIB)/libndlrt-san.a
 	@mkdir -p $(@D)
