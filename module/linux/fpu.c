@@ -90,7 +90,7 @@ static void ndl_fpu_off(struct ndl_dctx *ctx, bool save)
 }
 
 /* Make the FPU section match the innermost frame's owner. */
-static void ndl_fpu_sync(struct ndl_dctx *ctx)
+static __always_inline void ndl_fpu_sync(struct ndl_dctx *ctx)
 {
 	bool want = ctx->depth && ctx->nest[ctx->depth - 1];
 
@@ -100,7 +100,7 @@ static void ndl_fpu_sync(struct ndl_dctx *ctx)
 		ndl_fpu_off(ctx, ctx->depth);	/* a pause: depth > 0 */
 }
 
-static void ndl_fpu_push(bool windows)
+static __always_inline void ndl_fpu_push(bool windows)
 {
 	struct ndl_dctx *ctx = ndl_dctx_current();
 
@@ -114,7 +114,7 @@ static void ndl_fpu_push(bool windows)
 	ndl_fpu_sync(ctx);
 }
 
-static void ndl_fpu_pop(bool windows)
+static __always_inline void ndl_fpu_pop(bool windows)
 {
 	struct ndl_dctx *ctx = ndl_dctx_current();
 

@@ -88,12 +88,16 @@ u8 ndl_os_irql_raise(u8 to)
 	return old;
 }
 
-void ndl_os_irql_lower(u8 to)
+u8 ndl_os_irql_lower(u8 to)
 {
 	struct ndl_dctx *ctx = ndl_dctx_current();
+	u8 old;
 
-	if (WARN_ON_ONCE(!ctx) || to >= ctx->irql)
-		return;
+	if (WARN_ON_ONCE(!ctx))
+		return ndl_irql_of_context();
+	old = ctx->irql;
+	if (to >= old)
+		return old;
 	if (to < ctx->base_irql) {
 		pr_warn_ratelimited("driver lowered IRQL to %u below the %u it was called at; kept at %u\n",
 				    to, ctx->base_irql, ctx->base_irql);
@@ -108,6 +112,7 @@ void ndl_os_irql_lower(u8 to)
 		ndl_bh_enable();
 	}
 	ctx->irql = to;
+	return old;
 }
 
 unsigned long ndl_os_irq_save(void)

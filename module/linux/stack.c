@@ -75,12 +75,6 @@ static struct ndl_dctx *ndl_pool_free;
 static unsigned long ndl_pool_base[NDL_POOL_MAX];
 static unsigned int ndl_pool_count;
 
-static struct ndl_dctx *ndl_ctx_of(unsigned long base)
-{
-	return (struct ndl_dctx *)(base + NDL_STACK_SIZE -
-				   ALIGN(sizeof(struct ndl_dctx), 64));
-}
-
 /* The first byte calls may use (above the guard page). */
 static unsigned long ndl_stack_low(unsigned long base)
 {
@@ -134,11 +128,7 @@ static void ndl_stack_free(unsigned long base)
 	free_pages(base, NDL_STACK_ORDER);
 }
 
-/*
- * The last driver stack found on this CPU. Only a hint: it is used when
- * the stack pointer lies in its block, and stacks live until module exit.
- */
-static DEFINE_PER_CPU(unsigned long, ndl_dctx_hint);
+DEFINE_PER_CPU(unsigned long, ndl_dctx_hint);
 
 static struct ndl_dctx *ndl_dctx_found(unsigned long base)
 {
@@ -146,14 +136,12 @@ static struct ndl_dctx *ndl_dctx_found(unsigned long base)
 	return ndl_ctx_of(base);
 }
 
-struct ndl_dctx *ndl_dctx_current(void)
+/* ndl_dctx_current when the hint missed. */
+struct ndl_dctx *ndl_dctx_lookup(unsigned long base)
 {
-	unsigned long base = current_stack_pointer & ~(NDL_STACK_SIZE - 1);
 	struct ndl_cpu_stacks *cs = raw_cpu_ptr(&ndl_cpu_stacks);
 	unsigned int i, n;
 
-	if (raw_cpu_read(ndl_dctx_hint) == base)
-		return ndl_ctx_of(base);
 	/* Innermost first: the common case is the last stack taken here. */
 	for (i = READ_ONCE(cs->used); i-- > 0;)
 		if (cs->base[i] == base)
@@ -394,7 +382,7 @@ void ndl_stack_refill(void)
 		for (i = 0; i < NDL_CPU_STACKS; i++)
 			if (per_cpu(ndl_cpu_stacks, cpu).base[i])
 				ndl_stack_fill(per_cpu(ndl_cpu_stacks, cpu).base[i]);
-	/* Pairs with ndl_pool_add, as in ndl_dctx_current. */
+	/* Pairs with ndl_pool_add, as in ndl_dctx_lookup. */
 	n = smp_load_acquire(&ndl_pool_count);
 	for (i = 0; i < n; i++)
 		ndl_stack_fill(ndl_pool_base[i]);
@@ -423,7 +411,7 @@ size_t ndl_stack_deepest(void)
 			if (base)
 				deepest = max(deepest, ndl_stack_used(base));
 		}
-	/* Pairs with ndl_pool_add, as in ndl_dctx_current. */
+	/* Pairs with ndl_pool_add, as in ndl_dctx_lookup. */
 	n = smp_load_acquire(&ndl_pool_count);
 	for (i = 0; i < n; i++)
 		deepest = max(deepest, ndl_stack_used(ndl_pool_base[i]));
@@ -434,7 +422,7 @@ unsigned int ndl_stack_count(void)
 {
 	unsigned int pool;
 
-	/* Pairs with ndl_pool_add, as in ndl_dctx_current. */
+	/* Pairs with ndl_pool_add, as in ndl_dctx_lookup. */
 	pool = smp_load_acquire(&ndl_pool_count);
 	return num_possible_cpus() * NDL_CPU_STACKS + pool;
 }

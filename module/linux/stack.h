@@ -9,7 +9,9 @@
 #define NDL_LINUX_STACK_H
 
 #include <linux/mm.h>
+#include <linux/percpu.h>
 #include <linux/types.h>
+#include <asm/asm.h>
 
 #define NDL_STACK_ORDER		3
 #define NDL_STACK_SIZE		(PAGE_SIZE << NDL_STACK_ORDER)	/* 32 KiB */
@@ -64,8 +66,33 @@ unsigned long ndl_stack_entry_sp(struct ndl_dctx *ctx);
  */
 long ndl_stack_on_task(long (*fn)(void *arg), void *arg);
 void ndl_stack_abandon(struct ndl_dctx *ctx);
-/* The context of the driver stack we are on, or NULL. */
-struct ndl_dctx *ndl_dctx_current(void);
+/* The context block of the driver stack whose lowest address is base. */
+static inline struct ndl_dctx *ndl_ctx_of(unsigned long base)
+{
+	return (struct ndl_dctx *)(base + NDL_STACK_SIZE -
+				   ALIGN(sizeof(struct ndl_dctx), 64));
+}
+
+/*
+ * The last driver stack found on this CPU. Only a hint: it is used when
+ * the stack pointer lies in its block, and stacks live until module exit.
+ */
+DECLARE_PER_CPU(unsigned long, ndl_dctx_hint);
+struct ndl_dctx *ndl_dctx_lookup(unsigned long base);
+
+/*
+ * The context of the driver stack we are on, or NULL. Inline: every IRQL
+ * and FPU step asks (dozens of times a frame), and the hint almost always
+ * answers.
+ */
+static inline struct ndl_dctx *ndl_dctx_current(void)
+{
+	unsigned long base = current_stack_pointer & ~(NDL_STACK_SIZE - 1);
+
+	if (likely(raw_cpu_read(ndl_dctx_hint) == base))
+		return ndl_ctx_of(base);
+	return ndl_dctx_lookup(base);
+}
 /* Deepest use of any driver stack so far, in bytes; how many exist. */
 size_t ndl_stack_deepest(void);
 size_t ndl_stack_usable(void);

@@ -184,13 +184,18 @@ u8 ndl_os_irql_raise(u8 to)
 {
 	u8 old = cur_irql;
 
-	cur_irql = to;
+	if (to > old)
+		cur_irql = to;
 	return old;
 }
 
-void ndl_os_irql_lower(u8 to)
+u8 ndl_os_irql_lower(u8 to)
 {
-	cur_irql = to;
+	u8 old = cur_irql;
+
+	if (to < old)
+		cur_irql = to;
+	return old;
 }
 
 /* One thread runs everything: there is no interrupt to hold off. */

@@ -79,11 +79,31 @@ static void lower_cb(void *ctx)
 	ndlw_KfRaiseIrql(NDL_PASSIVE_LEVEL);	/* raise below current */
 }
 
+/* KeLowerIrql: "NewIrql must be less than or equal to the current IRQL". */
+static void lower_above_cb(void *ctx)
+{
+	ndlw_KfRaiseIrql(NDL_APC_LEVEL);
+	ndlw_KfLowerIrql(NDL_DISPATCH_LEVEL);
+}
+
+/* KeAcquireSpinLock: "Callers must be running at IRQL <= DISPATCH_LEVEL". */
+static void spin_above_dispatch_cb(void *ctx)
+{
+	KSPIN_LOCK l = 0;
+
+	ndlw_KfRaiseIrql(NDL_DISPATCH_LEVEL + 1);
+	ndlw_KeAcquireSpinLockRaiseToDpc(&l);
+}
+
 static void test_misuse_is_a_bugcheck(void)
 {
 	CHECK_EQ_INT(ndl_user_call_guarded(recursive_cb, NULL), 0x0f);
 	recursive = 0;
 	CHECK_EQ_INT(ndl_user_call_guarded(lower_cb, NULL), 0x09);
+	CHECK_EQ_INT(ndlw_KeGetCurrentIrql(), NDL_PASSIVE_LEVEL);
+	CHECK_EQ_INT(ndl_user_call_guarded(lower_above_cb, NULL), 0x0a);
+	CHECK_EQ_INT(ndlw_KeGetCurrentIrql(), NDL_PASSIVE_LEVEL);
+	CHECK_EQ_INT(ndl_user_call_guarded(spin_above_dispatch_cb, NULL), 0x0a);
 	CHECK_EQ_INT(ndlw_KeGetCurrentIrql(), NDL_PASSIVE_LEVEL);
 }
 

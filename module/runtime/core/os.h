@@ -84,13 +84,17 @@ extern u32 ndl_dbgprint_mask;
  */
 u8 ndl_os_irql_current(void);
 /*
- * Enter the context for IRQL to (>= current) and record it; return the
- * previous IRQL. Raising to DISPATCH disables preemption and bottom halves,
- * above DISPATCH also local interrupts.
+ * Enter the context for IRQL to and record it; return the previous IRQL.
+ * Raising to DISPATCH disables preemption and bottom halves, above
+ * DISPATCH also local interrupts. A level at or below the current one
+ * changes nothing (callers compare the result to catch a "raise" down).
  */
 u8 ndl_os_irql_raise(u8 to);
-/* Leave back to IRQL to (<= current), undoing what raise did. */
-void ndl_os_irql_lower(u8 to);
+/*
+ * Leave back to IRQL to, undoing what raise did, and return the IRQL
+ * before. A level at or above the current one changes nothing.
+ */
+u8 ndl_os_irql_lower(u8 to);
 
 unsigned long ndl_os_irq_save(void);	/* local interrupts off */
 void ndl_os_irq_restore(unsigned long flags);

@@ -9,28 +9,32 @@
 #include "nt/nt_objects.h"
 #include "nt/nt_exports.h"
 
+/*
+ * Raise and lower through one call each: the OS layer leaves the level
+ * alone when asked to go the wrong way and says what it was, which is
+ * what the checks need. These run for every spin lock a driver takes.
+ */
 KIRQL ndl_irql_raise(KIRQL to)
 {
-	KIRQL cur = ndl_os_irql_current();
+	KIRQL cur = ndl_os_irql_raise(to);
 
 	if (to < cur) {
 		ndl_err("KeRaiseIrql to %u below the current IRQL %u", to, cur);
 		ndl_os_bugcheck(NDL_BUGCHECK_IRQL_NOT_GREATER_OR_EQUAL, cur, to,
 				0, 0);
 	}
-	return ndl_os_irql_raise(to);
+	return cur;
 }
 
 void ndl_irql_lower(KIRQL to)
 {
-	KIRQL cur = ndl_os_irql_current();
+	KIRQL cur = ndl_os_irql_lower(to);
 
 	if (to > cur) {
 		ndl_err("KeLowerIrql to %u above the current IRQL %u", to, cur);
 		ndl_os_bugcheck(NDL_BUGCHECK_IRQL_NOT_LESS_OR_EQUAL, cur, to,
 				0, 0);
 	}
-	ndl_os_irql_lower(to);
 }
 
 static ULONG_PTR owner_tag(void)
@@ -38,18 +42,23 @@ static ULONG_PTR owner_tag(void)
 	return (ULONG_PTR)ndl_os_current_thread() | 1;
 }
 
-bool ndl_spin_try(KSPIN_LOCK *lock)
+static bool spin_try_as(KSPIN_LOCK *lock, ULONG_PTR me)
 {
 	ULONG_PTR free_val = 0;
 
-	return ndl_atomic_cmpxchg(lock, &free_val, owner_tag());
+	return ndl_atomic_cmpxchg(lock, &free_val, me);
+}
+
+bool ndl_spin_try(KSPIN_LOCK *lock)
+{
+	return spin_try_as(lock, owner_tag());
 }
 
 void ndl_spin_acquire(KSPIN_LOCK *lock)
 {
 	ULONG_PTR me = owner_tag();
 
-	while (!ndl_spin_try(lock)) {
+	while (!spin_try_as(lock, me)) {
 		if (ndl_atomic_load(lock) == me) {
 			ndl_err("spinlock %p acquired recursively by its owner",
 				(void *)lock);
@@ -68,10 +77,8 @@ void ndl_spin_release(KSPIN_LOCK *lock)
 
 KIRQL ndl_lock_any(KSPIN_LOCK *lock)
 {
-	KIRQL old = ndl_os_irql_current();
+	KIRQL old = ndl_os_irql_raise(NDL_HIGH_LEVEL);
 
-	if (old < NDL_HIGH_LEVEL)
-		ndl_os_irql_raise(NDL_HIGH_LEVEL);
 	ndl_spin_acquire(lock);
 	return old;
 }
@@ -127,7 +134,7 @@ void NTAPI ndlw_KeInitializeSpinLock(KSPIN_LOCK *lock)
 
 KIRQL NTAPI ndlw_KeAcquireSpinLockRaiseToDpc(KSPIN_LOCK *lock)
 {
-	KIRQL old = ndl_os_irql_current();
+	KIRQL old = ndl_os_irql_raise(NDL_DISPATCH_LEVEL);
 
 	if (old > NDL_DISPATCH_LEVEL) {
 		ndl_err("KeAcquireSpinLock at IRQL %u (must be <= DISPATCH_LEVEL)",
@@ -135,7 +142,6 @@ KIRQL NTAPI ndlw_KeAcquireSpinLockRaiseToDpc(KSPIN_LOCK *lock)
 		ndl_os_bugcheck(NDL_BUGCHECK_IRQL_NOT_LESS_OR_EQUAL,
 				(u64)(uintptr_t)lock, old, 0, 0);
 	}
-	ndl_os_irql_raise(NDL_DISPATCH_LEVEL);
 	ndl_spin_acquire(lock);
 	return old;
 }
