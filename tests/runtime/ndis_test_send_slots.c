@@ -4,7 +4,8 @@
  * ndis_fakemp.c: how many there are for a MiniportSend and a
  * MiniportSendPackets miniport, and a frame in more pieces than a slot
  * starts with — zero-copy after the slot grows, and whole through a copy
- * when it cannot grow.
+ * when it cannot grow — and which slots grow: free slots are reused last
+ * in, first out, so only as many as were busy at once.
  */
 #include <string.h>
 
@@ -171,13 +172,12 @@ static void test_many_fragments(void)
 	CHECK(fm.whole_len == sizeof(frame) &&
 	      !memcmp(fm.whole, frame, sizeof(frame)));
 	CHECK_EQ_INT(grown_slots(), 1);
-	fm_complete_one(NDIS_STATUS_SUCCESS);
-	CHECK_EQ_INT(tap.ndone, 1);
 	ndl_adapter_stats(ad, &st);
 	CHECK_EQ_INT(st.tx_multi_buffer, 1);
 	CHECK_EQ_INT(st.tx_linearized, 0);
 
-	/* The next slot cannot grow (no memory): a copy, whole. */
+	/* With that one still held, the next slot cannot grow (no memory):
+	 * a copy, whole. */
 	ndl_mem_fail_after(1);
 	send_pieces(frame, f, 24, 0);
 	ndl_mem_fail_after(0);
@@ -187,10 +187,15 @@ static void test_many_fragments(void)
 	      !memcmp(fm.whole, frame, sizeof(frame)));
 	CHECK_EQ_INT(grown_slots(), 1);
 	fm_complete_one(NDIS_STATUS_SUCCESS);
+	fm_complete_one(NDIS_STATUS_SUCCESS);
+	CHECK_EQ_INT(tap.ndone, 2);
 	ndl_adapter_stats(ad, &st);
 	CHECK_EQ_INT(st.tx_linearized, 1);
 
-	/* Every slot once more: one frame each; the grown one is reused. */
+	/*
+	 * As many frames again, one at a time: the slot freed last is the
+	 * one reused, so it grows (the copy's slot) and no other does.
+	 */
 	elements = fm.sg_elements;
 	for (i = 0; i < ad->nslots; i++) {
 		send_pieces(frame, f, i & 1 ? 24 : 3, 0);
@@ -201,7 +206,20 @@ static void test_many_fragments(void)
 	}
 	CHECK_EQ_INT(fm.sg_elements, elements);
 	CHECK_EQ_INT(tap.ndone, 2 + ad->nslots);
-	CHECK_EQ_INT(grown_slots(), ad->nslots);
+	CHECK_EQ_INT(grown_slots(), 2);
+
+	/* Four in flight at a time: four slots grown in all, not more. */
+	for (i = 0; i < 4 * ad->nslots; i++) {
+		send_pieces(frame, f, 24, 0);
+		if (fm.nheld == 4)
+			fm_complete_one(NDIS_STATUS_SUCCESS);
+	}
+	while (fm.nheld)
+		fm_complete_one(NDIS_STATUS_SUCCESS);
+	CHECK_EQ_INT(tap.ndone, 2 + 5 * ad->nslots);
+	CHECK_EQ_INT(grown_slots(), 4);
+	ndl_adapter_stats(ad, &st);
+	CHECK_EQ_INT(st.tx_linearized, 1);
 out:
 	teardown();
 }

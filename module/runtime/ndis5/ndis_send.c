@@ -316,7 +316,12 @@ static void slot_done(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 	if (was_inflight)
 		ad->tx_inflight_n--;
 	s->where = NDL_SLOT_FREE;
-	ndl_list_add_tail(&ad->tx_free, &s->link);
+	/*
+	 * Last in, first out (as NDIS 6 slots and packet pools): the slots
+	 * reused are the few that were busy, so only they grow for the
+	 * frames with many buffers.
+	 */
+	ndl_list_add_head(&ad->tx_free, &s->link);
 	ready = want_ready_locked(ad);
 	if (st == NDIS_STATUS_SUCCESS)
 		ad->stats.tx_frames++;
