@@ -319,7 +319,9 @@ static void slot_done(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 	/*
 	 * Last in, first out (as NDIS 6 slots and packet pools): the slots
 	 * reused are the few that were busy, so only they grow for the
-	 * frames with many buffers.
+	 * frames with many buffers. A packet the miniport completed with
+	 * NdisMSendComplete is the protocol's again, free to reuse at once;
+	 * the order sends reach the miniport is unchanged.
 	 */
 	ndl_list_add_head(&ad->tx_free, &s->link);
 	ready = want_ready_locked(ad);
