@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import {
-	RESULTS, check, eq, makeRoot, request, runTests, setup, sleep, startHelper, startWebconf, stopAll, test, uploadFiles,
+	Failure, RESULTS, check, eq, makeRoot, request, runTests, setup, sleep, startHelper, startWebconf, stopAll, test, uploadFiles,
 } from './lib/harness.mjs';
 
 const root = makeRoot();
@@ -238,8 +238,15 @@ test('request line and headers have a few seconds: slow ones are closed after th
 	}
 });
 
-/** A raw keep-alive connection that has completed one request and sits idle. */
-async function idleKeepAlive(port) {
+/**
+ * A raw keep-alive connection that has completed one request and sits idle.
+ * served() resolves once the daemon has logged that many completed requests:
+ * it logs one after it has marked the connection idle, which can be well
+ * after the client has the answer (another worker thread may serve the next
+ * connection first), and the eviction order is the daemon's idea of
+ * "idle since".
+ */
+async function idleKeepAlive(port, served) {
 	const s = net.connect(port, '127.0.0.1');
 	s.on('error', () => {});
 	await new Promise((resolve) => {
@@ -248,29 +255,44 @@ async function idleKeepAlive(port) {
 		s.write('GET /login.html HTTP/1.1\r\nHost: localhost\r\n\r\n');
 		setTimeout(resolve, 3000);
 	});
+	await served();
 	return s;
+}
+
+/** Resolves once cond() holds; throws after ms with what. */
+async function until(cond, what, ms = 5000) {
+	const end = Date.now() + ms;
+	while (!cond()) {
+		if (Date.now() > end) throw new Failure(`${what}: not within ${ms} ms`);
+		await sleep(20);
+	}
 }
 
 test('under pressure idle keep-alive connections go first, then the oldest slow ones; per address', async () => {
 	const w = await startWebconf(root, ['--max-connections', '8', '--max-per-address', '4', '--header-timeout', '60', '--idle-timeout', '60'],
-		'webconf-evict', { verbose: false });
+		'webconf-evict');
+	const log = path.join(RESULTS, 'webconf-evict.daemon.log');
+	const logFrom = fs.statSync(log).size;
+	const completed = () => fs.readFileSync(log).subarray(logFrom).toString().split('\n').filter((l) => / -> \d+/.test(l)).length;
 	const idle = [];
 	const slow = [];
 	const closed = new Set();
+	// Closures are awaited, then a moment more lets a wrong extra one show.
+	const settle = async (cond, what) => { await until(cond, what); await sleep(200); };
 	try {
-		for (let i = 0; i < 2; i++) idle.push(await idleKeepAlive(w.port));
+		for (let i = 0; i < 2; i++) idle.push(await idleKeepAlive(w.port, () => until(() => completed() >= i + 1, `request ${i + 1} logged`)));
 		idle.forEach((s) => s.on('close', () => closed.add(s)));
 		for (let i = 0; i < 2; i++) { slow.push(slowClient(w.port, '127.0.0.1', (s) => closed.add(s))); await sleep(100); }
 		await sleep(300);
 		eq(closed.size, 0, 'nothing closed below the limits');
 		// 127.0.0.1 is at its 4: a new request pushes out an idle keep-alive connection.
 		eq((await within(5000, request(w, { path: '/api/v1/status', token: w.token }), 'status')).status, 200, 'served at the address limit');
-		await sleep(300);
+		await settle(() => closed.size >= 1, 'a connection pushed out at the address limit');
 		check(closed.has(idle[0]) && !slow.some((s) => closed.has(s)), 'the oldest idle keep-alive connection went first');
 		// Another address fills the rest of the total; it is not pushed out by 127.0.0.1's.
 		const other = [];
 		for (let i = 0; i < 5; i++) { other.push(slowClient(w.port, '127.0.0.2', (s) => closed.add(s))); await sleep(100); }
-		await sleep(300);
+		await settle(() => closed.size >= 2, 'a connection pushed out at 127.0.0.2\'s limit');
 		check(closed.has(other[0]) && !other.slice(1).some((s) => closed.has(s)), '127.0.0.2 keeps at most 4: its own oldest went');
 		check(!slow.some((s) => closed.has(s)), '127.0.0.2 did not push out 127.0.0.1\'s');
 		// Total 8 reached (4 + 4): a third address pushes out the oldest idle one, then the oldest slow one.
