@@ -48,12 +48,16 @@ BEGIN {
 	out[++n] = "#ifndef __aligned"
 	out[++n] = "#define __aligned(n) __attribute__((aligned(n)))"
 	out[++n] = "#endif"
+	# The runtime's convention for function pointer types (win_types.h).
+	out[++n] = "#ifndef NTAPI_PTR"
+	out[++n] = "#define NTAPI_PTR NTAPI"
+	out[++n] = "#endif"
 	out[++n] = "#define NDL_STATIC_ASSERT(cond, what) _Static_assert(cond, what)"
 }
 /^#include "ndis6?\/ndis6?_types.h"/ { next }
 # the runtime's own type of a NetTimerCallback pointer: the WDK has one
-/^typedef NTAPI void \(\*NDL_NET_TIMER_CALLBACK\)/ { in_handler = 1 }
-/^typedef NTAPI [A-Za-z_]+ \(\*[A-Z_]+_(HANDLER|UNLOAD|ROUTINE)\)/ && $0 !~ /\(\*NET_BUFFER_/ {
+/^typedef NTAPI_PTR void \(\*NDL_NET_TIMER_CALLBACK\)/ { in_handler = 1 }
+/^typedef NTAPI_PTR [A-Za-z_]+ \(\*[A-Z_]+_(HANDLER|UNLOAD|ROUTINE)\)/ && $0 !~ /\(\*NET_BUFFER_/ {
 	in_handler = 1
 }
 in_handler {

@@ -241,9 +241,9 @@ static int list_is(LIST_ENTRY *head, LIST_ENTRY **want, int n)
 }
 
 /* The list exports as a driver binds them (FASTCALL is NTAPI on x64). */
-typedef LIST_ENTRY *(NTAPI *insert_fn)(LIST_ENTRY *, LIST_ENTRY *,
+typedef LIST_ENTRY *(NTAPI_PTR *insert_fn)(LIST_ENTRY *, LIST_ENTRY *,
 				       KSPIN_LOCK *);
-typedef LIST_ENTRY *(NTAPI *remove_fn)(LIST_ENTRY *, KSPIN_LOCK *);
+typedef LIST_ENTRY *(NTAPI_PTR *remove_fn)(LIST_ENTRY *, KSPIN_LOCK *);
 
 static void *nt_export(const char *name)
 {
@@ -391,11 +391,11 @@ static void test_stubs(void)
 {
 	void *s[200];
 	int n = 0;
-	NTSTATUS (NTAPI *fn)(void);
+	NTSTATUS (NTAPI_PTR *fn)(void);
 
 	s[0] = ndl_stub_bind("ndis.sys", "NdisFoo");
 	CHECK(s[0] != NULL);
-	fn = (NTSTATUS (NTAPI *)(void))s[0];
+	fn = (NTSTATUS (NTAPI_PTR *)(void))s[0];
 	log_clear();
 	CHECK_EQ_INT(fn(), STATUS_NOT_IMPLEMENTED);
 	CHECK(log_contains("unimplemented ndis.sys!NdisFoo"));

@@ -17,10 +17,10 @@
 #include "nt/nt_status.h"
 #include "nt/nt_exports.h"
 
-typedef ULONG NTAPI (*count_ex_fn)(USHORT group);
-typedef NTSTATUS NTAPI (*target_ex_fn)(KDPC *dpc, const PROCESSOR_NUMBER *pn);
-typedef NTSTATUS NTAPI (*watchdog_fn)(KDPC_WATCHDOG_INFORMATION *wi);
-typedef CCHAR NTAPI (*bitscan_fn)(ULONGLONG set);
+typedef ULONG NTAPI_PTR (*count_ex_fn)(USHORT group);
+typedef NTSTATUS NTAPI_PTR (*target_ex_fn)(KDPC *dpc, const PROCESSOR_NUMBER *pn);
+typedef NTSTATUS NTAPI_PTR (*watchdog_fn)(KDPC_WATCHDOG_INFORMATION *wi);
+typedef CCHAR NTAPI_PTR (*bitscan_fn)(ULONGLONG set);
 
 /* Group 0 holds every active processor; ALL_PROCESSOR_GROUPS counts all. */
 static void test_count_ex_groups(void)

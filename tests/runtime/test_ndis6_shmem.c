@@ -16,10 +16,10 @@
 #include "ndis/ndis_adapter.h"
 #include "ndis6/ndis6_shmem.h"
 
-typedef NDIS_STATUS NTAPI (*alloc_fn)(NDIS_HANDLE h,
+typedef NDIS_STATUS NTAPI_PTR (*alloc_fn)(NDIS_HANDLE h,
 				      NDIS_SHARED_MEMORY_PARAMETERS *p,
 				      NDIS_HANDLE *allocation);
-typedef void NTAPI (*free_fn)(NDIS_HANDLE h, NDIS_HANDLE allocation);
+typedef void NTAPI_PTR (*free_fn)(NDIS_HANDLE h, NDIS_HANDLE allocation);
 
 static struct ndl_driver *drv;
 static NDIS_HANDLE drv_handle;

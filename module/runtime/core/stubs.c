@@ -54,7 +54,7 @@ STUB(68) STUB(69) STUB(6a) STUB(6b) STUB(6c) STUB(6d) STUB(6e) STUB(6f)
 STUB(70) STUB(71) STUB(72) STUB(73) STUB(74) STUB(75) STUB(76) STUB(77)
 STUB(78) STUB(79) STUB(7a) STUB(7b) STUB(7c) STUB(7d) STUB(7e) STUB(7f)
 
-typedef NTAPI NTSTATUS (*stub_fn)(void);
+typedef NTAPI_PTR NTSTATUS (*stub_fn)(void);
 static const stub_fn stub_fns[] = {
 	stub_00, stub_01, stub_02, stub_03, stub_04, stub_05, stub_06, stub_07,
 	stub_08, stub_09, stub_0a, stub_0b, stub_0c, stub_0d, stub_0e, stub_0f,

@@ -14,19 +14,34 @@
  * Calling conventions. NTAPI/WINAPI: every export and every driver entry
  * point. FASTCALL: the Kf*, Exf*, Interlocked* family (fastcall on i386).
  * WINCDECL: variadic and CRT exports (cdecl on i386). On x86_64 all three
- * are the Microsoft x64 convention.
+ * are the Microsoft x64 convention. The *_PTR forms are for function
+ * pointer types.
+ *
+ * A function with the Microsoft convention is never instrumented for
+ * ftrace (notrace): the function_graph tracer's return hook and BPF fexit
+ * trampolines return to the caller through System V code, which may
+ * clobber rsi and rdi, and a Microsoft-convention caller keeps values in
+ * them across the call (seen: a miniport oopsed on the rsi it had before
+ * an NDIS call, with function_graph tracing ndisload). The attribute is
+ * refused on pointer types, hence the two forms.
  */
 #if defined(__x86_64__)
-#define NTAPI __attribute__((ms_abi))
-#define FASTCALL __attribute__((ms_abi))
-#define WINCDECL __attribute__((ms_abi))
+#define NTAPI_PTR __attribute__((ms_abi))
+#define NTAPI __attribute__((ms_abi, no_instrument_function))
+#define FASTCALL_PTR NTAPI_PTR
+#define FASTCALL NTAPI
+#define WINCDECL_PTR NTAPI_PTR
+#define WINCDECL NTAPI
 typedef __builtin_ms_va_list win_va_list;
 #define win_va_start(ap, last) __builtin_ms_va_start(ap, last)
 #define win_va_end(ap) __builtin_ms_va_end(ap)
 #elif defined(__i386__)
-#define NTAPI __attribute__((stdcall))
-#define FASTCALL __attribute__((fastcall))
-#define WINCDECL __attribute__((cdecl))
+#define NTAPI_PTR __attribute__((stdcall))
+#define NTAPI NTAPI_PTR
+#define FASTCALL_PTR __attribute__((fastcall))
+#define FASTCALL FASTCALL_PTR
+#define WINCDECL_PTR __attribute__((cdecl))
+#define WINCDECL WINCDECL_PTR
 typedef va_list win_va_list;
 #define win_va_start(ap, last) va_start(ap, last)
 #define win_va_end(ap) va_end(ap)
@@ -35,6 +50,7 @@ typedef va_list win_va_list;
 #endif
 #define win_va_arg(ap, type) __builtin_va_arg(ap, type)
 #define WINAPI NTAPI
+#define WINAPI_PTR NTAPI_PTR
 
 typedef u8 UCHAR, BOOLEAN, BYTE;
 /*

@@ -16,7 +16,7 @@
 #include "ndis/ndis_priv.h"
 #include "nt/nt_intsync.h"
 
-typedef NTAPI BOOLEAN (*SYNC_FN)(void *ctx);
+typedef NTAPI_PTR BOOLEAN (*SYNC_FN)(void *ctx);
 
 static bool isr(void *ctx)
 {

@@ -110,41 +110,41 @@ typedef struct _NDIS_PACKET_EXTENSION {
 
 /* ---- miniport characteristics (3.0 .. 5.1 prefix-compatible) ------------- */
 
-typedef NTAPI BOOLEAN (*W_CHECK_FOR_HANG_HANDLER)(NDIS_HANDLE ctx);
-typedef NTAPI void (*W_DISABLE_INTERRUPT_HANDLER)(NDIS_HANDLE ctx);
-typedef NTAPI void (*W_ENABLE_INTERRUPT_HANDLER)(NDIS_HANDLE ctx);
-typedef NTAPI void (*W_HALT_HANDLER)(NDIS_HANDLE ctx);
-typedef NTAPI void (*W_HANDLE_INTERRUPT_HANDLER)(NDIS_HANDLE ctx);
-typedef NTAPI NDIS_STATUS (*W_INITIALIZE_HANDLER)(NDIS_STATUS *open_error,
+typedef NTAPI_PTR BOOLEAN (*W_CHECK_FOR_HANG_HANDLER)(NDIS_HANDLE ctx);
+typedef NTAPI_PTR void (*W_DISABLE_INTERRUPT_HANDLER)(NDIS_HANDLE ctx);
+typedef NTAPI_PTR void (*W_ENABLE_INTERRUPT_HANDLER)(NDIS_HANDLE ctx);
+typedef NTAPI_PTR void (*W_HALT_HANDLER)(NDIS_HANDLE ctx);
+typedef NTAPI_PTR void (*W_HANDLE_INTERRUPT_HANDLER)(NDIS_HANDLE ctx);
+typedef NTAPI_PTR NDIS_STATUS (*W_INITIALIZE_HANDLER)(NDIS_STATUS *open_error,
 	UINT *selected, NDIS_MEDIUM *media, UINT nmedia, NDIS_HANDLE handle,
 	NDIS_HANDLE wcc);
-typedef NTAPI void (*W_ISR_HANDLER)(BOOLEAN *recognized, BOOLEAN *queue_dpc,
+typedef NTAPI_PTR void (*W_ISR_HANDLER)(BOOLEAN *recognized, BOOLEAN *queue_dpc,
 				    NDIS_HANDLE ctx);
-typedef NTAPI NDIS_STATUS (*W_QUERY_INFORMATION_HANDLER)(NDIS_HANDLE ctx,
+typedef NTAPI_PTR NDIS_STATUS (*W_QUERY_INFORMATION_HANDLER)(NDIS_HANDLE ctx,
 	NDIS_OID oid, void *buf, ULONG len, ULONG *written, ULONG *needed);
-typedef NTAPI NDIS_STATUS (*W_RECONFIGURE_HANDLER)(NDIS_STATUS *open_error,
+typedef NTAPI_PTR NDIS_STATUS (*W_RECONFIGURE_HANDLER)(NDIS_STATUS *open_error,
 	NDIS_HANDLE ctx, NDIS_HANDLE wcc);
-typedef NTAPI NDIS_STATUS (*W_RESET_HANDLER)(BOOLEAN *addressing_reset,
+typedef NTAPI_PTR NDIS_STATUS (*W_RESET_HANDLER)(BOOLEAN *addressing_reset,
 					     NDIS_HANDLE ctx);
-typedef NTAPI NDIS_STATUS (*W_SEND_HANDLER)(NDIS_HANDLE ctx,
+typedef NTAPI_PTR NDIS_STATUS (*W_SEND_HANDLER)(NDIS_HANDLE ctx,
 					    NDIS_PACKET *packet, UINT flags);
-typedef NTAPI NDIS_STATUS (*W_SET_INFORMATION_HANDLER)(NDIS_HANDLE ctx,
+typedef NTAPI_PTR NDIS_STATUS (*W_SET_INFORMATION_HANDLER)(NDIS_HANDLE ctx,
 	NDIS_OID oid, void *buf, ULONG len, ULONG *read, ULONG *needed);
-typedef NTAPI NDIS_STATUS (*W_TRANSFER_DATA_HANDLER)(NDIS_PACKET *packet,
+typedef NTAPI_PTR NDIS_STATUS (*W_TRANSFER_DATA_HANDLER)(NDIS_PACKET *packet,
 	UINT *transferred, NDIS_HANDLE ctx, NDIS_HANDLE rx_ctx, UINT offset,
 	UINT count);
-typedef NTAPI void (*W_RETURN_PACKET_HANDLER)(NDIS_HANDLE ctx,
+typedef NTAPI_PTR void (*W_RETURN_PACKET_HANDLER)(NDIS_HANDLE ctx,
 					      NDIS_PACKET *packet);
-typedef NTAPI void (*W_SEND_PACKETS_HANDLER)(NDIS_HANDLE ctx,
+typedef NTAPI_PTR void (*W_SEND_PACKETS_HANDLER)(NDIS_HANDLE ctx,
 					     NDIS_PACKET **packets, UINT n);
-typedef NTAPI void (*W_ALLOCATE_COMPLETE_HANDLER)(NDIS_HANDLE ctx, void *va,
+typedef NTAPI_PTR void (*W_ALLOCATE_COMPLETE_HANDLER)(NDIS_HANDLE ctx, void *va,
 	NDIS_PHYSICAL_ADDRESS *pa, ULONG len, void *context);
-typedef NTAPI void (*W_CANCEL_SEND_PACKETS_HANDLER)(NDIS_HANDLE ctx,
+typedef NTAPI_PTR void (*W_CANCEL_SEND_PACKETS_HANDLER)(NDIS_HANDLE ctx,
 						    void *cancel_id);
-typedef NTAPI void (*W_PNP_EVENT_NOTIFY_HANDLER)(NDIS_HANDLE ctx, UINT event,
+typedef NTAPI_PTR void (*W_PNP_EVENT_NOTIFY_HANDLER)(NDIS_HANDLE ctx, UINT event,
 						 void *buf, ULONG len);
-typedef NTAPI void (*W_MINIPORT_SHUTDOWN_HANDLER)(NDIS_HANDLE ctx);
-typedef NTAPI void (*NDIS_PROC)(void *work_item, void *ctx);
+typedef NTAPI_PTR void (*W_MINIPORT_SHUTDOWN_HANDLER)(NDIS_HANDLE ctx);
+typedef NTAPI_PTR void (*NDIS_PROC)(void *work_item, void *ctx);
 
 typedef struct _NDIS51_MINIPORT_CHARACTERISTICS {
 	/* NDIS 3.0 */
@@ -197,7 +197,7 @@ typedef struct _NDIS51_MINIPORT_CHARACTERISTICS {
 
 /* ---- timers, interrupts, work items, events, locks ---------------------- */
 
-typedef NTAPI void (*PNDIS_TIMER_FUNCTION)(void *s1, void *ctx, void *s2,
+typedef NTAPI_PTR void (*PNDIS_TIMER_FUNCTION)(void *s1, void *ctx, void *s2,
 					   void *s3);
 typedef struct _NDIS_TIMER {
 	KTIMER Timer;
@@ -389,38 +389,38 @@ typedef struct _NDIS_PHYSICAL_ADDRESS_UNIT {
 struct _NDIS_MINIPORT_BLOCK;
 typedef struct _NDIS_MINIPORT_BLOCK *NDIS_BLOCK_PTR;
 
-typedef NTAPI void (*FILTER_PACKET_INDICATION_HANDLER)(NDIS_HANDLE handle,
+typedef NTAPI_PTR void (*FILTER_PACKET_INDICATION_HANDLER)(NDIS_HANDLE handle,
 	NDIS_PACKET **packets, UINT n);
-typedef NTAPI void (*NDIS_M_SEND_COMPLETE_HANDLER)(NDIS_HANDLE handle,
+typedef NTAPI_PTR void (*NDIS_M_SEND_COMPLETE_HANDLER)(NDIS_HANDLE handle,
 	NDIS_PACKET *packet, NDIS_STATUS status);
-typedef NTAPI void (*NDIS_M_SEND_RESOURCES_HANDLER)(NDIS_HANDLE handle);
-typedef NTAPI void (*NDIS_M_RESET_COMPLETE_HANDLER)(NDIS_HANDLE handle,
+typedef NTAPI_PTR void (*NDIS_M_SEND_RESOURCES_HANDLER)(NDIS_HANDLE handle);
+typedef NTAPI_PTR void (*NDIS_M_RESET_COMPLETE_HANDLER)(NDIS_HANDLE handle,
 	NDIS_STATUS status, BOOLEAN addressing_reset);
-typedef NTAPI void (*ETH_RCV_INDICATE_HANDLER)(void *filter,
+typedef NTAPI_PTR void (*ETH_RCV_INDICATE_HANDLER)(void *filter,
 	NDIS_HANDLE rx_ctx, char *address, void *header, UINT header_len,
 	void *lookahead, UINT lookahead_len, UINT packet_len);
-typedef NTAPI void (*ETH_RCV_COMPLETE_HANDLER)(void *filter);
-typedef NTAPI void (*NDIS_M_STATUS_HANDLER)(NDIS_HANDLE handle,
+typedef NTAPI_PTR void (*ETH_RCV_COMPLETE_HANDLER)(void *filter);
+typedef NTAPI_PTR void (*NDIS_M_STATUS_HANDLER)(NDIS_HANDLE handle,
 	NDIS_STATUS status, void *buf, UINT len);
-typedef NTAPI void (*NDIS_M_STS_COMPLETE_HANDLER)(NDIS_HANDLE handle);
-typedef NTAPI void (*NDIS_M_TD_COMPLETE_HANDLER)(NDIS_HANDLE handle,
+typedef NTAPI_PTR void (*NDIS_M_STS_COMPLETE_HANDLER)(NDIS_HANDLE handle);
+typedef NTAPI_PTR void (*NDIS_M_TD_COMPLETE_HANDLER)(NDIS_HANDLE handle,
 	NDIS_PACKET *packet, NDIS_STATUS status, UINT transferred);
-typedef NTAPI void (*NDIS_M_REQ_COMPLETE_HANDLER)(NDIS_HANDLE handle,
+typedef NTAPI_PTR void (*NDIS_M_REQ_COMPLETE_HANDLER)(NDIS_HANDLE handle,
 	NDIS_STATUS status);
-typedef NTAPI void (*NDIS_WM_SEND_COMPLETE_HANDLER)(NDIS_HANDLE handle,
+typedef NTAPI_PTR void (*NDIS_WM_SEND_COMPLETE_HANDLER)(NDIS_HANDLE handle,
 	void *packet, NDIS_STATUS status);
-typedef NTAPI void (*WAN_RCV_HANDLER)(NDIS_STATUS *status, NDIS_HANDLE handle,
+typedef NTAPI_PTR void (*WAN_RCV_HANDLER)(NDIS_STATUS *status, NDIS_HANDLE handle,
 	NDIS_HANDLE ctx, UCHAR *packet, ULONG len);
-typedef NTAPI void (*WAN_RCV_COMPLETE_HANDLER)(NDIS_HANDLE handle,
+typedef NTAPI_PTR void (*WAN_RCV_COMPLETE_HANDLER)(NDIS_HANDLE handle,
 	NDIS_HANDLE ctx);
 /* Token ring and FDDI forms (not our medium; bound to refusing handlers). */
-typedef NTAPI void (*TR_RCV_INDICATE_HANDLER)(void *filter, NDIS_HANDLE ctx,
+typedef NTAPI_PTR void (*TR_RCV_INDICATE_HANDLER)(void *filter, NDIS_HANDLE ctx,
 	void *header, UINT header_len, void *lookahead, UINT lookahead_len,
 	UINT packet_len);
-typedef NTAPI void (*FDDI_RCV_INDICATE_HANDLER)(void *filter, NDIS_HANDLE ctx,
+typedef NTAPI_PTR void (*FDDI_RCV_INDICATE_HANDLER)(void *filter, NDIS_HANDLE ctx,
 	char *address, UINT address_len, void *header, UINT header_len,
 	void *lookahead, UINT lookahead_len, UINT packet_len);
-typedef NTAPI void (*RCV_COMPLETE_HANDLER)(void *filter);
+typedef NTAPI_PTR void (*RCV_COMPLETE_HANDLER)(void *filter);
 
 /*
  * Fields up to WanRcvCompleteHandler are Windows' (names kept); those the

@@ -14,12 +14,12 @@
 #define NDIS_OBJECT_TYPE_SG_DMA_DESCRIPTION		0x83
 
 /* MiniportProcessSGList: pDO and Reserved are to be ignored. */
-typedef NTAPI void (*MINIPORT_PROCESS_SG_LIST_HANDLER)(void *pdo,
+typedef NTAPI_PTR void (*MINIPORT_PROCESS_SG_LIST_HANDLER)(void *pdo,
 						       void *reserved,
 						       SCATTER_GATHER_LIST *sgl,
 						       void *context);
 /* MiniportSharedMemoryAllocateComplete (NdisMAllocateSharedMemoryAsyncEx) */
-typedef NTAPI void (*MINIPORT_ALLOCATE_SHARED_MEM_COMPLETE_HANDLER)(
+typedef NTAPI_PTR void (*MINIPORT_ALLOCATE_SHARED_MEM_COMPLETE_HANDLER)(
 	NDIS_HANDLE ctx, void *va, NDIS_PHYSICAL_ADDRESS *pa, ULONG len,
 	void *context);
 

@@ -17,7 +17,7 @@
 #define NDIS_OBJECT_TYPE_CONFIGURATION_OBJECT		0xa9
 
 /* NetTimerCallback: the DPC's shape, FunctionContext second. */
-typedef NTAPI void (*NDL_NET_TIMER_CALLBACK)(void *system_specific1,
+typedef NTAPI_PTR void (*NDL_NET_TIMER_CALLBACK)(void *system_specific1,
 					     void *function_context,
 					     void *system_specific2,
 					     void *system_specific3);
@@ -43,7 +43,7 @@ typedef struct _NDIS_CONFIGURATION_OBJECT {
 #define NDIS_CONFIG_FLAG_FILTER_INSTANCE_CONFIGURATION	0x00000001
 
 /* NDIS_IO_WORKITEM_FUNCTION */
-typedef NTAPI void (*NDIS_IO_WORKITEM_ROUTINE)(void *context,
+typedef NTAPI_PTR void (*NDIS_IO_WORKITEM_ROUTINE)(void *context,
 					       NDIS_HANDLE work_item);
 
 /* What NdisAcquireRWLockRead/Write record for NdisReleaseRWLock. */
@@ -55,27 +55,27 @@ typedef struct _LOCK_STATE_EX {
 #define NDIS_RWL_AT_DISPATCH_LEVEL	0x1
 
 /* NdisMRegisterInterruptEx: the miniport's interrupt handlers. */
-typedef NTAPI BOOLEAN (*MINIPORT_ISR_HANDLER)(NDIS_HANDLE ctx,
+typedef NTAPI_PTR BOOLEAN (*MINIPORT_ISR_HANDLER)(NDIS_HANDLE ctx,
 					      BOOLEAN *queue_default_dpc,
 					      ULONG *target_processors);
-typedef NTAPI void (*MINIPORT_INTERRUPT_DPC_HANDLER)(NDIS_HANDLE ctx,
+typedef NTAPI_PTR void (*MINIPORT_INTERRUPT_DPC_HANDLER)(NDIS_HANDLE ctx,
 						     void *dpc_ctx,
 						     void *throttle,
 						     void *reserved2);
-typedef NTAPI void (*MINIPORT_DISABLE_INTERRUPT_HANDLER)(NDIS_HANDLE ctx);
-typedef NTAPI void (*MINIPORT_ENABLE_INTERRUPT_HANDLER)(NDIS_HANDLE ctx);
-typedef NTAPI BOOLEAN (*MINIPORT_MSI_ISR_HANDLER)(NDIS_HANDLE ctx,
+typedef NTAPI_PTR void (*MINIPORT_DISABLE_INTERRUPT_HANDLER)(NDIS_HANDLE ctx);
+typedef NTAPI_PTR void (*MINIPORT_ENABLE_INTERRUPT_HANDLER)(NDIS_HANDLE ctx);
+typedef NTAPI_PTR BOOLEAN (*MINIPORT_MSI_ISR_HANDLER)(NDIS_HANDLE ctx,
 						  ULONG message_id,
 						  BOOLEAN *queue_default_dpc,
 						  ULONG *target_processors);
-typedef NTAPI void (*MINIPORT_MSI_INTERRUPT_DPC_HANDLER)(NDIS_HANDLE ctx,
+typedef NTAPI_PTR void (*MINIPORT_MSI_INTERRUPT_DPC_HANDLER)(NDIS_HANDLE ctx,
 							 ULONG message_id,
 							 void *dpc_ctx,
 							 void *throttle,
 							 void *reserved2);
-typedef NTAPI void (*MINIPORT_DISABLE_MSI_INTERRUPT_HANDLER)(NDIS_HANDLE ctx,
+typedef NTAPI_PTR void (*MINIPORT_DISABLE_MSI_INTERRUPT_HANDLER)(NDIS_HANDLE ctx,
 							     ULONG message_id);
-typedef NTAPI void (*MINIPORT_ENABLE_MSI_INTERRUPT_HANDLER)(NDIS_HANDLE ctx,
+typedef NTAPI_PTR void (*MINIPORT_ENABLE_MSI_INTERRUPT_HANDLER)(NDIS_HANDLE ctx,
 							    ULONG message_id);
 
 typedef enum _NDIS_INTERRUPT_TYPE {

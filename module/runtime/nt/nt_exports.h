@@ -23,8 +23,8 @@ typedef struct _RTL_OSVERSIONINFOW RTL_OSVERSIONINFOW;
 typedef struct _TIME_FIELDS TIME_FIELDS;
 struct callback_reg;
 struct callback_obj;
-typedef NTAPI void (*PCALLBACK_FUNCTION)(void *ctx, void *arg1, void *arg2);
-typedef NTAPI void (*PIO_WORKITEM_ROUTINE)(DEVICE_OBJECT *dev, void *ctx);
+typedef NTAPI_PTR void (*PCALLBACK_FUNCTION)(void *ctx, void *arg1, void *arg2);
+typedef NTAPI_PTR void (*PIO_WORKITEM_ROUTINE)(DEVICE_OBJECT *dev, void *ctx);
 
 /* crt.c */
 WINCDECL void *ndlw_memcpy(void *d, const void *s, SIZE_T n);
@@ -587,7 +587,7 @@ void NTAPI ndlw_IoReleaseRemoveLockAndWaitEx(IO_REMOVE_LOCK *l, void *tag,
 					     ULONG size);
 
 /* nt_power.c */
-typedef NTAPI void (*PREQUEST_POWER_COMPLETE)(DEVICE_OBJECT *dev, UCHAR minor,
+typedef NTAPI_PTR void (*PREQUEST_POWER_COMPLETE)(DEVICE_OBJECT *dev, UCHAR minor,
 					      ULONG state, void *ctx,
 					      IO_STATUS_BLOCK *iosb);
 NTSTATUS NTAPI ndlw_PoCallDriver(DEVICE_OBJECT *dev, IRP *irp);
@@ -617,19 +617,19 @@ typedef struct _CLIENT_ID CLIENT_ID;
 NTSTATUS NTAPI ndlw_PsCreateSystemThread(HANDLE *handle, ULONG access,
 					 OBJECT_ATTRIBUTES *attrs,
 					 HANDLE process, CLIENT_ID *client,
-					 NTAPI void (*start)(void *ctx),
+					 NTAPI_PTR void (*start)(void *ctx),
 					 void *ctx);
 NTSTATUS NTAPI ndlw_PsTerminateSystemThread(NTSTATUS status);
 extern const void *const *ndlw_PsThreadType;
 
 /* nt_intsync.c */
-typedef NTAPI BOOLEAN (*PKSYNCHRONIZE_ROUTINE)(void *ctx);
+typedef NTAPI_PTR BOOLEAN (*PKSYNCHRONIZE_ROUTINE)(void *ctx);
 BOOLEAN NTAPI ndlw_KeSynchronizeExecution(void *interrupt,
 					  PKSYNCHRONIZE_ROUTINE fn, void *ctx);
 
 /* nt_interrupt.c: KINTERRUPT is opaque to drivers. */
 typedef struct _KINTERRUPT KINTERRUPT;
-typedef NTAPI BOOLEAN (*PKSERVICE_ROUTINE)(KINTERRUPT *interrupt, void *ctx);
+typedef NTAPI_PTR BOOLEAN (*PKSERVICE_ROUTINE)(KINTERRUPT *interrupt, void *ctx);
 NTSTATUS NTAPI ndlw_IoConnectInterrupt(KINTERRUPT **out,
 				       PKSERVICE_ROUTINE isr, void *ctx,
 				       KSPIN_LOCK *lock, ULONG vector,

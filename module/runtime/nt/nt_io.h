@@ -110,10 +110,10 @@
 
 struct _IRP;
 struct _FILE_OBJECT;
-typedef NTAPI NTSTATUS (*PIO_COMPLETION_ROUTINE)(DEVICE_OBJECT *dev,
+typedef NTAPI_PTR NTSTATUS (*PIO_COMPLETION_ROUTINE)(DEVICE_OBJECT *dev,
 						 struct _IRP *irp, void *ctx);
-typedef NTAPI void (*PDRIVER_CANCEL)(DEVICE_OBJECT *dev, struct _IRP *irp);
-typedef NTAPI NTSTATUS (*PDRIVER_DISPATCH_IRP)(DEVICE_OBJECT *dev,
+typedef NTAPI_PTR void (*PDRIVER_CANCEL)(DEVICE_OBJECT *dev, struct _IRP *irp);
+typedef NTAPI_PTR NTSTATUS (*PDRIVER_DISPATCH_IRP)(DEVICE_OBJECT *dev,
 					       struct _IRP *irp);
 
 /* POINTER_ALIGNMENT members start 8-byte aligned: the pad fields. */

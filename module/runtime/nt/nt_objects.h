@@ -70,7 +70,7 @@ typedef struct _KMUTANT {
 } KMUTANT, KMUTEX;
 
 struct _KDPC;
-typedef NTAPI void (*PKDEFERRED_ROUTINE)(struct _KDPC *dpc, void *ctx,
+typedef NTAPI_PTR void (*PKDEFERRED_ROUTINE)(struct _KDPC *dpc, void *ctx,
 					 void *arg1, void *arg2);
 
 typedef struct _KDPC {
@@ -103,16 +103,16 @@ typedef struct _KLOCK_QUEUE_HANDLE {
 	KIRQL OldIrql;
 } KLOCK_QUEUE_HANDLE;
 
-typedef NTAPI void (*PWORKER_THREAD_ROUTINE)(void *param);
+typedef NTAPI_PTR void (*PWORKER_THREAD_ROUTINE)(void *param);
 typedef struct _WORK_QUEUE_ITEM {
 	LIST_ENTRY List;
 	PWORKER_THREAD_ROUTINE WorkerRoutine;
 	void *Parameter;
 } WORK_QUEUE_ITEM;
 
-typedef NTAPI void *(*PALLOCATE_FUNCTION)(POOL_TYPE type, SIZE_T size,
+typedef NTAPI_PTR void *(*PALLOCATE_FUNCTION)(POOL_TYPE type, SIZE_T size,
 					  ULONG tag);
-typedef NTAPI void (*PFREE_FUNCTION)(void *buffer);
+typedef NTAPI_PTR void (*PFREE_FUNCTION)(void *buffer);
 
 typedef struct __aligned(64) _GENERAL_LOOKASIDE {
 	SLIST_HEADER ListHead;
@@ -154,12 +154,12 @@ typedef struct _MDL {
 
 struct _DRIVER_OBJECT;
 struct _DEVICE_OBJECT;
-typedef NTAPI NTSTATUS (*PDRIVER_INITIALIZE)(struct _DRIVER_OBJECT *drv,
+typedef NTAPI_PTR NTSTATUS (*PDRIVER_INITIALIZE)(struct _DRIVER_OBJECT *drv,
 					     UNICODE_STRING *reg_path);
-typedef NTAPI void (*PDRIVER_UNLOAD)(struct _DRIVER_OBJECT *drv);
-typedef NTAPI NTSTATUS (*PDRIVER_ADD_DEVICE)(struct _DRIVER_OBJECT *drv,
+typedef NTAPI_PTR void (*PDRIVER_UNLOAD)(struct _DRIVER_OBJECT *drv);
+typedef NTAPI_PTR NTSTATUS (*PDRIVER_ADD_DEVICE)(struct _DRIVER_OBJECT *drv,
 					     struct _DEVICE_OBJECT *pdo);
-typedef NTAPI NTSTATUS (*PDRIVER_DISPATCH)(struct _DEVICE_OBJECT *dev,
+typedef NTAPI_PTR NTSTATUS (*PDRIVER_DISPATCH)(struct _DEVICE_OBJECT *dev,
 					   void *irp);
 
 typedef struct _DRIVER_EXTENSION {

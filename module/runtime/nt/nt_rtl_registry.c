@@ -43,7 +43,7 @@
 #define RTL_QUERY_REGISTRY_TYPECHECK	0x100
 #define RTL_QUERY_REGISTRY_TYPECHECK_SHIFT 24
 
-typedef NTAPI NTSTATUS (*PRTL_QUERY_REGISTRY_ROUTINE)(WCHAR *name,
+typedef NTAPI_PTR NTSTATUS (*PRTL_QUERY_REGISTRY_ROUTINE)(WCHAR *name,
 						      ULONG type, void *data,
 						      ULONG len, void *ctx,
 						      void *entry_ctx);

@@ -68,8 +68,8 @@ typedef struct _EXCEPTION_POINTERS {
 	CONTEXT *ContextRecord;
 } EXCEPTION_POINTERS;
 
-typedef NTAPI LONG (*filter_fn)(EXCEPTION_POINTERS *ep, void *frame);
-typedef NTAPI void (*termination_fn)(BOOLEAN abnormal, void *frame);
+typedef NTAPI_PTR LONG (*filter_fn)(EXCEPTION_POINTERS *ep, void *frame);
+typedef NTAPI_PTR void (*termination_fn)(BOOLEAN abnormal, void *frame);
 
 static __noreturn void unhandled(const EXCEPTION_RECORD *rec, const char *why)
 {

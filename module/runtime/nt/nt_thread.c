@@ -18,7 +18,7 @@
 #include "nt/nt_exports.h"
 #include "pe/pe.h"
 
-typedef NTAPI void (*PKSTART_ROUTINE)(void *ctx);
+typedef NTAPI_PTR void (*PKSTART_ROUTINE)(void *ctx);
 
 struct sys_thread {
 	DISPATCHER_HEADER header;	/* first: a waitable object */

@@ -12,7 +12,8 @@
 # an upload goes out with the miniport's checksums and in large sends
 # (tx_csum_offloaded, tx_lso_sent rise; the host's TCP checks every
 # segment); with tso off none is made and the upload still works, with
-# tx-checksum off neither. Cost: one boot, about 10 s per flavour (guest
+# tx-checksum off neither. Pings with function_graph tracing the module
+# (the Microsoft-convention functions must not be hooked). Cost: one boot, about 10 s per flavour (guest
 # time under TCG).
 # nic: rtl8139
 # serve: 4
@@ -75,6 +76,23 @@ csum_off_ok() {
 	ndl-ioctl offload "$iface" on | grep -qx "tx-checksum on"
 }
 
+# graph_traced_ping: pings while the function_graph tracer hooks every
+# traceable function of ndisload. Its return hook may clobber rsi and rdi,
+# which a Microsoft-convention caller keeps across a call, so those
+# functions are notrace (win_types.h); hooked, the miniport oopsed.
+graph_traced_ping() {
+	_t=/sys/kernel/debug/tracing
+	echo ':mod:ndisload' >$_t/set_ftrace_filter &&
+		echo function_graph >$_t/current_tracer || return 1
+	ping -c 3 -W 3 10.0.2.2 >/dev/null
+	_rc=$?
+	_hooked=$(grep -c 'ndl_xmit_on_stack' $_t/trace)
+	echo nop >$_t/current_tracer
+	echo >$_t/set_ftrace_filter
+	ndl_report "INFO: $name: $_hooked traced sends under function_graph"
+	[ "$_rc" = 0 ] && [ "$_hooked" -gt 0 ]
+}
+
 # flavour NAME DRIVERS-DIR: one build of the driver through its checks.
 flavour() {
 	name=$1 NDL_DRIVERS=$2
@@ -86,6 +104,7 @@ flavour() {
 	check $name/carrier ndl_wait_carrier "$iface" 5
 	check $name/listed listed
 	check $name/ping ping -c 3 -W 3 10.0.2.2
+	check $name/function-graph graph_traced_ping
 	check $name/download ndl_download
 	check $name/counters ndl_received "$iface"
 	deepest=$(sed -n 's/^deepest //p' "$NDL_DEBUGFS/stacks")
