@@ -23,12 +23,15 @@ static int ndl_dma_set_bits(struct ndl_os_dev *dev, int bits)
 	int ret = 0;
 
 	bits = bits >= 64 ? 64 : 32;
+	/* Every map asks; the mask changes at most once or twice per device. */
+	if (READ_ONCE(dev->dma_bits) == bits)
+		return 0;
 	raw_spin_lock_irqsave(&dev->dma_lock, flags);
 	if (dev->dma_bits != bits) {
 		ret = dma_set_mask_and_coherent(&dev->pdev->dev,
 						DMA_BIT_MASK(bits));
 		if (!ret)
-			dev->dma_bits = bits;
+			WRITE_ONCE(dev->dma_bits, bits);
 		if (bits == 64)
 			dev->dma64_used = true;
 	}
@@ -106,9 +109,14 @@ bool ndl_os_dma_map(struct ndl_os_dev *dev, void *va, size_t len,
 	} else {
 		return false;
 	}
-	ndl_fpu_pause();
+	/*
+	 * Mapping and unmapping never sleep, so on !RT they run inside the
+	 * FPU section (once or twice per frame sent); on PREEMPT_RT swiotlb's
+	 * and the IOMMU's spin locks sleep.
+	 */
+	ndl_fpu_pause_rt();
 	handle = dma_map_page(d, page, off, len, ndl_dma_dir(dir));
-	ndl_fpu_resume();
+	ndl_fpu_resume_rt();
 	if (dma_mapping_error(d, handle))
 		return false;
 	*bus = handle;
@@ -119,9 +127,9 @@ bool ndl_os_dma_map(struct ndl_os_dev *dev, void *va, size_t len,
 void ndl_os_dma_unmap(struct ndl_os_dev *dev, u64 bus, size_t len,
 		      enum ndl_os_dma_dir dir)
 {
-	ndl_fpu_pause();
+	ndl_fpu_pause_rt();
 	dma_unmap_page(&dev->pdev->dev, bus, len, ndl_dma_dir(dir));
-	ndl_fpu_resume();
+	ndl_fpu_resume_rt();
 	atomic64_dec(&ndl_stats.dma_maps_live);
 }
 
