@@ -242,7 +242,7 @@ static int list_is(LIST_ENTRY *head, LIST_ENTRY **want, int n)
 
 /* The list exports as a driver binds them (FASTCALL is NTAPI on x64). */
 typedef LIST_ENTRY *(NTAPI_PTR *insert_fn)(LIST_ENTRY *, LIST_ENTRY *,
-				       KSPIN_LOCK *);
+					   KSPIN_LOCK *);
 typedef LIST_ENTRY *(NTAPI_PTR *remove_fn)(LIST_ENTRY *, KSPIN_LOCK *);
 
 static void *nt_export(const char *name)

@@ -17,8 +17,8 @@
 #include "ndis6/ndis6_shmem.h"
 
 typedef NDIS_STATUS NTAPI_PTR (*alloc_fn)(NDIS_HANDLE h,
-				      NDIS_SHARED_MEMORY_PARAMETERS *p,
-				      NDIS_HANDLE *allocation);
+					  NDIS_SHARED_MEMORY_PARAMETERS *p,
+					  NDIS_HANDLE *allocation);
 typedef void NTAPI_PTR (*free_fn)(NDIS_HANDLE h, NDIS_HANDLE allocation);
 
 static struct ndl_driver *drv;

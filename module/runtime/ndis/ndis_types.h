@@ -119,30 +119,30 @@ typedef NTAPI_PTR NDIS_STATUS (*W_INITIALIZE_HANDLER)(NDIS_STATUS *open_error,
 	UINT *selected, NDIS_MEDIUM *media, UINT nmedia, NDIS_HANDLE handle,
 	NDIS_HANDLE wcc);
 typedef NTAPI_PTR void (*W_ISR_HANDLER)(BOOLEAN *recognized, BOOLEAN *queue_dpc,
-				    NDIS_HANDLE ctx);
+					NDIS_HANDLE ctx);
 typedef NTAPI_PTR NDIS_STATUS (*W_QUERY_INFORMATION_HANDLER)(NDIS_HANDLE ctx,
 	NDIS_OID oid, void *buf, ULONG len, ULONG *written, ULONG *needed);
 typedef NTAPI_PTR NDIS_STATUS (*W_RECONFIGURE_HANDLER)(NDIS_STATUS *open_error,
 	NDIS_HANDLE ctx, NDIS_HANDLE wcc);
 typedef NTAPI_PTR NDIS_STATUS (*W_RESET_HANDLER)(BOOLEAN *addressing_reset,
-					     NDIS_HANDLE ctx);
+						 NDIS_HANDLE ctx);
 typedef NTAPI_PTR NDIS_STATUS (*W_SEND_HANDLER)(NDIS_HANDLE ctx,
-					    NDIS_PACKET *packet, UINT flags);
+						NDIS_PACKET *packet, UINT flags);
 typedef NTAPI_PTR NDIS_STATUS (*W_SET_INFORMATION_HANDLER)(NDIS_HANDLE ctx,
 	NDIS_OID oid, void *buf, ULONG len, ULONG *read, ULONG *needed);
 typedef NTAPI_PTR NDIS_STATUS (*W_TRANSFER_DATA_HANDLER)(NDIS_PACKET *packet,
 	UINT *transferred, NDIS_HANDLE ctx, NDIS_HANDLE rx_ctx, UINT offset,
 	UINT count);
 typedef NTAPI_PTR void (*W_RETURN_PACKET_HANDLER)(NDIS_HANDLE ctx,
-					      NDIS_PACKET *packet);
+						  NDIS_PACKET *packet);
 typedef NTAPI_PTR void (*W_SEND_PACKETS_HANDLER)(NDIS_HANDLE ctx,
-					     NDIS_PACKET **packets, UINT n);
+						 NDIS_PACKET **packets, UINT n);
 typedef NTAPI_PTR void (*W_ALLOCATE_COMPLETE_HANDLER)(NDIS_HANDLE ctx, void *va,
 	NDIS_PHYSICAL_ADDRESS *pa, ULONG len, void *context);
 typedef NTAPI_PTR void (*W_CANCEL_SEND_PACKETS_HANDLER)(NDIS_HANDLE ctx,
-						    void *cancel_id);
+							void *cancel_id);
 typedef NTAPI_PTR void (*W_PNP_EVENT_NOTIFY_HANDLER)(NDIS_HANDLE ctx, UINT event,
-						 void *buf, ULONG len);
+						     void *buf, ULONG len);
 typedef NTAPI_PTR void (*W_MINIPORT_SHUTDOWN_HANDLER)(NDIS_HANDLE ctx);
 typedef NTAPI_PTR void (*NDIS_PROC)(void *work_item, void *ctx);
 
@@ -198,7 +198,7 @@ typedef struct _NDIS51_MINIPORT_CHARACTERISTICS {
 /* ---- timers, interrupts, work items, events, locks ---------------------- */
 
 typedef NTAPI_PTR void (*PNDIS_TIMER_FUNCTION)(void *s1, void *ctx, void *s2,
-					   void *s3);
+					       void *s3);
 typedef struct _NDIS_TIMER {
 	KTIMER Timer;
 	KDPC Dpc;

@@ -15,9 +15,9 @@
 
 /* MiniportProcessSGList: pDO and Reserved are to be ignored. */
 typedef NTAPI_PTR void (*MINIPORT_PROCESS_SG_LIST_HANDLER)(void *pdo,
-						       void *reserved,
-						       SCATTER_GATHER_LIST *sgl,
-						       void *context);
+							   void *reserved,
+							   SCATTER_GATHER_LIST *sgl,
+							   void *context);
 /* MiniportSharedMemoryAllocateComplete (NdisMAllocateSharedMemoryAsyncEx) */
 typedef NTAPI_PTR void (*MINIPORT_ALLOCATE_SHARED_MEM_COMPLETE_HANDLER)(
 	NDIS_HANDLE ctx, void *va, NDIS_PHYSICAL_ADDRESS *pa, ULONG len,

@@ -18,9 +18,9 @@
 
 /* NetTimerCallback: the DPC's shape, FunctionContext second. */
 typedef NTAPI_PTR void (*NDL_NET_TIMER_CALLBACK)(void *system_specific1,
-					     void *function_context,
-					     void *system_specific2,
-					     void *system_specific3);
+						 void *function_context,
+						 void *system_specific2,
+						 void *system_specific3);
 
 typedef struct _NDIS_TIMER_CHARACTERISTICS {
 	NDIS_OBJECT_HEADER Header;
@@ -44,7 +44,7 @@ typedef struct _NDIS_CONFIGURATION_OBJECT {
 
 /* NDIS_IO_WORKITEM_FUNCTION */
 typedef NTAPI_PTR void (*NDIS_IO_WORKITEM_ROUTINE)(void *context,
-					       NDIS_HANDLE work_item);
+						   NDIS_HANDLE work_item);
 
 /* What NdisAcquireRWLockRead/Write record for NdisReleaseRWLock. */
 typedef struct _LOCK_STATE_EX {
@@ -56,27 +56,27 @@ typedef struct _LOCK_STATE_EX {
 
 /* NdisMRegisterInterruptEx: the miniport's interrupt handlers. */
 typedef NTAPI_PTR BOOLEAN (*MINIPORT_ISR_HANDLER)(NDIS_HANDLE ctx,
-					      BOOLEAN *queue_default_dpc,
-					      ULONG *target_processors);
-typedef NTAPI_PTR void (*MINIPORT_INTERRUPT_DPC_HANDLER)(NDIS_HANDLE ctx,
-						     void *dpc_ctx,
-						     void *throttle,
-						     void *reserved2);
-typedef NTAPI_PTR void (*MINIPORT_DISABLE_INTERRUPT_HANDLER)(NDIS_HANDLE ctx);
-typedef NTAPI_PTR void (*MINIPORT_ENABLE_INTERRUPT_HANDLER)(NDIS_HANDLE ctx);
-typedef NTAPI_PTR BOOLEAN (*MINIPORT_MSI_ISR_HANDLER)(NDIS_HANDLE ctx,
-						  ULONG message_id,
 						  BOOLEAN *queue_default_dpc,
 						  ULONG *target_processors);
-typedef NTAPI_PTR void (*MINIPORT_MSI_INTERRUPT_DPC_HANDLER)(NDIS_HANDLE ctx,
-							 ULONG message_id,
+typedef NTAPI_PTR void (*MINIPORT_INTERRUPT_DPC_HANDLER)(NDIS_HANDLE ctx,
 							 void *dpc_ctx,
 							 void *throttle,
 							 void *reserved2);
+typedef NTAPI_PTR void (*MINIPORT_DISABLE_INTERRUPT_HANDLER)(NDIS_HANDLE ctx);
+typedef NTAPI_PTR void (*MINIPORT_ENABLE_INTERRUPT_HANDLER)(NDIS_HANDLE ctx);
+typedef NTAPI_PTR BOOLEAN (*MINIPORT_MSI_ISR_HANDLER)(NDIS_HANDLE ctx,
+						      ULONG message_id,
+						      BOOLEAN *queue_default_dpc,
+						      ULONG *target_processors);
+typedef NTAPI_PTR void (*MINIPORT_MSI_INTERRUPT_DPC_HANDLER)(NDIS_HANDLE ctx,
+							     ULONG message_id,
+							     void *dpc_ctx,
+							     void *throttle,
+							     void *reserved2);
 typedef NTAPI_PTR void (*MINIPORT_DISABLE_MSI_INTERRUPT_HANDLER)(NDIS_HANDLE ctx,
-							     ULONG message_id);
+								 ULONG message_id);
 typedef NTAPI_PTR void (*MINIPORT_ENABLE_MSI_INTERRUPT_HANDLER)(NDIS_HANDLE ctx,
-							    ULONG message_id);
+								ULONG message_id);
 
 typedef enum _NDIS_INTERRUPT_TYPE {
 	NDIS_CONNECT_LINE_BASED = 1,

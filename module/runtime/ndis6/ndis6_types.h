@@ -197,7 +197,7 @@ struct _NDIS_MINIPORT_RESTART_PARAMETERS;
 struct _DRIVER_OBJECT;
 
 typedef NTAPI_PTR NDIS_STATUS (*SET_OPTIONS_HANDLER)(NDIS_HANDLE driver,
-						 NDIS_HANDLE driver_ctx);
+						     NDIS_HANDLE driver_ctx);
 typedef NTAPI_PTR NDIS_STATUS (*MINIPORT_INITIALIZE_HANDLER)(NDIS_HANDLE handle,
 	NDIS_HANDLE driver_ctx, struct _NDIS_MINIPORT_INIT_PARAMETERS *params);
 typedef NTAPI_PTR void (*MINIPORT_HALT_HANDLER)(NDIS_HANDLE ctx, ULONG action);
@@ -215,12 +215,12 @@ typedef NTAPI_PTR void (*MINIPORT_RETURN_NET_BUFFER_LISTS_HANDLER)(NDIS_HANDLE c
 typedef NTAPI_PTR void (*MINIPORT_CANCEL_SEND_HANDLER)(NDIS_HANDLE ctx, void *id);
 typedef NTAPI_PTR BOOLEAN (*MINIPORT_CHECK_FOR_HANG_HANDLER)(NDIS_HANDLE ctx);
 typedef NTAPI_PTR NDIS_STATUS (*MINIPORT_RESET_HANDLER)(NDIS_HANDLE ctx,
-						    BOOLEAN *addressing_reset);
+							BOOLEAN *addressing_reset);
 typedef NTAPI_PTR void (*MINIPORT_DEVICE_PNP_EVENT_NOTIFY_HANDLER)(NDIS_HANDLE ctx,
-							       void *event);
+								   void *event);
 typedef NTAPI_PTR void (*MINIPORT_SHUTDOWN_HANDLER)(NDIS_HANDLE ctx, ULONG action);
 typedef NTAPI_PTR void (*MINIPORT_CANCEL_OID_REQUEST_HANDLER)(NDIS_HANDLE ctx,
-							  void *request_id);
+							      void *request_id);
 
 typedef struct _NDIS_MINIPORT_DRIVER_CHARACTERISTICS {
 	NDIS_OBJECT_HEADER Header;

@@ -588,8 +588,8 @@ void NTAPI ndlw_IoReleaseRemoveLockAndWaitEx(IO_REMOVE_LOCK *l, void *tag,
 
 /* nt_power.c */
 typedef NTAPI_PTR void (*PREQUEST_POWER_COMPLETE)(DEVICE_OBJECT *dev, UCHAR minor,
-					      ULONG state, void *ctx,
-					      IO_STATUS_BLOCK *iosb);
+						  ULONG state, void *ctx,
+						  IO_STATUS_BLOCK *iosb);
 NTSTATUS NTAPI ndlw_PoCallDriver(DEVICE_OBJECT *dev, IRP *irp);
 void NTAPI ndlw_PoStartNextPowerIrp(IRP *irp);
 ULONG NTAPI ndlw_PoSetPowerState(DEVICE_OBJECT *dev, ULONG type, ULONG state);

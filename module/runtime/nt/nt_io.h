@@ -111,10 +111,10 @@
 struct _IRP;
 struct _FILE_OBJECT;
 typedef NTAPI_PTR NTSTATUS (*PIO_COMPLETION_ROUTINE)(DEVICE_OBJECT *dev,
-						 struct _IRP *irp, void *ctx);
+						     struct _IRP *irp, void *ctx);
 typedef NTAPI_PTR void (*PDRIVER_CANCEL)(DEVICE_OBJECT *dev, struct _IRP *irp);
 typedef NTAPI_PTR NTSTATUS (*PDRIVER_DISPATCH_IRP)(DEVICE_OBJECT *dev,
-					       struct _IRP *irp);
+						   struct _IRP *irp);
 
 /* POINTER_ALIGNMENT members start 8-byte aligned: the pad fields. */
 typedef struct _IO_STACK_LOCATION {

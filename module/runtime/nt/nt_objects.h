@@ -71,7 +71,7 @@ typedef struct _KMUTANT {
 
 struct _KDPC;
 typedef NTAPI_PTR void (*PKDEFERRED_ROUTINE)(struct _KDPC *dpc, void *ctx,
-					 void *arg1, void *arg2);
+					     void *arg1, void *arg2);
 
 typedef struct _KDPC {
 	UCHAR Type;
@@ -111,7 +111,7 @@ typedef struct _WORK_QUEUE_ITEM {
 } WORK_QUEUE_ITEM;
 
 typedef NTAPI_PTR void *(*PALLOCATE_FUNCTION)(POOL_TYPE type, SIZE_T size,
-					  ULONG tag);
+					      ULONG tag);
 typedef NTAPI_PTR void (*PFREE_FUNCTION)(void *buffer);
 
 typedef struct __aligned(64) _GENERAL_LOOKASIDE {
@@ -155,12 +155,12 @@ typedef struct _MDL {
 struct _DRIVER_OBJECT;
 struct _DEVICE_OBJECT;
 typedef NTAPI_PTR NTSTATUS (*PDRIVER_INITIALIZE)(struct _DRIVER_OBJECT *drv,
-					     UNICODE_STRING *reg_path);
+						 UNICODE_STRING *reg_path);
 typedef NTAPI_PTR void (*PDRIVER_UNLOAD)(struct _DRIVER_OBJECT *drv);
 typedef NTAPI_PTR NTSTATUS (*PDRIVER_ADD_DEVICE)(struct _DRIVER_OBJECT *drv,
-					     struct _DEVICE_OBJECT *pdo);
+						 struct _DEVICE_OBJECT *pdo);
 typedef NTAPI_PTR NTSTATUS (*PDRIVER_DISPATCH)(struct _DEVICE_OBJECT *dev,
-					   void *irp);
+					       void *irp);
 
 typedef struct _DRIVER_EXTENSION {
 	struct _DRIVER_OBJECT *DriverObject;

@@ -44,9 +44,9 @@
 #define RTL_QUERY_REGISTRY_TYPECHECK_SHIFT 24
 
 typedef NTAPI_PTR NTSTATUS (*PRTL_QUERY_REGISTRY_ROUTINE)(WCHAR *name,
-						      ULONG type, void *data,
-						      ULONG len, void *ctx,
-						      void *entry_ctx);
+							  ULONG type, void *data,
+							  ULONG len, void *ctx,
+							  void *entry_ctx);
 
 typedef struct _RTL_QUERY_REGISTRY_TABLE {
 	PRTL_QUERY_REGISTRY_ROUTINE QueryRoutine;
