@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import {
-	Failure, RESULTS, check, eq, makeRoot, request, runTests, setup, sleep, startHelper, startWebconf, stopAll, test, uploadFiles,
+	RESULTS, check, eq, makeRoot, request, runTests, setup, sleep, startHelper, startWebconf, stopAll, test, until, uploadFiles,
 } from './lib/harness.mjs';
 
 const root = makeRoot();
@@ -259,15 +259,6 @@ async function idleKeepAlive(port, served) {
 	return s;
 }
 
-/** Resolves once cond() holds; throws after ms with what. */
-async function until(cond, what, ms = 5000) {
-	const end = Date.now() + ms;
-	while (!cond()) {
-		if (Date.now() > end) throw new Failure(`${what}: not within ${ms} ms`);
-		await sleep(20);
-	}
-}
-
 test('under pressure idle keep-alive connections go first, then the oldest slow ones; per address', async () => {
 	const w = await startWebconf(root, ['--max-connections', '8', '--max-per-address', '4', '--header-timeout', '60', '--idle-timeout', '60'],
 		'webconf-evict');
@@ -278,9 +269,9 @@ test('under pressure idle keep-alive connections go first, then the oldest slow 
 	const slow = [];
 	const closed = new Set();
 	// Closures are awaited, then a moment more lets a wrong extra one show.
-	const settle = async (cond, what) => { await until(cond, what); await sleep(200); };
+	const settle = async (cond, what) => { await until(what, cond); await sleep(200); };
 	try {
-		for (let i = 0; i < 2; i++) idle.push(await idleKeepAlive(w.port, () => until(() => completed() >= i + 1, `request ${i + 1} logged`)));
+		for (let i = 0; i < 2; i++) idle.push(await idleKeepAlive(w.port, () => until(`request ${i + 1} logged`, () => completed() >= i + 1)));
 		idle.forEach((s) => s.on('close', () => closed.add(s)));
 		for (let i = 0; i < 2; i++) { slow.push(slowClient(w.port, '127.0.0.1', (s) => closed.add(s))); await sleep(100); }
 		await sleep(300);

@@ -198,14 +198,18 @@ function logFile(name) {
 	return fs.openSync(path.join(RESULTS, `${name}.daemon.log`), 'a');
 }
 
-async function waitFor(what, cond, child, ms = 10000) {
+/**
+ * Polls cond (which may be async) until it holds; fails naming what after
+ * ms, or at once when child (a daemon this process started) has exited.
+ */
+export async function until(what, cond, { ms = 5000, child = null } = {}) {
 	const end = Date.now() + ms;
-	while (Date.now() < end) {
-		if (child.exitCode !== null) throw new Error(`${what} exited with status ${child.exitCode} (see ${RESULTS}/*.daemon.log)`);
+	for (;;) {
+		if (child && child.exitCode !== null) throw new Error(`${what}: exited with status ${child.exitCode} (see ${RESULTS}/*.daemon.log)`);
 		if (await cond()) return;
-		await sleep(50);
+		if (Date.now() >= end) throw new Failure(`${what}: not within ${ms / 1000} s`);
+		await sleep(20);
 	}
-	throw new Error(`${what} did not come up within ${ms / 1000} s`);
 }
 
 /** Starts the real helper (build/bin/ndisload serve) on root. */
@@ -218,7 +222,7 @@ export async function startHelper(root, name = 'helper') {
 		{ env: { ...process.env, NDISLOAD_ROOT: root }, stdio: ['ignore', log, log] });
 	fs.closeSync(log);
 	children.push(child);
-	await waitFor('ndisload serve', () => fs.existsSync(sock), child);
+	await until('ndisload serve coming up', () => fs.existsSync(sock), { ms: 10000, child });
 	return { child, sock };
 }
 
@@ -248,7 +252,7 @@ export async function startWebconf(root, args = [], name = 'webconf', { verbose 
 		{ env: { ...process.env, NDISLOAD_ROOT: root }, stdio: ['ignore', log, log] });
 	fs.closeSync(log);
 	children.push(child);
-	await waitFor('ndisload-webconf', () => canConnect(port), child);
+	await until('ndisload-webconf coming up', () => canConnect(port), { ms: 10000, child });
 	const token = fs.readFileSync(path.join(root, 'etc/ndisload/webconf.token'), 'utf8').trim();
 	return { child, port, token, base: `http://127.0.0.1:${port}` };
 }
