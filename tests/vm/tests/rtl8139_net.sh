@@ -76,19 +76,19 @@ csum_off_ok() {
 	ndl-ioctl offload "$iface" on | grep -qx "tx-checksum on"
 }
 
+tracing=/sys/kernel/debug/tracing
 # graph_traced_ping: pings while the function_graph tracer hooks every
 # traceable function of ndisload. Its return hook may clobber rsi and rdi,
 # which a Microsoft-convention caller keeps across a call, so those
 # functions are notrace (win_types.h); hooked, the miniport oopsed.
 graph_traced_ping() {
-	_t=/sys/kernel/debug/tracing
-	echo ':mod:ndisload' >$_t/set_ftrace_filter &&
-		echo function_graph >$_t/current_tracer || return 1
+	echo ':mod:ndisload' >$tracing/set_ftrace_filter &&
+		echo function_graph >$tracing/current_tracer || return 1
 	ping -c 3 -W 3 10.0.2.2 >/dev/null
 	_rc=$?
-	_hooked=$(grep -c 'ndl_xmit_on_stack' $_t/trace)
-	echo nop >$_t/current_tracer
-	echo >$_t/set_ftrace_filter
+	_hooked=$(grep -c 'ndl_xmit_on_stack' $tracing/trace)
+	echo nop >$tracing/current_tracer
+	echo >$tracing/set_ftrace_filter
 	ndl_report "INFO: $name: $_hooked traced sends under function_graph"
 	[ "$_rc" = 0 ] && [ "$_hooked" -gt 0 ]
 }
@@ -104,7 +104,7 @@ flavour() {
 	check $name/carrier ndl_wait_carrier "$iface" 5
 	check $name/listed listed
 	check $name/ping ping -c 3 -W 3 10.0.2.2
-	if grep -qw function_graph /sys/kernel/debug/tracing/available_tracers 2>/dev/null; then
+	if grep -qw function_graph $tracing/available_tracers 2>/dev/null; then
 		check $name/function-graph graph_traced_ping
 	else
 		skip $name/function-graph "this kernel has no function_graph tracer"
