@@ -41,6 +41,14 @@ done
 [ "$(id -u)" = 0 ] || { skip vm "needs root (debootstrap, chroot, mounts)"; exit 0; }
 [ -n "$kver" ] || { fail vm-setup "no Debian kernel with headers; run installer/deps.sh"; exit 1; }
 
+# The chroot's mounts bind the host's /dev. In a private mount namespace they
+# die with the test's last process, even one killed by SIGKILL, where the EXIT
+# traps below never run: deleting a killed run's build directory then cannot
+# reach the host's /dev through a stale bind mount (it once did).
+if [ -z "${NDL_INSTALL_PRIVATE_NS:-}" ]; then
+	NDL_INSTALL_PRIVATE_NS=1 exec unshare --mount --propagation private /bin/sh "$0" "$@"
+fi
+
 # A run that was killed may have left its chroot mounts: never delete
 # through them.
 grep -o " $vw/[^ ]*" /proc/mounts | sort -r | while read -r m; do umount -l "$m"; done
