@@ -134,11 +134,11 @@ for nic in ${NDL_BENCH_NICS:-rtl8139 e1000 e1000e usb-net isolated}; do
 	echo "vm-throughput ($kver, TCG, $clock, $dev$what): 32 MiB TCP download over QEMU user networking"
 	echo "  $nname  ${nat:-?} MB/s   ping ${nrtt:-?} ms   busy ${nbusy:-?} µs/MiB$(irqs native)"
 	echo "  $wname  ${wrap:-?} MB/s   ping ${wrtt:-?} ms   busy ${wbusy:-?} µs/MiB$(irqs wrapped)"
+	echo "$out" | sed -n 's/^NOTE: /  /p'
 	awk -v n="${nat:-0}" -v w="${wrap:-0}" -v nr="${nrtt:-0}" -v wr="${wrtt:-0}" \
 	    -v nb="${nbusy:-0}" -v wb="${wbusy:-0}" 'BEGIN {
 		if (n > 0) printf "  throughput wrapped/native: %.3f (%.1f%% of native)\n", w / n, 100 * w / n
-		# The difference too: the guest has two states that move both
-		# sides by as much as the wrapper costs (docs/kernel.md).
+		# The difference too: what the wrapper adds to a round trip.
 		if (nr > 0) printf "  ping RTT wrapped/native: %.2f (wrapped - native: %.0f us)\n", wr / nr, 1000 * (wr - nr)
 		if (wb > 0) printf "  guest cost native/wrapped (busy time per MiB): %.3f\n", nb / wb
 	}'

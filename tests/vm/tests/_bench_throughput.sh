@@ -282,6 +282,7 @@ isolated_round() {
 		native_round /tmp/isolated-offload native_iso
 }
 
+ndl_crng_ready
 i=0
 while [ $i -lt "$rounds" ]; do
 	i=$((i + 1))

@@ -131,6 +131,18 @@ ndl_now_ns() {
 	sed -n 's/^now at \([0-9]*\) nsecs$/\1/p' /proc/timer_list
 }
 
+# ndl_crng_ready: wait until the kernel's random number generator is
+# seeded, and say how long that took. Until then every get_random_u32()
+# extracts from the entropy pool (about 9000 guest instructions), and the
+# IP ID of each ping does one: an emulated machine without RDRAND or
+# virtio-rng seeds it seconds into its life, while a real one is seeded
+# before its network is up. Measure round trips only after this.
+ndl_crng_ready() {
+	_t0=$(ndl_now_ns)
+	head -c 1 /dev/random >/dev/null
+	ndl_report "NOTE: random number generator seeded after $((($(ndl_now_ns) - _t0) / 1000000)) ms of waiting"
+}
+
 # ndl_download_rate: ndl_download into memory, the transfer alone timed;
 # prints "OK BYTES bytes in SECONDS s, RATE MB/s" (MB = 10^6 bytes).
 ndl_download_rate() {

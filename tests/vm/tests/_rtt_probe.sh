@@ -80,6 +80,7 @@ probe() { # LABEL
 	pass "probe-$1"
 }
 
+ndl_crng_ready
 load_module 8139cp
 _if=$(basename "$(ls -d /sys/bus/pci/devices/$slot/net/* | head -n1)")
 check native-up bring_up "$_if"
