@@ -214,7 +214,7 @@ static long ndl_xmit_on_stack(void *arg)
 	struct sk_buff *skb = arg;
 	struct net_device *dev = skb->dev;
 	struct ndl_bound *b = netdev_priv(dev);
-	struct ndl_frag frags[NDL_TX_MAX_FRAGS];
+	struct ndl_frag frags[NDL_TX_MAX_FRAGS] __uninitialized;
 	u32 csum;
 	int n, ret;
 

@@ -11,6 +11,12 @@
 #define __printf(a, b) __attribute__((__format__(printf, a, b)))
 #define __noreturn __attribute__((__noreturn__))
 #define __packed __attribute__((__packed__))
+/* Exempt from -ftrivial-auto-var-init (the kernel's INIT_STACK_ALL_ZERO). */
+#if defined(__has_attribute) && __has_attribute(__uninitialized__)
+#define __uninitialized __attribute__((__uninitialized__))
+#else
+#define __uninitialized
+#endif
 
 /* Address-space annotations: only sparse gives them meaning. */
 #define __iomem

@@ -20,7 +20,12 @@
 #include "ndis/ndis_priv.h"
 
 #define TX_PROTO_RESERVED 32	/* like a protocol's ProtocolReserved */
-#define TX_BATCH	32	/* packets per MiniportSendPackets call */
+/*
+ * Packets per MiniportSendPackets call. The arrays of them on the stack are
+ * __uninitialized: the kernel zeroes stack variables (INIT_STACK_ALL_ZERO),
+ * 512 bytes a send for arrays only ever read where written.
+ */
+#define TX_BATCH	32
 #define TX_SLOTS_SEND	32	/* MiniportSend: one packet a call */
 #define TX_SLOTS_MIN	16
 
@@ -298,12 +303,16 @@ static bool call_ended(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 	return done;
 }
 
-/* Give a finished slot back to the host and the free list. */
-static void slot_done(struct ndl_adapter *ad, struct ndl_tx_slot *s,
-		      NDIS_STATUS st, bool was_inflight)
+/*
+ * Give a finished slot back to the host and the free list. With unblock
+ * (a completion: there is room in the miniport again), also resubmit what
+ * the miniport refused, deciding under the same lock round trip.
+ */
+static void slot_finish(struct ndl_adapter *ad, struct ndl_tx_slot *s,
+			NDIS_STATUS st, bool was_inflight, bool unblock)
 {
 	void *cookie = s->cookie;
-	bool ready;
+	bool ready, kick = false;
 	KIRQL old;
 
 	/* The miniport wrote the TCP payload bytes it sent over the MSS. */
@@ -329,6 +338,10 @@ static void slot_done(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 		ad->stats.tx_frames++;
 	else
 		ad->stats.tx_errors++;
+	if (unblock) {
+		kick = ad->tx_blocked && !ndl_list_empty(&ad->tx_pending);
+		ad->tx_blocked = false;
+	}
 	ndl_q_unlock(ad, old);
 	if (ad->ops->send_complete)
 		ad->ops->send_complete(ad->ctx, cookie, st);
@@ -336,6 +349,14 @@ static void slot_done(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 		ad->ops->send_ready(ad->ctx);
 	if (ad->state == NDL_AD_HALTING)
 		ndl_os_waiter_wake(ad->idle_waiter);
+	if (kick)
+		ndl_tx_kick(ad);
+}
+
+static void slot_done(struct ndl_adapter *ad, struct ndl_tx_slot *s,
+		      NDIS_STATUS st, bool was_inflight)
+{
+	slot_finish(ad, s, st, was_inflight, false);
 }
 
 /* Take up to max pending slots, moving them in flight. */
@@ -441,9 +462,9 @@ static void serialized_results(struct ndl_adapter *ad,
 static bool serialized_batch(struct ndl_adapter *ad)
 {
 	const NDIS51_MINIPORT_CHARACTERISTICS *c = ndl_chars(ad);
-	NDIS_PACKET *pkts[TX_BATCH];
-	struct ndl_tx_slot *slots[TX_BATCH];
-	NDIS_STATUS st[TX_BATCH];
+	NDIS_PACKET *pkts[TX_BATCH] __uninitialized;
+	struct ndl_tx_slot *slots[TX_BATCH] __uninitialized;
+	NDIS_STATUS st[TX_BATCH] __uninitialized;
 	u32 n, i, max = c->SendPacketsHandler ? ad->max_send_packets : 1;
 
 	n = take_batch(ad, pkts, slots, max > TX_BATCH ? TX_BATCH : max);
@@ -508,8 +529,8 @@ static void deserialized_call(struct ndl_adapter *ad, NDIS_PACKET **pkts,
 static void deserialized_drain(struct ndl_adapter *ad, struct ndl_tx_slot *add)
 {
 	u32 max = ndl_chars(ad)->SendPacketsHandler ? ad->max_send_packets : 1;
-	NDIS_PACKET *pkts[TX_BATCH];
-	struct ndl_tx_slot *slots[TX_BATCH];
+	NDIS_PACKET *pkts[TX_BATCH] __uninitialized;
+	struct ndl_tx_slot *slots[TX_BATCH] __uninitialized;
 	KIRQL old = ndl_q_lock(ad);
 	u32 n;
 
@@ -645,9 +666,8 @@ void NTAPI ndl_send_complete_handler(NDIS_HANDLE h, NDIS_PACKET *p,
 		return;
 	}
 	ndl_q_unlock(ad, old);
-	slot_done(ad, s, st, true);
 	/* Room in the miniport: resubmit what it refused. */
-	ndl_tx_unblock(ad);
+	slot_finish(ad, s, st, true, true);
 }
 
 /* NdisMSendResourcesAvailable */

@@ -94,7 +94,7 @@ static u32 rx_flags(const NET_BUFFER_LIST *nbl, u16 *tci)
 static bool deliver_nb(struct ndl_adapter *ad, const NET_BUFFER_LIST *nbl,
 		       const NET_BUFFER *nb)
 {
-	struct ndl_frag fr[RX_MAX_FRAGS];
+	struct ndl_frag fr[RX_MAX_FRAGS] __uninitialized;
 	struct ndl_rx_frame f = { .frags = fr, .len = nb->DataLength };
 	const MDL *m = nb->CurrentMdl;
 	u32 off = nb->CurrentMdlOffset, left = nb->DataLength;
