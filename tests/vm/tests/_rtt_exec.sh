@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Developer aid, not a test: every guest instruction of about 20 pings'
+# round trips, native 8139cp then the wrapped RTL8139 miniport, counted by
+# QEMU itself (no tracer in the guest, so nothing to subtract, and the
+# Microsoft-convention code and the miniport count too). For each side the
+# guest asks QEMU's monitor for one instruction per translation block and
+# an exec log into /tmp/ndl-exec-SIDE.log on the host; the guest's text
+# symbols go out as "SYM: SIDE" lines. tests/vm/exec-profile.sh turns both
+# into instructions per round trip by function.
+#   NDL_VM_QEMU="-icount shift=1,sleep=on" NDL_VM_KVM=no \
+#     tests/vm/run.sh --kver K _rtt_exec >/tmp/exec.out
+#   tests/vm/exec-profile.sh /tmp/exec.out /tmp/ndl-exec-native.log
+# nic: rtl8139
+# monitor: yes
+# timeout: 1800
+. /tests/_ndl.sh
+
+slot=0000:00:03.0
+bring_up() { ndl_net_up "$1" && ndl_wait_carrier "$1" 5; }
+# window SIDE: a ping every 10 ms for 3 s, the exec log on for the middle
+# of it (the monitor acts when the host reads the line: the window is not
+# exact, so the count of round trips comes from the log itself), then the
+# symbols as they are now (each side has its own modules).
+window() {
+	ping -c 20 -i 0.05 -q 10.0.2.2 >/dev/null 2>&1	# warm
+	ping -c 300 -i 0.01 -q 10.0.2.2 >/tmp/ping 2>&1 &
+	sleep 1
+	ndl_report "MONITOR: singlestep on"
+	ndl_report "MONITOR: logfile /tmp/ndl-exec-$1.log"
+	ndl_report "MONITOR: log exec,nochain"
+	sleep 1
+	ndl_report "MONITOR: log none"
+	ndl_report "MONITOR: singlestep off"
+	wait
+	while read -r line; do ndl_report "PING: $1 $line"; done </tmp/ping
+	awk -v side="$1" '$2 ~ /^[tT]$/ { print "SYM: " side " " $1 " " $3 " " $4 }' \
+		/proc/kallsyms >"$NDL_RESULTS"
+}
+
+ndl_crng_ready
+load_module 8139cp
+_if=$(basename "$(ls -d /sys/bus/pci/devices/$slot/net/* | head -n1)")
+check native-up bring_up "$_if"
+window native
+rmmod 8139cp
+check insmod ndl_load
+ndl_add_rtl8139 >/dev/null
+_if=$(ndl_iface rtl8139)
+check up bring_up "$_if"
+window wrapped
+pass windows
