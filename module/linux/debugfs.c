@@ -16,6 +16,7 @@
 #include "core/rt.h"
 
 struct ndl_stats ndl_stats;
+DEFINE_PER_CPU(struct ndl_pcpu_stats, ndl_pcpu_stats);
 static struct dentry *ndl_debugfs_dir;
 
 static long ndl_rt_stats_on_stack(void *arg)
@@ -39,12 +40,10 @@ static int ndl_stats_show(struct seq_file *m, void *unused)
 		{ "image_bytes", &ndl_stats.image_bytes },
 		{ "dma_live", &ndl_stats.dma_live },
 		{ "dma_bytes", &ndl_stats.dma_bytes },
-		{ "dma_maps_live", &ndl_stats.dma_maps_live },
 		{ "mmio_live", &ndl_stats.mmio_live },
 		{ "irq_live", &ndl_stats.irq_live },
 		{ "waiter_live", &ndl_stats.waiter_live },
 		{ "passive_live", &ndl_stats.passive_live },
-		{ "driver_calls", &ndl_stats.driver_calls },
 		{ "stack_fallbacks", &ndl_stats.stack_fallbacks },
 	};
 	size_t i;
@@ -52,6 +51,8 @@ static int ndl_stats_show(struct seq_file *m, void *unused)
 	for (i = 0; i < ARRAY_SIZE(rows); i++)
 		seq_printf(m, "%s %lld\n", rows[i].name,
 			   atomic64_read(rows[i].v));
+	seq_printf(m, "dma_maps_live %lld\ndriver_calls %lld\n",
+		   ndl_pcpu_stat(dma_maps_live), ndl_pcpu_stat(driver_calls));
 	ndl_stack_run(ndl_rt_stats_on_stack, &rt, -1);
 	seq_printf(m, "rt_live %llu\nrt_bytes %llu\nrt_total %llu\nrt_failed %llu\nrt_pool_bytes %llu\n",
 		   rt.allocations, rt.bytes, rt.total_allocations, rt.failures,

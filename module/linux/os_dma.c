@@ -120,7 +120,7 @@ bool ndl_os_dma_map(struct ndl_os_dev *dev, void *va, size_t len,
 	if (dma_mapping_error(d, handle))
 		return false;
 	*bus = handle;
-	atomic64_inc(&ndl_stats.dma_maps_live);
+	this_cpu_inc(ndl_pcpu_stats.dma_maps_live);
 	return true;
 }
 
@@ -130,7 +130,7 @@ void ndl_os_dma_unmap(struct ndl_os_dev *dev, u64 bus, size_t len,
 	ndl_fpu_pause_rt();
 	dma_unmap_page(&dev->pdev->dev, bus, len, ndl_dma_dir(dir));
 	ndl_fpu_resume_rt();
-	atomic64_dec(&ndl_stats.dma_maps_live);
+	this_cpu_dec(ndl_pcpu_stats.dma_maps_live);
 }
 
 u64 ndl_os_virt_to_phys(const void *va)

@@ -307,7 +307,7 @@ long ndl_stack_run(long (*fn)(void *arg), void *arg, int irql)
 	ctx->slot_valid = false;
 	ctx->bh_raised = false;
 	ctx->irq_raised = false;
-	atomic64_inc(&ndl_stats.driver_calls);
+	this_cpu_inc(ndl_pcpu_stats.driver_calls);
 
 	base = (unsigned long)ctx & ~(NDL_STACK_SIZE - 1);
 	call_on_stack(ndl_stack_tos(base), ndl_stack_entry, ASM_CALL_ARG1,
