@@ -301,11 +301,11 @@ bool ndl_mp_owned(struct ndl_adapter *ad);
 
 static inline KIRQL ndl_q_lock(struct ndl_adapter *ad)
 {
-	return ndlw_KeAcquireSpinLockRaiseToDpc(&ad->q_lock);
+	return ndl_spin_lock_dpc(&ad->q_lock);
 }
 static inline void ndl_q_unlock(struct ndl_adapter *ad, KIRQL old)
 {
-	ndlw_KeReleaseSpinLock(&ad->q_lock, old);
+	ndl_spin_unlock_dpc(&ad->q_lock, old);
 }
 
 /* ---- the parts (one file each) ----------------------------------------------- */

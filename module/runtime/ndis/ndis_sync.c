@@ -78,12 +78,12 @@ void NTAPI ndlw_NdisFreeSpinLock(NDIS_SPIN_LOCK *l)
 
 void NTAPI ndlw_NdisAcquireSpinLock(NDIS_SPIN_LOCK *l)
 {
-	l->OldIrql = ndlw_KeAcquireSpinLockRaiseToDpc(&l->SpinLock);
+	l->OldIrql = ndl_spin_lock_dpc(&l->SpinLock);
 }
 
 void NTAPI ndlw_NdisReleaseSpinLock(NDIS_SPIN_LOCK *l)
 {
-	ndlw_KeReleaseSpinLock(&l->SpinLock, l->OldIrql);
+	ndl_spin_unlock_dpc(&l->SpinLock, l->OldIrql);
 }
 
 void NTAPI ndlw_NdisDprAcquireSpinLock(NDIS_SPIN_LOCK *l)
@@ -177,10 +177,10 @@ void NTAPI ndlw_NdisInterlockedAddUlong(ULONG *v, ULONG inc,
 static LIST_ENTRY *ndis_list_op(LIST_ENTRY *head, LIST_ENTRY *e,
 				NDIS_SPIN_LOCK *l, enum ndl_list_op op)
 {
-	KIRQL old = ndlw_KeAcquireSpinLockRaiseToDpc(&l->SpinLock);
+	KIRQL old = ndl_spin_lock_dpc(&l->SpinLock);
 
 	e = ndl_list_op(head, e, op);
-	ndlw_KeReleaseSpinLock(&l->SpinLock, old);
+	ndl_spin_unlock_dpc(&l->SpinLock, old);
 	return e;
 }
 

@@ -167,7 +167,7 @@ NDIS_PACKET *ndl_packet_alloc(NDIS_HANDLE h)
 
 	if (!pool)
 		return NULL;
-	old = ndlw_KeAcquireSpinLockRaiseToDpc(&pool->lock);
+	old = ndl_spin_lock_dpc(&pool->lock);
 	if (pool->free) {
 		t = pool->free;
 		pool->free = t->next;
@@ -176,18 +176,18 @@ NDIS_PACKET *ndl_packet_alloc(NDIS_HANDLE h)
 		pool->overflow_used++;
 		pool->in_use++;
 	} else {
-		ndlw_KeReleaseSpinLock(&pool->lock, old);
+		ndl_spin_unlock_dpc(&pool->lock, old);
 		return NULL;
 	}
-	ndlw_KeReleaseSpinLock(&pool->lock, old);
+	ndl_spin_unlock_dpc(&pool->lock, old);
 	if (!t) {
 		p = ndl_alloc_cat(pool->elem_size, NDL_OS_ZERO | NDL_OS_ATOMIC,
 				  NDL_MEM_PACKETS);
 		if (!p) {
-			old = ndlw_KeAcquireSpinLockRaiseToDpc(&pool->lock);
+			old = ndl_spin_lock_dpc(&pool->lock);
 			pool->overflow_used--;
 			pool->in_use--;
-			ndlw_KeReleaseSpinLock(&pool->lock, old);
+			ndl_spin_unlock_dpc(&pool->lock, old);
 			return NULL;
 		}
 		p->Private.NdisPacketOobOffset = (USHORT)pool->oob_off;
@@ -221,7 +221,7 @@ void ndl_packet_free(NDIS_PACKET *p)
 		return;
 	}
 	t->in_use = false;
-	old = ndlw_KeAcquireSpinLockRaiseToDpc(&pool->lock);
+	old = ndl_spin_lock_dpc(&pool->lock);
 	pool->in_use--;
 	if (t->overflow) {
 		pool->overflow_used--;
@@ -229,7 +229,7 @@ void ndl_packet_free(NDIS_PACKET *p)
 		t->next = pool->free;
 		pool->free = t;
 	}
-	ndlw_KeReleaseSpinLock(&pool->lock, old);
+	ndl_spin_unlock_dpc(&pool->lock, old);
 	if (t->overflow) {
 		t->magic = 0;
 		ndl_free(p);

@@ -17,12 +17,12 @@ static KSPIN_LOCK cancel_lock;
 
 void NTAPI ndlw_IoAcquireCancelSpinLock(KIRQL *old)
 {
-	*old = ndlw_KeAcquireSpinLockRaiseToDpc(&cancel_lock);
+	*old = ndl_spin_lock_dpc(&cancel_lock);
 }
 
 void NTAPI ndlw_IoReleaseCancelSpinLock(KIRQL old)
 {
-	ndlw_KeReleaseSpinLock(&cancel_lock, old);
+	ndl_spin_unlock_dpc(&cancel_lock, old);
 }
 
 BOOLEAN NTAPI ndlw_IoCancelIrp(IRP *irp)

@@ -132,7 +132,13 @@ void NTAPI ndlw_KeInitializeSpinLock(KSPIN_LOCK *lock)
 	*lock = 0;
 }
 
-KIRQL NTAPI ndlw_KeAcquireSpinLockRaiseToDpc(KSPIN_LOCK *lock)
+/*
+ * KeAcquireSpinLockRaiseToDpc and KeReleaseSpinLock in the System V
+ * convention, for the runtime's own locks: calling the exports would add
+ * the Microsoft-convention register saves and stack realignment to every
+ * queue operation.
+ */
+KIRQL ndl_spin_lock_dpc(KSPIN_LOCK *lock)
 {
 	KIRQL old = ndl_os_irql_raise(NDL_DISPATCH_LEVEL);
 
@@ -144,6 +150,17 @@ KIRQL NTAPI ndlw_KeAcquireSpinLockRaiseToDpc(KSPIN_LOCK *lock)
 	}
 	ndl_spin_acquire(lock);
 	return old;
+}
+
+void ndl_spin_unlock_dpc(KSPIN_LOCK *lock, KIRQL old)
+{
+	ndl_spin_release(lock);
+	ndl_irql_lower(old);
+}
+
+KIRQL NTAPI ndlw_KeAcquireSpinLockRaiseToDpc(KSPIN_LOCK *lock)
+{
+	return ndl_spin_lock_dpc(lock);
 }
 
 void NTAPI ndlw_KeAcquireSpinLock(KSPIN_LOCK *lock, KIRQL *old)
@@ -158,8 +175,7 @@ KIRQL FASTCALL ndlw_KfAcquireSpinLock(KSPIN_LOCK *lock)
 
 void NTAPI ndlw_KeReleaseSpinLock(KSPIN_LOCK *lock, KIRQL old)
 {
-	ndl_spin_release(lock);
-	ndl_irql_lower(old);
+	ndl_spin_unlock_dpc(lock, old);
 }
 
 void FASTCALL ndlw_KfReleaseSpinLock(KSPIN_LOCK *lock, KIRQL old)

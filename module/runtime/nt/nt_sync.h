@@ -17,6 +17,10 @@ void ndl_spin_acquire(KSPIN_LOCK *lock);
 void ndl_spin_release(KSPIN_LOCK *lock);
 bool ndl_spin_try(KSPIN_LOCK *lock);
 
+/* KeAcquireSpinLockRaiseToDpc / KeReleaseSpinLock for the runtime. */
+KIRQL ndl_spin_lock_dpc(KSPIN_LOCK *lock);
+void ndl_spin_unlock_dpc(KSPIN_LOCK *lock, KIRQL old);
+
 /*
  * Lock usable at any IRQL, including from ISRs: raises to HIGH_LEVEL
  * (local interrupts off) while held. For the runtime's own short
