@@ -21,7 +21,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # profile LOG OUT: "instructions calls function owner" per round trip,
-# one line per function, into OUT; prints the header line.
+# one line per function, into OUT; prints its summary line.
 profile() {
 	side=$(basename "$1" .log); side=${side#ndl-exec-}
 	tr -d '\r' <"$run" | sed -n "s/^SYM: $side //p" | sort -k1,1 >"$tmp/syms"

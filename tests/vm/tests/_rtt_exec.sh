@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# Developer aid, not a test: every guest instruction of about 20 pings'
+# Developer aid, not a test: every guest instruction of about 100 pings'
 # round trips, native 8139cp then the wrapped RTL8139 miniport, counted by
 # QEMU itself (no tracer in the guest, so nothing to subtract, and the
 # Microsoft-convention code and the miniport count too). For each side the
