@@ -304,6 +304,18 @@ static bool call_ended(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 }
 
 /*
+ * Room in the miniport again (q lock held): clear the refusal; true if
+ * sends it refused are waiting to be resubmitted.
+ */
+static bool unblock_locked(struct ndl_adapter *ad)
+{
+	bool kick = ad->tx_blocked && !ndl_list_empty(&ad->tx_pending);
+
+	ad->tx_blocked = false;
+	return kick;
+}
+
+/*
  * Give a finished slot back to the host and the free list. With unblock
  * (a completion: there is room in the miniport again), also resubmit what
  * the miniport refused, deciding under the same lock round trip.
@@ -338,10 +350,8 @@ static void slot_finish(struct ndl_adapter *ad, struct ndl_tx_slot *s,
 		ad->stats.tx_frames++;
 	else
 		ad->stats.tx_errors++;
-	if (unblock) {
-		kick = ad->tx_blocked && !ndl_list_empty(&ad->tx_pending);
-		ad->tx_blocked = false;
-	}
+	if (unblock)
+		kick = unblock_locked(ad);
 	ndl_q_unlock(ad, old);
 	if (ad->ops->send_complete)
 		ad->ops->send_complete(ad->ctx, cookie, st);
@@ -576,11 +586,10 @@ void ndl_tx_kick(struct ndl_adapter *ad)
 void ndl_tx_unblock(struct ndl_adapter *ad)
 {
 	KIRQL old = ndl_q_lock(ad);
-	bool was = ad->tx_blocked, pending = !ndl_list_empty(&ad->tx_pending);
+	bool kick = unblock_locked(ad);
 
-	ad->tx_blocked = false;
 	ndl_q_unlock(ad, old);
-	if (was && pending)
+	if (kick)
 		ndl_tx_kick(ad);
 }
 
