@@ -58,10 +58,6 @@ native_iface() {
 }
 rounds=${ndl_rounds:-2}
 
-now_ns() { # monotonic clock in ns (busybox date has no %N; uptime is in cs)
-	sed -n 's/^now at \([0-9]*\) nsecs$/\1/p' /proc/timer_list
-}
-
 # busy_ns: the vCPUs' time not spent idle, in ns (the clock minus the
 # tickless idle and iowait time /proc/timer_list keeps in ns). Under
 # -icount that is the instructions the guest executed, whatever the host
@@ -126,9 +122,9 @@ rate() {
 # answers with the SHA-256 of what it received.
 measure() {
 	ndl_report "$1 interrupts: $(irq_kind)"
-	_i0=$(irq_count) _t0=$(now_ns) _b0=$(busy_ns)
+	_i0=$(irq_count) _t0=$(ndl_now_ns) _b0=$(busy_ns)
 	wget -q -O /tmp/dl "http://$ndl_serve"
-	_t1=$(now_ns) _b1=$(busy_ns) _i1=$(irq_count)
+	_t1=$(ndl_now_ns) _b1=$(busy_ns) _i1=$(irq_count)
 	_sum=$(sha256sum /tmp/dl | cut -d' ' -f1)
 	if [ "$_sum" != "$ndl_serve_sha" ]; then
 		rm -f /tmp/dl
@@ -140,9 +136,9 @@ measure() {
 	tr '\000' '\001' </tmp/dl >/tmp/up
 	rm -f /tmp/dl
 	_upsum=$(sha256sum /tmp/up | cut -d' ' -f1)
-	_i0=$(irq_count) _t0=$(now_ns) _b0=$(busy_ns)
+	_i0=$(irq_count) _t0=$(ndl_now_ns) _b0=$(busy_ns)
 	_got=$(wget -q -O - --post-file /tmp/up "http://${ndl_serve%%/*}/cgi-bin/ndl-sink")
-	_t1=$(now_ns) _b1=$(busy_ns) _i1=$(irq_count)
+	_t1=$(ndl_now_ns) _b1=$(busy_ns) _i1=$(irq_count)
 	rm -f /tmp/up
 	if [ "$_got" != "$_upsum" ]; then
 		fail "$1-upload" "the host received ${_got:-nothing}, not $_upsum"
