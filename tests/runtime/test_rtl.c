@@ -326,6 +326,40 @@ static void test_crt(void)
 	CHECK_EQ_INT(ndlw_rand(), 41);	/* MSVCRT's first value for seed 1 */
 }
 
+/*
+ * memcmp and RtlCompareMemory as documented (unsigned bytes; the count of
+ * leading equal bytes) at every length, offset and first difference the
+ * word-at-a-time comparison could get wrong.
+ */
+static void test_compare_memory(void)
+{
+	u8 a[64], b[64];
+
+	for (SIZE_T i = 0; i < sizeof(a); i++)
+		a[i] = b[i] = (u8)(i * 37 + 1);
+	for (SIZE_T off = 0; off < 8; off++)
+		for (SIZE_T n = 0; off + n <= 40; n++) {
+			CHECK_EQ_INT(ndlw_memcmp(a + off, b + off, n), 0);
+			CHECK_EQ_INT(ndlw_RtlCompareMemory(a + off, b + off, n), n);
+			for (SIZE_T d = 0; d < n; d++) {
+				u8 keep = b[off + d];
+
+				b[off + d] = (u8)(a[off + d] ^ 0x80);
+				CHECK_EQ_INT(ndlw_RtlCompareMemory(a + off, b + off, n), d);
+				CHECK((ndlw_memcmp(a + off, b + off, n) < 0) ==
+				      (a[off + d] < b[off + d]));
+				CHECK(ndlw_memcmp(a + off, b + off, n) != 0);
+				/* A later difference does not move the first. */
+				if (d + 1 < n)
+					b[off + n - 1] ^= 1;
+				CHECK_EQ_INT(ndlw_RtlCompareMemory(a + off, b + off, n), d);
+				if (d + 1 < n)
+					b[off + n - 1] ^= 1;
+				b[off + d] = keep;
+			}
+		}
+}
+
 int main(void)
 {
 	int rc;
@@ -340,6 +374,7 @@ int main(void)
 	RUN(test_dbgprint_filter);
 	RUN(test_dbgprint_rate_limit);
 	RUN(test_crt);
+	RUN(test_compare_memory);
 	rc = CHECK_EXIT_CODE();
 	return test_exit() | rc;
 }

@@ -18,6 +18,11 @@
  */
 #define NDL_DBGPRINT_DEFAULT_MASK	0x1u
 
+/* How many leading bytes of a and b are equal (crt/crt.c: memcmp and
+ * RtlCompareMemory).
+ */
+SIZE_T ndl_mem_equal_prefix(const void *a, const void *b, SIZE_T n);
+
 /* Strings (nt_rtl_string.c) */
 WCHAR ndl_ansi_to_wchar(u8 c);
 u8 ndl_wchar_to_ansi(WCHAR w);

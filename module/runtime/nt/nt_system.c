@@ -154,12 +154,7 @@ NTAPI void *ndlw_MmGetSystemRoutineAddress(UNICODE_STRING *name)
 
 SIZE_T NTAPI ndlw_RtlCompareMemory(const void *a, const void *b, SIZE_T n)
 {
-	const u8 *x = a, *y = b;
-	SIZE_T i = 0;
-
-	while (i < n && x[i] == y[i])
-		i++;
-	return i;
+	return ndl_mem_equal_prefix(a, b, n);
 }
 
 SIZE_T NTAPI ndlw_RtlCompareMemoryUlong(const void *p, SIZE_T n, ULONG v)
