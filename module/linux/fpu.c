@@ -111,7 +111,11 @@ static __always_inline void ndl_fpu_push(bool windows)
 	if (WARN_ON_ONCE(ctx->depth == NDL_FPU_NEST_MAX))
 		return;
 	ctx->nest[ctx->depth++] = windows;
-	ndl_fpu_sync(ctx);
+	/* ndl_fpu_sync, knowing the innermost frame's owner. */
+	if (windows && !ctx->fpu_on)
+		ndl_fpu_on(ctx);
+	else if (!windows && ctx->fpu_on)
+		ndl_fpu_off(ctx, true);	/* a pause */
 }
 
 static __always_inline void ndl_fpu_pop(bool windows)

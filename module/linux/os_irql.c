@@ -66,16 +66,19 @@ static void ndl_bh_enable(void)
 		ndl_fpu_resume();
 }
 
-u8 ndl_os_irql_raise(u8 to)
+/*
+ * Raise and lower are called for every spin lock a driver or the runtime
+ * takes, nearly always at the level the context is already at (a DPC's
+ * locks): that case is answered before anything else is set up, and the
+ * real changes are out of line.
+ */
+static noinline u8 ndl_irql_raise_slow(struct ndl_dctx *ctx, u8 to)
 {
-	struct ndl_dctx *ctx = ndl_dctx_current();
 	u8 old;
 
 	if (WARN_ON_ONCE(!ctx))
 		return ndl_irql_of_context();
 	old = ctx->irql;
-	if (to <= old)
-		return old;
 	if (old < NDL_DISPATCH_LEVEL && to >= NDL_DISPATCH_LEVEL) {
 		ndl_bh_disable();
 		ctx->bh_raised = true;
@@ -88,16 +91,22 @@ u8 ndl_os_irql_raise(u8 to)
 	return old;
 }
 
-u8 ndl_os_irql_lower(u8 to)
+u8 ndl_os_irql_raise(u8 to)
 {
 	struct ndl_dctx *ctx = ndl_dctx_current();
+
+	if (likely(ctx && to <= ctx->irql))
+		return ctx->irql;
+	return ndl_irql_raise_slow(ctx, to);
+}
+
+static noinline u8 ndl_irql_lower_slow(struct ndl_dctx *ctx, u8 to)
+{
 	u8 old;
 
 	if (WARN_ON_ONCE(!ctx))
 		return ndl_irql_of_context();
 	old = ctx->irql;
-	if (to >= old)
-		return old;
 	if (to < ctx->base_irql) {
 		pr_warn_ratelimited("driver lowered IRQL to %u below the %u it was called at; kept at %u\n",
 				    to, ctx->base_irql, ctx->base_irql);
@@ -113,6 +122,15 @@ u8 ndl_os_irql_lower(u8 to)
 	}
 	ctx->irql = to;
 	return old;
+}
+
+u8 ndl_os_irql_lower(u8 to)
+{
+	struct ndl_dctx *ctx = ndl_dctx_current();
+
+	if (likely(ctx && to >= ctx->irql))
+		return ctx->irql;
+	return ndl_irql_lower_slow(ctx, to);
 }
 
 unsigned long ndl_os_irq_save(void)

@@ -142,8 +142,17 @@ struct ndl_dctx *ndl_dctx_lookup(unsigned long base)
 	struct ndl_cpu_stacks *cs = raw_cpu_ptr(&ndl_cpu_stacks);
 	unsigned int i, n;
 
-	/* Innermost first: the common case is the last stack taken here. */
-	for (i = READ_ONCE(cs->used); i-- > 0;)
+	/* Every entry from Linux code asks first: on the task's own stack
+	 * the answer needs no search.
+	 */
+	if (current_stack_pointer - (unsigned long)task_stack_page(current) <
+	    THREAD_SIZE)
+		return NULL;
+	/* Innermost first: the common case is the last stack taken here. A
+	 * claim that found none left counts past the end (ndl_cpu_get).
+	 */
+	for (i = min_t(unsigned int, READ_ONCE(cs->used), NDL_CPU_STACKS);
+	     i-- > 0;)
 		if (cs->base[i] == base)
 			return ndl_dctx_found(base);
 	/* Pairs with ndl_pool_add: entries below the count are written. */
@@ -168,30 +177,34 @@ static u8 ndl_linux_context(void)
 
 /* ---- taking and returning stacks ------------------------------------------ */
 
+/*
+ * The claim is one per-CPU increment, atomic against interrupts on this
+ * CPU, so no interrupt-off section is needed: a context that interrupts
+ * between the increment and the read takes the next stack, and gives it
+ * back before it returns here (contexts that use per-CPU stacks nest
+ * LIFO and do not migrate; above).
+ */
 static struct ndl_dctx *ndl_cpu_get(void)
 {
-	struct ndl_cpu_stacks *cs;
-	struct ndl_dctx *ctx = NULL;
-	unsigned long flags;
+	unsigned int i = this_cpu_inc_return(ndl_cpu_stacks.used) - 1;
+	unsigned long base = 0;
 
-	local_irq_save(flags);
-	cs = this_cpu_ptr(&ndl_cpu_stacks);
-	if (cs->used < NDL_CPU_STACKS && cs->base[cs->used])
-		ctx = ndl_ctx_of(cs->base[cs->used++]);
-	local_irq_restore(flags);
-	return ctx;
+	if (i < NDL_CPU_STACKS)
+		base = this_cpu_read(ndl_cpu_stacks.base[i]);
+	if (!base) {
+		this_cpu_dec(ndl_cpu_stacks.used);
+		return NULL;
+	}
+	return ndl_ctx_of(base);
 }
 
 static void ndl_cpu_put(struct ndl_dctx *ctx)
 {
-	struct ndl_cpu_stacks *cs;
-	unsigned long flags;
+	unsigned int used = this_cpu_read(ndl_cpu_stacks.used);
 
-	local_irq_save(flags);
-	cs = this_cpu_ptr(&ndl_cpu_stacks);
-	WARN_ON(!cs->used || ndl_ctx_of(cs->base[cs->used - 1]) != ctx);
-	cs->used--;
-	local_irq_restore(flags);
+	WARN_ON(!used || used > NDL_CPU_STACKS ||
+		ndl_ctx_of(this_cpu_read(ndl_cpu_stacks.base[used - 1])) != ctx);
+	this_cpu_dec(ndl_cpu_stacks.used);
 }
 
 static struct ndl_dctx *ndl_pool_take(void)

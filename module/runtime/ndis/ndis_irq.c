@@ -50,6 +50,11 @@ static void run_interrupt_dpc(NDIS_MINIPORT_INTERRUPT *in)
 	if (!ndl_mp_enter(ad, &old))
 		return;
 	ad->stats.dpcs++;
+	/* One FPU section for every driver call of the DPC, the returns and
+	 * resubmissions after it included: only runtime code runs between
+	 * them, and opening a section costs more than all of it.
+	 */
+	ndl_os_driver_enter();
 	ndl_rx_dpc_begin(ad);
 	NDL_CALL_DRIVER_VOID(in->MiniportDpc, ndl_ad_ctx(ad));
 	if (!in->IsrRequested && !in->SharedInterrupt &&
@@ -60,6 +65,7 @@ static void run_interrupt_dpc(NDIS_MINIPORT_INTERRUPT *in)
 	ndl_rx_dpc_end(ad);
 	/* Sends the miniport refused may fit now. */
 	ndl_tx_unblock(ad);
+	ndl_os_driver_leave();
 	ndl_mp_leave(ad, old);
 }
 
