@@ -22,38 +22,6 @@ WINCDECL void *ndlw_memset(void *d, int c, SIZE_T n)
 	return ndl_memset(d, c, n);
 }
 
-/*
- * Eight bytes at a time, then four, then one: drivers compare addresses
- * (NdisEqualMemory is memcmp) on every frame they receive. Unaligned loads
- * through memcpy are single moves on x86.
- */
-SIZE_T ndl_mem_equal_prefix(const void *a, const void *b, SIZE_T n)
-{
-	const u8 *x = a, *y = b;
-	SIZE_T i = 0;
-
-	for (; n - i >= 8; i += 8) {
-		u64 p, q;
-
-		ndl_memcpy(&p, x + i, 8);
-		ndl_memcpy(&q, y + i, 8);
-		if (p != q)	/* little-endian: the lowest set bit is first */
-			return i + (SIZE_T)__builtin_ctzll(p ^ q) / 8;
-	}
-	if (n - i >= 4) {
-		u32 p, q;
-
-		ndl_memcpy(&p, x + i, 4);
-		ndl_memcpy(&q, y + i, 4);
-		if (p != q)
-			return i + (SIZE_T)__builtin_ctz(p ^ q) / 8;
-		i += 4;
-	}
-	while (i < n && x[i] == y[i])
-		i++;
-	return i;
-}
-
 int WINCDECL ndlw_memcmp(const void *a, const void *b, SIZE_T n)
 {
 	const u8 *x = a, *y = b;

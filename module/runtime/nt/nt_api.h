@@ -18,10 +18,40 @@
  */
 #define NDL_DBGPRINT_DEFAULT_MASK	0x1u
 
-/* How many leading bytes of a and b are equal (crt/crt.c: memcmp and
- * RtlCompareMemory).
+/*
+ * How many leading bytes of a and b are equal (memcmp, RtlCompareMemory):
+ * drivers compare addresses (NdisEqualMemory is memcmp) on every frame
+ * they receive. Eight bytes at a time, then four, then one; unaligned
+ * loads through memcpy are single moves on x86. Inline: a call from the
+ * Microsoft-convention exports would cost more than the comparison.
  */
-SIZE_T ndl_mem_equal_prefix(const void *a, const void *b, SIZE_T n);
+static inline SIZE_T ndl_mem_equal_prefix(const void *a, const void *b,
+					  SIZE_T n)
+{
+	const u8 *x = a, *y = b;
+	SIZE_T i = 0;
+
+	for (; n - i >= 8; i += 8) {
+		u64 p, q;
+
+		ndl_memcpy(&p, x + i, 8);
+		ndl_memcpy(&q, y + i, 8);
+		if (p != q)	/* little-endian: the lowest set bit is first */
+			return i + (SIZE_T)__builtin_ctzll(p ^ q) / 8;
+	}
+	if (n - i >= 4) {
+		u32 p, q;
+
+		ndl_memcpy(&p, x + i, 4);
+		ndl_memcpy(&q, y + i, 4);
+		if (p != q)
+			return i + (SIZE_T)__builtin_ctz(p ^ q) / 8;
+		i += 4;
+	}
+	while (i < n && x[i] == y[i])
+		i++;
+	return i;
+}
 
 /* Strings (nt_rtl_string.c) */
 WCHAR ndl_ansi_to_wchar(u8 c);
