@@ -8,8 +8,9 @@
 # symbols go out as "SYM: SIDE" lines. tests/vm/exec-profile.sh turns both
 # into instructions per round trip by function. With ndl_what=download
 # on the kernel command line (NDL_VM_APPEND) the window covers a TCP
-# download from the host instead of pings; count per frame received with
-# NDL_EXEC_PER=tcp_v4_rcv.
+# download from the host instead of pings (count per frame received with
+# NDL_EXEC_PER=dev_gro_receive); with ndl_what=upload, uploads to the
+# host (count per tcp_sendmsg: wget writes the same chunks on both sides).
 #   NDL_VM_QEMU="-icount shift=1,sleep=on" NDL_VM_KVM=no \
 #     tests/vm/run.sh --kver K _rtt_exec >/tmp/exec.out
 #   tests/vm/exec-profile.sh /tmp/exec.out /tmp/ndl-exec-native.log
@@ -27,22 +28,28 @@ bring_up() { ndl_net_up "$1" && ndl_wait_carrier "$1" 5; }
 # symbols as they are now (each side has its own modules).
 window() {
 	ping -c 20 -i 0.05 -q 10.0.2.2 >/dev/null 2>&1	# warm
-	if [ "${ndl_what:-ping}" = download ]; then
+	case ${ndl_what:-ping} in
+	download)
 		(while :; do wget -q -O /dev/null "http://$ndl_serve"; done) \
-			>/tmp/ping 2>&1 &
-	else
-		ping -c 300 -i 0.01 -q 10.0.2.2 >/tmp/ping 2>&1 &
-	fi
+			>/tmp/ping 2>&1 & ;;
+	upload)
+		[ -f /tmp/up ] || head -c 33554432 /dev/zero | tr '\000' '\001' >/tmp/up
+		(while :; do wget -q -O /dev/null --post-file /tmp/up \
+			"http://${ndl_serve%%/*}/cgi-bin/ndl-sink"; done) >/tmp/ping 2>&1 & ;;
+	*)
+		ping -c 300 -i 0.01 -q 10.0.2.2 >/tmp/ping 2>&1 & ;;
+	esac
 	sleep 1
 	ndl_report "MONITOR: singlestep on"
 	ndl_report "MONITOR: logfile /tmp/ndl-exec-$1.log"
 	ndl_report "MONITOR: log exec,nochain"
-	# A download keeps the guest busy: under -icount a second of its time
-	# is 5e8 instructions, 40 GB of log; 10 ms is about a thousand frames.
-	if [ "${ndl_what:-ping}" = download ]; then sleep 0.01; else sleep 1; fi
+	# Bulk traffic keeps the guest busy: under -icount a second of its
+	# time is 5e8 instructions, 40 GB of log; 10 ms is about a thousand
+	# frames.
+	if [ "${ndl_what:-ping}" = ping ]; then sleep 1; else sleep 0.01; fi
 	ndl_report "MONITOR: log none"
 	ndl_report "MONITOR: singlestep off"
-	[ "${ndl_what:-ping}" != download ] || kill $! 2>/dev/null
+	[ "${ndl_what:-ping}" = ping ] || kill $! 2>/dev/null
 	wait
 	while read -r line; do ndl_report "PING: $1 $line"; done </tmp/ping
 	awk -v side="$1" '$2 ~ /^[tT]$/ { print "SYM: " side " " $1 " " $3 " " $4 }' \
