@@ -50,7 +50,8 @@ void ndl_rxq_receive(void *ctx, const struct ndl_rx_frame *frame)
 		atomic64_inc(&b->rx_dropped);
 		goto out;
 	}
-	if (ndl_rx_frame_copy(frame, skb_put(skb, frame->len), frame->len) !=
+	/* A new skb of frame->len: __skb_put, without skb_put's check. */
+	if (ndl_rx_frame_copy(frame, __skb_put(skb, frame->len), frame->len) !=
 	    frame->len) {
 		atomic64_inc(&b->rx_errors);
 		dev_kfree_skb_any(skb);

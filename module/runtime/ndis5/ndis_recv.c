@@ -131,6 +131,11 @@ u32 ndl_rx_frame_copy(const struct ndl_rx_frame *f, void *buf, u32 len)
 	const MDL *m = f->mdl;
 	u32 done = 0, i;
 
+	/* Most frames are in one buffer. */
+	if (m && m->ByteCount >= len) {
+		ndl_memcpy(buf, ndl_mdl_va(m), len);
+		return len;
+	}
 	for (i = 0; (m || i < f->nfrags) && done < len; i++) {
 		const void *va = m ? ndl_mdl_va(m) : f->frags[i].va;
 		u32 n = m ? m->ByteCount : f->frags[i].len;
