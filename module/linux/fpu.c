@@ -89,11 +89,11 @@ static void ndl_fpu_off(struct ndl_dctx *ctx, bool save)
 	ctx->fpu_on = false;
 }
 
-/* Make the FPU section match the innermost frame's owner. */
-static __always_inline void ndl_fpu_sync(struct ndl_dctx *ctx)
+/* Make the FPU section match the innermost frame's owner: want is true
+ * for Windows code.
+ */
+static __always_inline void ndl_fpu_sync(struct ndl_dctx *ctx, bool want)
 {
-	bool want = ctx->depth && ctx->nest[ctx->depth - 1];
-
 	if (want && !ctx->fpu_on)
 		ndl_fpu_on(ctx);
 	else if (!want && ctx->fpu_on)
@@ -111,11 +111,7 @@ static __always_inline void ndl_fpu_push(bool windows)
 	if (WARN_ON_ONCE(ctx->depth == NDL_FPU_NEST_MAX))
 		return;
 	ctx->nest[ctx->depth++] = windows;
-	/* ndl_fpu_sync, knowing the innermost frame's owner. */
-	if (windows && !ctx->fpu_on)
-		ndl_fpu_on(ctx);
-	else if (!windows && ctx->fpu_on)
-		ndl_fpu_off(ctx, true);	/* a pause */
+	ndl_fpu_sync(ctx, windows);
 }
 
 static __always_inline void ndl_fpu_pop(bool windows)
@@ -127,7 +123,7 @@ static __always_inline void ndl_fpu_pop(bool windows)
 	if (WARN_ON_ONCE(!ctx->depth || ctx->nest[ctx->depth - 1] != windows))
 		return;
 	ctx->depth--;
-	ndl_fpu_sync(ctx);
+	ndl_fpu_sync(ctx, ctx->depth && ctx->nest[ctx->depth - 1]);
 }
 
 void ndl_os_driver_enter(void)
