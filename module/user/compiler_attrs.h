@@ -11,6 +11,9 @@
 #define __printf(a, b) __attribute__((__format__(printf, a, b)))
 #define __noreturn __attribute__((__noreturn__))
 #define __packed __attribute__((__packed__))
+#ifndef __always_inline	/* glibc's <sys/cdefs.h> has it */
+#define __always_inline inline __attribute__((__always_inline__))
+#endif
 /* Exempt from -ftrivial-auto-var-init (the kernel's INIT_STACK_ALL_ZERO). */
 #if defined(__has_attribute) && __has_attribute(__uninitialized__)
 #define __uninitialized __attribute__((__uninitialized__))

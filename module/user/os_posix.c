@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "host.h"
+#include "core/os_fast.h"
 
 /* ---- memory ---------------------------------------------------------- */
 
@@ -173,28 +174,28 @@ void ndl_os_log(enum ndl_log_level level, const char *line)
 
 /* ---- IRQL and CPU ---------------------------------------------------- */
 
-static _Thread_local u8 cur_irql;
+_Thread_local u8 ndl_user_irql;	/* os_fast.h */
 
 u8 ndl_os_irql_current(void)
 {
-	return cur_irql;
+	return ndl_user_irql;
 }
 
 u8 ndl_os_irql_raise(u8 to)
 {
-	u8 old = cur_irql;
+	u8 old = ndl_user_irql;
 
 	if (to > old)
-		cur_irql = to;
+		ndl_user_irql = to;
 	return old;
 }
 
 u8 ndl_os_irql_lower(u8 to)
 {
-	u8 old = cur_irql;
+	u8 old = ndl_user_irql;
 
 	if (to < old)
-		cur_irql = to;
+		ndl_user_irql = to;
 	return old;
 }
 
@@ -311,7 +312,7 @@ void ndl_os_bugcheck(u32 code, u64 p1, u64 p2, u64 p3, u64 p4)
 		(unsigned long long)p3, (unsigned long long)p4);
 	/* On a system thread: park it for good, as the kernel glue does. */
 	if (ndl_user_thread_running()) {
-		cur_irql = NDL_PASSIVE_LEVEL;
+		ndl_user_irql = NDL_PASSIVE_LEVEL;
 		ndl_user_thread_park();
 	}
 	if (guard)
@@ -331,7 +332,7 @@ u32 ndl_user_call_guarded(void (*fn)(void *ctx), void *ctx)
 	} else {
 		code = last_bugcheck.code ? last_bugcheck.code : 0xffffffffu;
 		/* The driver's frames are gone: back to PASSIVE_LEVEL. */
-		cur_irql = NDL_PASSIVE_LEVEL;
+		ndl_user_irql = NDL_PASSIVE_LEVEL;
 	}
 	guard = outer;
 	return code;

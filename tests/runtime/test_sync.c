@@ -65,6 +65,46 @@ static void test_irql_and_spinlocks(void)
 	CHECK_EQ_INT(l, 0);
 }
 
+/*
+ * At DISPATCH_LEVEL already (a DPC's locks: the inline common case),
+ * KeAcquireSpinLockRaiseToDpc returns DISPATCH_LEVEL as the old IRQL and
+ * KeReleaseSpinLock with it leaves the level alone; nested locks taken
+ * from PASSIVE_LEVEL unwind to PASSIVE_LEVEL only with the outer one.
+ */
+static void test_spinlocks_at_dispatch(void)
+{
+	KSPIN_LOCK a = 0, b = 0;
+	KIRQL outer, inner, old;
+	KLOCK_QUEUE_HANDLE h;
+
+	outer = ndlw_KeAcquireSpinLockRaiseToDpc(&a);
+	CHECK_EQ_INT(outer, NDL_PASSIVE_LEVEL);
+	inner = ndlw_KeAcquireSpinLockRaiseToDpc(&b);
+	CHECK_EQ_INT(inner, NDL_DISPATCH_LEVEL);
+	CHECK(a != 0 && b != 0 && a == b);	/* both tagged by this thread */
+	CHECK(!ndlw_KeTryToAcquireSpinLockAtDpcLevel(&b));
+	ndlw_KeReleaseSpinLock(&b, inner);
+	CHECK(b == 0 && a != 0);
+	CHECK_EQ_INT(ndlw_KeGetCurrentIrql(), NDL_DISPATCH_LEVEL);
+	ndlw_KeAcquireInStackQueuedSpinLock(&b, &h);
+	CHECK(h.OldIrql == NDL_DISPATCH_LEVEL && b != 0);
+	ndlw_KeReleaseInStackQueuedSpinLock(&h);
+	CHECK(b == 0 && ndlw_KeGetCurrentIrql() == NDL_DISPATCH_LEVEL);
+	ndlw_KeReleaseSpinLock(&a, outer);
+	CHECK(a == 0 && ndlw_KeGetCurrentIrql() == NDL_PASSIVE_LEVEL);
+
+	/* Released out of order: each release restores what its acquire saw. */
+	outer = ndlw_KeAcquireSpinLockRaiseToDpc(&a);
+	inner = ndlw_KeAcquireSpinLockRaiseToDpc(&b);
+	ndlw_KeReleaseSpinLock(&a, outer);
+	CHECK_EQ_INT(ndlw_KeGetCurrentIrql(), NDL_PASSIVE_LEVEL);
+	CHECK(a == 0 && b != 0);
+	old = ndlw_KfRaiseIrql(NDL_DISPATCH_LEVEL);
+	ndlw_KeReleaseSpinLock(&b, inner);
+	CHECK(b == 0 && ndlw_KeGetCurrentIrql() == NDL_DISPATCH_LEVEL);
+	ndlw_KfLowerIrql(old);
+}
+
 static KSPIN_LOCK recursive;
 
 static void recursive_cb(void *ctx)
@@ -86,6 +126,23 @@ static void lower_above_cb(void *ctx)
 	ndlw_KfLowerIrql(NDL_DISPATCH_LEVEL);
 }
 
+/* The same, with the first acquisition already at DISPATCH_LEVEL. */
+static void recursive_at_dispatch_cb(void *ctx)
+{
+	ndlw_KfRaiseIrql(NDL_DISPATCH_LEVEL);
+	ndlw_KeAcquireSpinLockRaiseToDpc(&recursive);
+	ndlw_KeAcquireSpinLockRaiseToDpc(&recursive);
+}
+
+/* KeReleaseSpinLock restores NewIrql through KeLowerIrql's rule: never up. */
+static void release_raises_cb(void *ctx)
+{
+	KSPIN_LOCK l = 0;
+
+	ndlw_KeAcquireSpinLockRaiseToDpc(&l);
+	ndlw_KeReleaseSpinLock(&l, NDL_DISPATCH_LEVEL + 1);
+}
+
 /* KeAcquireSpinLock: "Callers must be running at IRQL <= DISPATCH_LEVEL". */
 static void spin_above_dispatch_cb(void *ctx)
 {
@@ -99,6 +156,12 @@ static void test_misuse_is_a_bugcheck(void)
 {
 	CHECK_EQ_INT(ndl_user_call_guarded(recursive_cb, NULL), 0x0f);
 	recursive = 0;
+	CHECK_EQ_INT(ndl_user_call_guarded(recursive_at_dispatch_cb, NULL),
+		     0x0f);
+	recursive = 0;
+	CHECK_EQ_INT(ndlw_KeGetCurrentIrql(), NDL_PASSIVE_LEVEL);
+	CHECK_EQ_INT(ndl_user_call_guarded(release_raises_cb, NULL), 0x0a);
+	CHECK_EQ_INT(ndlw_KeGetCurrentIrql(), NDL_PASSIVE_LEVEL);
 	CHECK_EQ_INT(ndl_user_call_guarded(lower_cb, NULL), 0x09);
 	CHECK_EQ_INT(ndlw_KeGetCurrentIrql(), NDL_PASSIVE_LEVEL);
 	CHECK_EQ_INT(ndl_user_call_guarded(lower_above_cb, NULL), 0x0a);
@@ -321,6 +384,7 @@ int main(void)
 
 	test_init();
 	RUN(test_irql_and_spinlocks);
+	RUN(test_spinlocks_at_dispatch);
 	RUN(test_misuse_is_a_bugcheck);
 	RUN(test_events);
 	RUN(test_mutex_semaphore_multiple);

@@ -28,7 +28,9 @@ kver=$("$top/tests/vm/kver.sh" default 2>/dev/null)
 kdir=/lib/modules/$kver/build
 if [ -n "$kver" ] && [ -d "$kdir" ]; then
 	kb=$top/build/runtime-kbuild
-	rm -rf "$kb" && mkdir -p "$kb" && cp -r "$top/module/runtime" "$kb/"
+	# linux/ for the one header the runtime takes from it (core/os_fast.h)
+	rm -rf "$kb" && mkdir -p "$kb" &&
+		cp -r "$top/module/runtime" "$top/module/linux" "$kb/"
 	# includes name the subsystem folder ("nt/nt_io.h"), as in module/Kbuild
 	printf '%s\n' 'include $(src)/runtime/Kbuild.inc' 'obj-m := ndlrt.o' \
 		'ndlrt-y := $(ndl-runtime-y) lic.o' \

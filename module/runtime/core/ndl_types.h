@@ -2,7 +2,8 @@
 /*
  * Fixed-width types and the few compiler facilities the runtime uses, the
  * same in the kernel (<linux/types.h>) and in user space (<stdint.h>). This
- * is the only header of module/runtime/ that includes system headers.
+ * is the only header of module/runtime/ that includes system headers, but
+ * for core/os_fast.h (the OS layer's inline IRQL read, for spin locks).
  */
 #ifndef NDL_TYPES_H
 #define NDL_TYPES_H

@@ -7,6 +7,7 @@
  * (NdisMSleep, NdisStallExecution) and interlocked helpers.
  */
 #include "ndis/ndis_priv.h"
+#include "nt/nt_spin_fast.h"
 
 /* ---- events ------------------------------------------------------------------- */
 
@@ -78,22 +79,22 @@ void NTAPI ndlw_NdisFreeSpinLock(NDIS_SPIN_LOCK *l)
 
 void NTAPI ndlw_NdisAcquireSpinLock(NDIS_SPIN_LOCK *l)
 {
-	l->OldIrql = ndl_spin_lock_dpc(&l->SpinLock);
+	l->OldIrql = ndl_spin_lock_dpc_inline(&l->SpinLock);
 }
 
 void NTAPI ndlw_NdisReleaseSpinLock(NDIS_SPIN_LOCK *l)
 {
-	ndl_spin_unlock_dpc(&l->SpinLock, l->OldIrql);
+	ndl_spin_unlock_dpc_inline(&l->SpinLock, l->OldIrql);
 }
 
 void NTAPI ndlw_NdisDprAcquireSpinLock(NDIS_SPIN_LOCK *l)
 {
-	ndlw_KeAcquireSpinLockAtDpcLevel(&l->SpinLock);
+	ndl_spin_acquire_inline(&l->SpinLock);
 }
 
 void NTAPI ndlw_NdisDprReleaseSpinLock(NDIS_SPIN_LOCK *l)
 {
-	ndlw_KeReleaseSpinLockFromDpcLevel(&l->SpinLock);
+	ndl_spin_release_inline(&l->SpinLock);
 }
 
 /*

@@ -6,6 +6,7 @@
  * identity | 1 while held, so recursion is reported, not hung on.
  */
 #include "nt/nt_sync.h"
+#include "nt/nt_spin_fast.h"
 #include "nt/nt_objects.h"
 #include "nt/nt_exports.h"
 
@@ -37,28 +38,14 @@ void ndl_irql_lower(KIRQL to)
 	}
 }
 
-static ULONG_PTR owner_tag(void)
-{
-	return (ULONG_PTR)ndl_os_current_thread() | 1;
-}
-
-static bool spin_try_as(KSPIN_LOCK *lock, ULONG_PTR me)
-{
-	ULONG_PTR free_val = 0;
-
-	return ndl_atomic_cmpxchg(lock, &free_val, me);
-}
-
 bool ndl_spin_try(KSPIN_LOCK *lock)
 {
-	return spin_try_as(lock, owner_tag());
+	return ndl_spin_try_as(lock, ndl_spin_owner_tag());
 }
 
-void ndl_spin_acquire(KSPIN_LOCK *lock)
+void ndl_spin_contended(KSPIN_LOCK *lock, ULONG_PTR me)
 {
-	ULONG_PTR me = owner_tag();
-
-	while (!spin_try_as(lock, me)) {
+	do {
 		if (ndl_atomic_load(lock) == me) {
 			ndl_err("spinlock %p acquired recursively by its owner",
 				(void *)lock);
@@ -67,12 +54,17 @@ void ndl_spin_acquire(KSPIN_LOCK *lock)
 		}
 		while (ndl_atomic_load(lock))
 			ndl_os_cpu_relax();
-	}
+	} while (!ndl_spin_try_as(lock, me));
+}
+
+void ndl_spin_acquire(KSPIN_LOCK *lock)
+{
+	ndl_spin_acquire_inline(lock);
 }
 
 void ndl_spin_release(KSPIN_LOCK *lock)
 {
-	ndl_atomic_store(lock, (ULONG_PTR)0);
+	ndl_spin_release_inline(lock);
 }
 
 KIRQL ndl_lock_any(KSPIN_LOCK *lock)
@@ -140,6 +132,12 @@ void NTAPI ndlw_KeInitializeSpinLock(KSPIN_LOCK *lock)
  */
 KIRQL ndl_spin_lock_dpc(KSPIN_LOCK *lock)
 {
+	return ndl_spin_lock_dpc_inline(lock);
+}
+
+/* Everything but a free lock taken at DISPATCH_LEVEL already. */
+KIRQL ndl_spin_lock_dpc_slow(KSPIN_LOCK *lock)
+{
 	KIRQL old = ndl_os_irql_raise(NDL_DISPATCH_LEVEL);
 
 	if (old > NDL_DISPATCH_LEVEL) {
@@ -154,13 +152,12 @@ KIRQL ndl_spin_lock_dpc(KSPIN_LOCK *lock)
 
 void ndl_spin_unlock_dpc(KSPIN_LOCK *lock, KIRQL old)
 {
-	ndl_spin_release(lock);
-	ndl_irql_lower(old);
+	ndl_spin_unlock_dpc_inline(lock, old);
 }
 
 KIRQL NTAPI ndlw_KeAcquireSpinLockRaiseToDpc(KSPIN_LOCK *lock)
 {
-	return ndl_spin_lock_dpc(lock);
+	return ndl_spin_lock_dpc_inline(lock);
 }
 
 void NTAPI ndlw_KeAcquireSpinLock(KSPIN_LOCK *lock, KIRQL *old)
@@ -175,7 +172,7 @@ KIRQL FASTCALL ndlw_KfAcquireSpinLock(KSPIN_LOCK *lock)
 
 void NTAPI ndlw_KeReleaseSpinLock(KSPIN_LOCK *lock, KIRQL old)
 {
-	ndl_spin_unlock_dpc(lock, old);
+	ndl_spin_unlock_dpc_inline(lock, old);
 }
 
 void FASTCALL ndlw_KfReleaseSpinLock(KSPIN_LOCK *lock, KIRQL old)
@@ -185,22 +182,22 @@ void FASTCALL ndlw_KfReleaseSpinLock(KSPIN_LOCK *lock, KIRQL old)
 
 void NTAPI ndlw_KeAcquireSpinLockAtDpcLevel(KSPIN_LOCK *lock)
 {
-	ndl_spin_acquire(lock);
+	ndl_spin_acquire_inline(lock);
 }
 
 void FASTCALL ndlw_KefAcquireSpinLockAtDpcLevel(KSPIN_LOCK *lock)
 {
-	ndl_spin_acquire(lock);
+	ndl_spin_acquire_inline(lock);
 }
 
 void NTAPI ndlw_KeReleaseSpinLockFromDpcLevel(KSPIN_LOCK *lock)
 {
-	ndl_spin_release(lock);
+	ndl_spin_release_inline(lock);
 }
 
 void FASTCALL ndlw_KefReleaseSpinLockFromDpcLevel(KSPIN_LOCK *lock)
 {
-	ndl_spin_release(lock);
+	ndl_spin_release_inline(lock);
 }
 
 BOOLEAN FASTCALL ndlw_KeTryToAcquireSpinLockAtDpcLevel(KSPIN_LOCK *lock)
@@ -230,13 +227,13 @@ void FASTCALL ndlw_KeAcquireInStackQueuedSpinLockAtDpcLevel(
 {
 	h->LockQueue.Next = NULL;
 	h->LockQueue.Lock = lock;
-	ndl_spin_acquire(lock);
+	ndl_spin_acquire_inline(lock);
 }
 
 void FASTCALL ndlw_KeReleaseInStackQueuedSpinLockFromDpcLevel(
 	KLOCK_QUEUE_HANDLE *h)
 {
-	ndl_spin_release(h->LockQueue.Lock);
+	ndl_spin_release_inline(h->LockQueue.Lock);
 }
 
 BOOLEAN NTAPI ndlw_KeTestSpinLock(KSPIN_LOCK *lock)

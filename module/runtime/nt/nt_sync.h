@@ -20,6 +20,9 @@ bool ndl_spin_try(KSPIN_LOCK *lock);
 /* KeAcquireSpinLockRaiseToDpc / KeReleaseSpinLock for the runtime. */
 KIRQL ndl_spin_lock_dpc(KSPIN_LOCK *lock);
 void ndl_spin_unlock_dpc(KSPIN_LOCK *lock, KIRQL old);
+/* The out-of-line parts of nt_spin_fast.h's inline common cases. */
+KIRQL ndl_spin_lock_dpc_slow(KSPIN_LOCK *lock);
+void ndl_spin_contended(KSPIN_LOCK *lock, ULONG_PTR me);
 
 /*
  * Lock usable at any IRQL, including from ISRs: raises to HIGH_LEVEL
