@@ -62,13 +62,19 @@ struct ndl_frag {
 
 #define NDL_TX_MAX_FRAGS	32
 
-/* Per received frame: what the miniport said about checksums (per packet). */
-#define NDL_RX_CSUM_IP_OK	0x01
-#define NDL_RX_CSUM_TCP_OK	0x02
-#define NDL_RX_CSUM_UDP_OK	0x04
-#define NDL_RX_CSUM_IP_BAD	0x10
-#define NDL_RX_CSUM_TCP_BAD	0x20
-#define NDL_RX_CSUM_UDP_BAD	0x40
+/*
+ * Per received frame: what the miniport said about checksums (per packet).
+ * The bits of the receive half of NDIS 5's and NDIS 6's checksum info,
+ * where both keep them (asserted where each is read), so a frame's flags
+ * are the miniport's word masked: NDL_RX_CSUM_MASK.
+ */
+#define NDL_RX_CSUM_TCP_BAD	0x01
+#define NDL_RX_CSUM_UDP_BAD	0x02
+#define NDL_RX_CSUM_IP_BAD	0x04
+#define NDL_RX_CSUM_TCP_OK	0x08
+#define NDL_RX_CSUM_UDP_OK	0x10
+#define NDL_RX_CSUM_IP_OK	0x20
+#define NDL_RX_CSUM_MASK	0x3f
 #define NDL_RX_VLAN		0x100	/* vlan_tci is valid */
 
 struct ndl_rx_frame {
@@ -92,8 +98,23 @@ static inline bool ndl_rx_frame_csum_ok(const struct ndl_rx_frame *f)
 	       !(f->flags & (NDL_RX_CSUM_IP_BAD | NDL_RX_CSUM_TCP_BAD |
 			     NDL_RX_CSUM_UDP_BAD));
 }
-/* Copy up to len bytes of a received frame into buf; returns bytes copied. */
-u32 ndl_rx_frame_copy(const struct ndl_rx_frame *f, void *buf, u32 len);
+/* ndl_rx_frame_copy for frames in more than one piece. */
+u32 ndl_rx_frame_gather(const struct ndl_rx_frame *f, void *buf, u32 len);
+/*
+ * Copy up to len bytes of a received frame into buf; returns bytes copied.
+ * Inline for a frame in one fragment (nearly all): every frame pays it.
+ */
+static inline u32 ndl_rx_frame_copy(const struct ndl_rx_frame *f, void *buf,
+				    u32 len)
+{
+	if (!f->mdl && f->nfrags == 1) {
+		u32 n = f->frags[0].len < len ? f->frags[0].len : len;
+
+		ndl_memcpy(buf, f->frags[0].va, n);
+		return n;
+	}
+	return ndl_rx_frame_gather(f, buf, len);
+}
 
 /* ---- events to the host -------------------------------------------------- */
 

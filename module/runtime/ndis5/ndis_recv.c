@@ -126,16 +126,11 @@ void ndl_rx_free(struct ndl_adapter *ad)
 }
 
 /* A frame's bytes in MDLs (from a packet) or in fragments (TransferData). */
-u32 ndl_rx_frame_copy(const struct ndl_rx_frame *f, void *buf, u32 len)
+u32 ndl_rx_frame_gather(const struct ndl_rx_frame *f, void *buf, u32 len)
 {
 	const MDL *m = f->mdl;
 	u32 done = 0, i;
 
-	/* Most frames are in one buffer. */
-	if (m && m->ByteCount >= len) {
-		ndl_memcpy(buf, ndl_mdl_va(m), len);
-		return len;
-	}
 	for (i = 0; (m || i < f->nfrags) && done < len; i++) {
 		const void *va = m ? ndl_mdl_va(m) : f->frags[i].va;
 		u32 n = m ? m->ByteCount : f->frags[i].len;
@@ -184,25 +179,21 @@ static void deliver_split(struct ndl_adapter *ad, const void *header,
 	deliver(ad, &f);
 }
 
+NDL_STATIC_ASSERT((NDL_CSUM_RX_TCP_FAILED) == (NDL_RX_CSUM_TCP_BAD) &&
+		  (NDL_CSUM_RX_UDP_FAILED) == (NDL_RX_CSUM_UDP_BAD) &&
+		  (NDL_CSUM_RX_IP_FAILED) == (NDL_RX_CSUM_IP_BAD) &&
+		  (NDL_CSUM_RX_TCP_SUCCEEDED) == (NDL_RX_CSUM_TCP_OK) &&
+		  (NDL_CSUM_RX_UDP_SUCCEEDED) == (NDL_RX_CSUM_UDP_OK) &&
+		  (NDL_CSUM_RX_IP_SUCCEEDED) == (NDL_RX_CSUM_IP_OK),
+		  "NDL_RX_CSUM_* are NDIS 5's receive checksum bits");
+
 static u32 csum_flags(NDIS_PACKET *p, u16 *vlan)
 {
 	NDIS_PACKET_EXTENSION *ext = ndl_packet_ext(p);
 	u32 v = (u32)(uintptr_t)ext->NdisPacketInfo[TcpIpChecksumPacketInfo];
 	u32 q = (u32)(uintptr_t)ext->NdisPacketInfo[Ieee8021QInfo];
-	u32 f = 0;
+	u32 f = v & NDL_RX_CSUM_MASK;
 
-	if (v & NDL_CSUM_RX_IP_SUCCEEDED)
-		f |= NDL_RX_CSUM_IP_OK;
-	if (v & NDL_CSUM_RX_TCP_SUCCEEDED)
-		f |= NDL_RX_CSUM_TCP_OK;
-	if (v & NDL_CSUM_RX_UDP_SUCCEEDED)
-		f |= NDL_RX_CSUM_UDP_OK;
-	if (v & NDL_CSUM_RX_IP_FAILED)
-		f |= NDL_RX_CSUM_IP_BAD;
-	if (v & NDL_CSUM_RX_TCP_FAILED)
-		f |= NDL_RX_CSUM_TCP_BAD;
-	if (v & NDL_CSUM_RX_UDP_FAILED)
-		f |= NDL_RX_CSUM_UDP_BAD;
 	*vlan = 0;
 	if (q) {
 		*vlan = (u16)(NDL_8021Q_PRIORITY(q) << 13 | NDL_8021Q_VLAN_ID(q));
@@ -211,15 +202,29 @@ static u32 csum_flags(NDIS_PACKET *p, u16 *vlan)
 	return f;
 }
 
-/* No fragment array: per frame, the kernel would zero one on the stack. */
+/*
+ * No fragment array: per frame, the kernel would zero one on the stack. A
+ * packet in one buffer (most) goes as one fragment, which the host copies
+ * inline (ndl_rx_frame_copy).
+ */
 static void deliver_packet(struct ndl_adapter *ad, NDIS_PACKET *p)
 {
-	struct ndl_rx_frame f = { .mdl = p->Private.Head };
-	const MDL *m;
+	const MDL *head = p->Private.Head, *m;
+	struct ndl_rx_frame f = { .mdl = head };
+	struct ndl_frag one __uninitialized;
+	u32 len = 0, n = 0;
 
-	for (m = f.mdl; m; m = m->Next) {
-		f.len += m->ByteCount;
-		f.nfrags++;
+	for (m = head; m; m = m->Next) {
+		len += m->ByteCount;
+		n++;
+	}
+	f.len = len;
+	f.nfrags = n;
+	if (n == 1) {
+		one.va = ndl_mdl_va(head);
+		one.len = len;
+		f.frags = &one;
+		f.mdl = NULL;
 	}
 	f.flags = csum_flags(p, &f.vlan_tci);
 	deliver(ad, &f);

@@ -64,24 +64,20 @@ void ndl6_rx_return_queued(struct ndl_adapter *ad)
 		ndl6_wake(ad);
 }
 
+NDL_STATIC_ASSERT((NDL_NBL_CSUM_RX_TCP_FAILED) == (NDL_RX_CSUM_TCP_BAD) &&
+		  (NDL_NBL_CSUM_RX_UDP_FAILED) == (NDL_RX_CSUM_UDP_BAD) &&
+		  (NDL_NBL_CSUM_RX_IP_FAILED) == (NDL_RX_CSUM_IP_BAD) &&
+		  (NDL_NBL_CSUM_RX_TCP_OK) == (NDL_RX_CSUM_TCP_OK) &&
+		  (NDL_NBL_CSUM_RX_UDP_OK) == (NDL_RX_CSUM_UDP_OK) &&
+		  (NDL_NBL_CSUM_RX_IP_OK) == (NDL_RX_CSUM_IP_OK),
+		  "NDL_RX_CSUM_* are NDIS 6's receive checksum bits");
+
 static u32 rx_flags(const NET_BUFFER_LIST *nbl, u16 *tci)
 {
 	uintptr_t c = (uintptr_t)nbl->NetBufferListInfo[TcpIpChecksumNetBufferListInfo];
 	uintptr_t q = (uintptr_t)nbl->NetBufferListInfo[Ieee8021QNetBufferListInfo];
-	u32 f = 0;
+	u32 f = (u32)c & NDL_RX_CSUM_MASK;
 
-	if (c & NDL_NBL_CSUM_RX_IP_OK)
-		f |= NDL_RX_CSUM_IP_OK;
-	if (c & NDL_NBL_CSUM_RX_TCP_OK)
-		f |= NDL_RX_CSUM_TCP_OK;
-	if (c & NDL_NBL_CSUM_RX_UDP_OK)
-		f |= NDL_RX_CSUM_UDP_OK;
-	if (c & NDL_NBL_CSUM_RX_IP_FAILED)
-		f |= NDL_RX_CSUM_IP_BAD;
-	if (c & NDL_NBL_CSUM_RX_TCP_FAILED)
-		f |= NDL_RX_CSUM_TCP_BAD;
-	if (c & NDL_NBL_CSUM_RX_UDP_FAILED)
-		f |= NDL_RX_CSUM_UDP_BAD;
 	if (q) {
 		*tci = (u16)(NDL_NBL_8021Q_PRIORITY(q) << 13 |
 			     NDL_NBL_8021Q_VLAN(q));
