@@ -480,8 +480,18 @@ void ndl_packet_pool_destroy(NDIS_HANDLE pool);
 NDIS_PACKET *ndl_packet_alloc(NDIS_HANDLE pool);
 void ndl_packet_free(NDIS_PACKET *p);
 void ndl_packet_reinit(NDIS_PACKET *p);
-NDIS_PACKET_OOB_DATA *ndl_packet_oob(NDIS_PACKET *p);
-NDIS_PACKET_EXTENSION *ndl_packet_ext(NDIS_PACKET *p);
+/* Inline: every frame sent or received reads both, often more than once. */
+static inline NDIS_PACKET_OOB_DATA *ndl_packet_oob(NDIS_PACKET *p)
+{
+	return (NDIS_PACKET_OOB_DATA *)((u8 *)p + p->Private.NdisPacketOobOffset);
+}
+
+static inline NDIS_PACKET_EXTENSION *ndl_packet_ext(NDIS_PACKET *p)
+{
+	return (NDIS_PACKET_EXTENSION *)((u8 *)ndl_packet_oob(p) +
+					 sizeof(NDIS_PACKET_OOB_DATA));
+}
+
 /* The runtime's private word in a packet it allocated (owner pointer). */
 void **ndl_packet_owner(NDIS_PACKET *p);
 bool ndl_packet_is_ours(const NDIS_PACKET *p);

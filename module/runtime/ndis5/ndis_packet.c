@@ -242,17 +242,6 @@ void ndl_packet_reinit(NDIS_PACKET *p)
 	p->Private.ValidCounts = FALSE;
 }
 
-NDIS_PACKET_OOB_DATA *ndl_packet_oob(NDIS_PACKET *p)
-{
-	return (NDIS_PACKET_OOB_DATA *)((u8 *)p + p->Private.NdisPacketOobOffset);
-}
-
-NDIS_PACKET_EXTENSION *ndl_packet_ext(NDIS_PACKET *p)
-{
-	return (NDIS_PACKET_EXTENSION *)((u8 *)ndl_packet_oob(p) +
-					 sizeof(NDIS_PACKET_OOB_DATA));
-}
-
 void **ndl_packet_owner(NDIS_PACKET *p)
 {
 	return &tail_of(p)->owner;
