@@ -65,46 +65,6 @@ static void test_irql_and_spinlocks(void)
 	CHECK_EQ_INT(l, 0);
 }
 
-/*
- * At DISPATCH_LEVEL already (a DPC's locks: the inline common case),
- * KeAcquireSpinLockRaiseToDpc returns DISPATCH_LEVEL as the old IRQL and
- * KeReleaseSpinLock with it leaves the level alone; nested locks taken
- * from PASSIVE_LEVEL unwind to PASSIVE_LEVEL only with the outer one.
- */
-static void test_spinlocks_at_dispatch(void)
-{
-	KSPIN_LOCK a = 0, b = 0;
-	KIRQL outer, inner, old;
-	KLOCK_QUEUE_HANDLE h;
-
-	outer = ndlw_KeAcquireSpinLockRaiseToDpc(&a);
-	CHECK_EQ_INT(outer, NDL_PASSIVE_LEVEL);
-	inner = ndlw_KeAcquireSpinLockRaiseToDpc(&b);
-	CHECK_EQ_INT(inner, NDL_DISPATCH_LEVEL);
-	CHECK(a != 0 && b != 0 && a == b);	/* both tagged by this thread */
-	CHECK(!ndlw_KeTryToAcquireSpinLockAtDpcLevel(&b));
-	ndlw_KeReleaseSpinLock(&b, inner);
-	CHECK(b == 0 && a != 0);
-	CHECK_EQ_INT(ndlw_KeGetCurrentIrql(), NDL_DISPATCH_LEVEL);
-	ndlw_KeAcquireInStackQueuedSpinLock(&b, &h);
-	CHECK(h.OldIrql == NDL_DISPATCH_LEVEL && b != 0);
-	ndlw_KeReleaseInStackQueuedSpinLock(&h);
-	CHECK(b == 0 && ndlw_KeGetCurrentIrql() == NDL_DISPATCH_LEVEL);
-	ndlw_KeReleaseSpinLock(&a, outer);
-	CHECK(a == 0 && ndlw_KeGetCurrentIrql() == NDL_PASSIVE_LEVEL);
-
-	/* Released out of order: each release restores what its acquire saw. */
-	outer = ndlw_KeAcquireSpinLockRaiseToDpc(&a);
-	inner = ndlw_KeAcquireSpinLockRaiseToDpc(&b);
-	ndlw_KeReleaseSpinLock(&a, outer);
-	CHECK_EQ_INT(ndlw_KeGetCurrentIrql(), NDL_PASSIVE_LEVEL);
-	CHECK(a == 0 && b != 0);
-	old = ndlw_KfRaiseIrql(NDL_DISPATCH_LEVEL);
-	ndlw_KeReleaseSpinLock(&b, inner);
-	CHECK(b == 0 && ndlw_KeGetCurrentIrql() == NDL_DISPATCH_LEVEL);
-	ndlw_KfLowerIrql(old);
-}
-
 static KSPIN_LOCK recursive;
 
 static void recursive_cb(void *ctx)
@@ -384,7 +344,6 @@ int main(void)
 
 	test_init();
 	RUN(test_irql_and_spinlocks);
-	RUN(test_spinlocks_at_dispatch);
 	RUN(test_misuse_is_a_bugcheck);
 	RUN(test_events);
 	RUN(test_mutex_semaphore_multiple);
