@@ -18,11 +18,10 @@
  */
 static __always_inline u8 *ndl_os_fast_irql(void)
 {
-	unsigned long base = current_stack_pointer & ~(NDL_STACK_SIZE - 1);
+	struct ndl_dctx *ctx = ndl_dctx_hinted(current_stack_pointer &
+					       ~(NDL_STACK_SIZE - 1));
 
-	if (likely(raw_cpu_read(ndl_dctx_hint) == base))
-		return &ndl_ctx_of(base)->irql;
-	return NULL;
+	return ctx ? &ctx->irql : NULL;
 }
 
 /* ndl_os_current_thread */

@@ -80,6 +80,14 @@ static inline struct ndl_dctx *ndl_ctx_of(unsigned long base)
 DECLARE_PER_CPU(unsigned long, ndl_dctx_hint);
 struct ndl_dctx *ndl_dctx_lookup(unsigned long base);
 
+/* The context of the driver stack we are on if the hint names it, or NULL. */
+static __always_inline struct ndl_dctx *ndl_dctx_hinted(unsigned long base)
+{
+	if (likely(raw_cpu_read(ndl_dctx_hint) == base))
+		return ndl_ctx_of(base);
+	return NULL;
+}
+
 /*
  * The context of the driver stack we are on, or NULL. Inline: every IRQL
  * and FPU step asks (dozens of times a frame), and the hint almost always
@@ -88,10 +96,9 @@ struct ndl_dctx *ndl_dctx_lookup(unsigned long base);
 static inline struct ndl_dctx *ndl_dctx_current(void)
 {
 	unsigned long base = current_stack_pointer & ~(NDL_STACK_SIZE - 1);
+	struct ndl_dctx *ctx = ndl_dctx_hinted(base);
 
-	if (likely(raw_cpu_read(ndl_dctx_hint) == base))
-		return ndl_ctx_of(base);
-	return ndl_dctx_lookup(base);
+	return ctx ? ctx : ndl_dctx_lookup(base);
 }
 /* Deepest use of any driver stack so far, in bytes; how many exist. */
 size_t ndl_stack_deepest(void);

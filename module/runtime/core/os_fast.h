@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Inline fast paths of the OS interface (os.h), for nt_sync.c alone.
+ * Inline fast paths of the OS interface (os.h), for nt/nt_spin_fast.h alone.
  *
  * Every spin lock a driver takes raises and lowers IRQL, nearly always
  * without changing it (a DPC's locks), and tags the lock with the thread.
