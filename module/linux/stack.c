@@ -129,6 +129,13 @@ static void ndl_stack_free(unsigned long base)
 }
 
 DEFINE_PER_CPU(unsigned long, ndl_dctx_hint);
+/*
+ * The last stack block searched and found not to be ours on this CPU: the
+ * IRQ stack, where every interrupt and softirq entry asks. Such a block
+ * becomes ours only as memory freed and allocated again for the pool, so
+ * ndl_pool_add clears every CPU's before a new stack is published.
+ */
+static DEFINE_PER_CPU(unsigned long, ndl_dctx_foreign);
 
 static struct ndl_dctx *ndl_dctx_found(unsigned long base)
 {
@@ -146,7 +153,7 @@ struct ndl_dctx *ndl_dctx_lookup(unsigned long base)
 	 * the answer needs no search.
 	 */
 	if (current_stack_pointer - (unsigned long)task_stack_page(current) <
-	    THREAD_SIZE)
+	    THREAD_SIZE || raw_cpu_read(ndl_dctx_foreign) == base)
 		return NULL;
 	/* Innermost first: the common case is the last stack taken here. A
 	 * claim that found none left counts past the end (ndl_cpu_get).
@@ -160,6 +167,7 @@ struct ndl_dctx *ndl_dctx_lookup(unsigned long base)
 	for (i = 0; i < n; i++)
 		if (ndl_pool_base[i] == base)
 			return ndl_dctx_found(base);
+	raw_cpu_write(ndl_dctx_foreign, base);
 	return NULL;
 }
 
@@ -240,6 +248,11 @@ static bool ndl_pool_add(void)
 	if (ndl_pool_count < NDL_POOL_MAX)
 		base = ndl_stack_alloc();
 	if (base) {
+		int cpu;
+
+		/* Nothing runs on it yet; it is ours before anyone can. */
+		for_each_possible_cpu(cpu)
+			cmpxchg(per_cpu_ptr(&ndl_dctx_foreign, cpu), base, 0UL);
 		ndl_pool_base[ndl_pool_count] = base;
 		/* Publish the entry before the count that covers it. */
 		smp_store_release(&ndl_pool_count, ndl_pool_count + 1);
@@ -289,7 +302,7 @@ long ndl_stack_run(long (*fn)(void *arg), void *arg, int irql)
 	struct ndl_stack_call call = { .fn = fn, .arg = arg };
 	u8 linux_ctx = ndl_linux_context();
 	struct ndl_dctx *ctx;
-	unsigned long base;
+	unsigned long base, hint;
 
 	ctx = ndl_dctx_current();
 	if (ctx && ctx->linux_ctx == linux_ctx)
@@ -322,9 +335,18 @@ long ndl_stack_run(long (*fn)(void *arg), void *arg, int irql)
 	ctx->irq_raised = false;
 	this_cpu_inc(ndl_pcpu_stats.driver_calls);
 
+	/*
+	 * Every IRQL and FPU step of the call asks for the stack it switches
+	 * to, and the caller's stack is asked for again after it: the hint
+	 * names each in turn (raw: a pool call may move to another CPU, and
+	 * a hint on the wrong CPU only misses).
+	 */
 	base = (unsigned long)ctx & ~(NDL_STACK_SIZE - 1);
+	hint = raw_cpu_read(ndl_dctx_hint);
+	raw_cpu_write(ndl_dctx_hint, base);
 	call_on_stack(ndl_stack_tos(base), ndl_stack_entry, ASM_CALL_ARG1,
 		      , [arg1] "r" (&call));
+	raw_cpu_write(ndl_dctx_hint, hint);
 
 	WARN_ONCE(ctx->depth || ctx->fpu_on || ctx->irql != ctx->base_irql,
 		  "ndisload: driver context left unbalanced (depth %u, fpu %d, IRQL %u, entered at %u)\n",
@@ -483,8 +505,10 @@ void ndl_stack_uninit(void)
 	for (i = 0; i < ndl_pool_count; i++)
 		ndl_stack_free(ndl_pool_base[i]);
 	ndl_pool_count = 0;
-	for_each_possible_cpu(cpu)
+	for_each_possible_cpu(cpu) {
 		per_cpu(ndl_dctx_hint, cpu) = 0;
+		per_cpu(ndl_dctx_foreign, cpu) = 0;
+	}
 	ndl_pool_free = NULL;
 }
 
