@@ -17,15 +17,11 @@
 #include "stats.h"
 #include "core/os.h"
 
-static int ndl_dma_set_bits(struct ndl_os_dev *dev, int bits)
+static noinline int ndl_dma_set_mask(struct ndl_os_dev *dev, int bits)
 {
 	unsigned long flags;
 	int ret = 0;
 
-	bits = bits >= 64 ? 64 : 32;
-	/* Every map asks; the mask changes at most once or twice per device. */
-	if (READ_ONCE(dev->dma_bits) == bits)
-		return 0;
 	raw_spin_lock_irqsave(&dev->dma_lock, flags);
 	if (dev->dma_bits != bits) {
 		ret = dma_set_mask_and_coherent(&dev->pdev->dev,
@@ -40,6 +36,15 @@ static int ndl_dma_set_bits(struct ndl_os_dev *dev, int bits)
 		pr_warn_ratelimited("%s: cannot set a %d-bit DMA mask: %d\n",
 				    pci_name(dev->pdev), bits, ret);
 	return ret;
+}
+
+/* Every map asks; the mask changes at most once or twice per device. */
+static inline int ndl_dma_set_bits(struct ndl_os_dev *dev, int bits)
+{
+	bits = bits >= 64 ? 64 : 32;
+	if (likely(READ_ONCE(dev->dma_bits) == bits))
+		return 0;
+	return ndl_dma_set_mask(dev, bits);
 }
 
 static gfp_t ndl_dma_gfp(void)

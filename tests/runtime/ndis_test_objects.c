@@ -326,7 +326,10 @@ static void test_sync(void)
 	ndlw_NdisSetEvent(&ev);
 	CHECK(ndlw_NdisWaitEvent(&ev, 0));
 	CHECK(ndlw_NdisWaitEvent(&ev, 1));	/* notification: stays set */
-	ndlw_NdisResetEvent(&ev);
+	ndlw_NdisResetEvent(&ev);	/* not signalled until set again */
+	CHECK(!ndlw_NdisWaitEvent(&ev, 1));
+	ndlw_NdisResetEvent(&ev);	/* already reset: stays so */
+	CHECK(!ndlw_NdisWaitEvent(&ev, 1));
 	wi.Routine = on_work;
 	wi.Context = &ev;
 	CHECK_EQ_INT(ndlw_NdisScheduleWorkItem(&wi), 0);

@@ -21,9 +21,14 @@ void NTAPI ndlw_NdisSetEvent(NDIS_EVENT *ev)
 	ndlw_KeSetEvent(&ev->Event, 0, FALSE);
 }
 
+/*
+ * Returns nothing, so KeClearEvent's store will do: the WDK points callers
+ * that do not need KeResetEvent's previous state to it as the faster form.
+ * Miniports reset an event per receive batch (packets out, packets back).
+ */
 void NTAPI ndlw_NdisResetEvent(NDIS_EVENT *ev)
 {
-	ndlw_KeResetEvent(&ev->Event);
+	ndlw_KeClearEvent(&ev->Event);
 }
 
 /* ms == 0 waits forever; TRUE if the event is signalled. PASSIVE only. */

@@ -93,7 +93,8 @@ static void finish(struct ndl_adapter *ad, struct ndl_request *r,
 	ndl_req_kick(ad);
 }
 
-void ndl_req_kick(struct ndl_adapter *ad)
+/* ndl_req_kick, when a request is queued and none is in the miniport. */
+void ndl_req_start_queued(struct ndl_adapter *ad)
 {
 	const NDIS51_MINIPORT_CHARACTERISTICS *c = ndl_chars(ad);
 	struct ndl_request *r;
@@ -101,9 +102,6 @@ void ndl_req_kick(struct ndl_adapter *ad)
 	bool done;
 	KIRQL old;
 
-	if (ndl_atomic_load(&ad->req_cur) ||
-	    ndl_list_empty(&ad->req_queue))
-		return;
 	if (ad->ndis6 && ndl6_req_defer(ad))
 		return;
 	old = ndl_q_lock(ad);

@@ -268,9 +268,10 @@ LONG NTAPI ndlw_KeResetEvent(KEVENT *ev)
 	return prev;
 }
 
+/* No lock: a waiter sees the event signalled or not, either is correct. */
 void NTAPI ndlw_KeClearEvent(KEVENT *ev)
 {
-	ev->Header.SignalState = 0;
+	ndl_atomic_store(&ev->Header.SignalState, 0);
 }
 
 LONG NTAPI ndlw_KeReadStateEvent(KEVENT *ev)
