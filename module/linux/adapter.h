@@ -160,13 +160,6 @@ netdev_features_t ndl_offload_features_check(struct sk_buff *skb,
 					     netdev_features_t features);
 int ndl_offload_tx(struct ndl_bound *b, struct sk_buff *skb, u32 *flags);
 
-/*
- * os_dma.c: the page of a receive buffer of len bytes at va that may be
- * lent to the stack as an skb fragment (shared memory in lendable pages,
- * the buffer within one page), or NULL.
- */
-struct page *ndl_dma_lendable_page(const void *va, u32 len);
-
 /* rx.c */
 void ndl_rxq_receive(void *ctx, const struct ndl_rx_frame *frame);
 void ndl_rxq_receive_complete(void *ctx);

@@ -55,7 +55,7 @@ static const char ndl_stat_names[][ETH_GSTRING_LEN] = {
 	"rt_tx_multi_buffer", "rt_tx_linearized", "rt_oid_refused",
 	"rt_mcast_list_sets", "rx_unicast",
 	"tx_csum_offloaded", "tx_csum_software", "rx_csum_offloaded",
-	"tx_lso_sent", "tx_lso_bytes", "rt_rx_lent", "rt_rx_lent_forced",
+	"tx_lso_sent", "tx_lso_bytes",
 };
 
 static int ndl_get_sset_count(struct net_device *dev, int sset)
@@ -122,8 +122,6 @@ static void ndl_get_ethtool_stats(struct net_device *dev,
 	data[i++] = t.rx_csum;
 	data[i++] = c.st.tx_lso;
 	data[i++] = c.st.tx_lso_bytes;
-	data[i++] = c.st.rx_lent;
-	data[i++] = c.st.rx_lent_forced;
 }
 
 const struct ethtool_ops ndl_ethtool_ops = {

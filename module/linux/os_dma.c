@@ -5,16 +5,6 @@
  * 64-bit addresses (NdisMInitializeScatterGatherDma with Dma64BitAddresses
  * or map registers with NDIS_DMA_64BITS), so drivers that are not 64-bit
  * capable never see an address above 4 GiB (swiotlb bounces if needed).
- *
- * Shared memory is lendable where the platform allows it: separate
- * order-0 pages (alloc_pages_exact), physically contiguous, mapped for
- * streaming DMA only where that needs no bouncing and no cache
- * maintenance (dma_need_sync false: the CPU and the device see the same
- * bytes, as coherent memory guarantees). Each page then has a reference
- * count of its own, so receive buffers in it can be lent to the network
- * stack as skb fragments (rx.c), and a page the stack still holds
- * outlives the miniport's NdisMFreeSharedMemory. Such pages carry a mark
- * in page->private; everything else comes from dma_alloc_coherent.
  */
 #include <linux/dma-mapping.h>
 #include <linux/mm.h>
@@ -63,62 +53,17 @@ static gfp_t ndl_dma_gfp(void)
 							    GFP_ATOMIC;
 }
 
-/* Its address marks lendable pages (page->private): nothing else has it. */
-static const char ndl_lend_mark;
-#define NDL_PAGE_LENDABLE	((unsigned long)&ndl_lend_mark)
-
-static void ndl_dma_mark_pages(void *va, size_t size, unsigned long mark)
-{
-	size_t off;
-
-	for (off = 0; off < size; off += PAGE_SIZE)
-		set_page_private(virt_to_page((u8 *)va + off), mark);
-}
-
-static bool ndl_dma_is_lendable(const void *va)
-{
-	return virt_addr_valid(va) &&
-	       page_private(virt_to_page(va)) == NDL_PAGE_LENDABLE;
-}
-
-static void *ndl_dma_alloc_pages(struct device *d, size_t size,
-				 dma_addr_t *handle, int bits)
-{
-	gfp_t gfp = ndl_dma_gfp() | __GFP_ZERO | __GFP_NOWARN;
-	void *va;
-
-	va = alloc_pages_exact(size, bits < 64 ? gfp | GFP_DMA32 : gfp);
-	if (!va)
-		return NULL;
-	*handle = dma_map_single(d, va, size, DMA_BIDIRECTIONAL);
-	if (dma_mapping_error(d, *handle)) {
-		free_pages_exact(va, size);
-		return NULL;
-	}
-	if (dma_need_sync(d, *handle)) {
-		dma_unmap_single(d, *handle, size, DMA_BIDIRECTIONAL);
-		free_pages_exact(va, size);
-		return NULL;
-	}
-	ndl_dma_mark_pages(va, size, NDL_PAGE_LENDABLE);
-	return va;
-}
-
 void *ndl_os_dma_alloc(struct ndl_os_dev *dev, size_t size, u64 *bus,
 		       int dma_bits)
 {
-	struct device *d;
 	dma_addr_t handle;
 	void *va;
 
 	/* No device (USB, virtual adapters): nothing is a bus master. */
 	if (!dev || !size || ndl_dma_set_bits(dev, dma_bits))
 		return NULL;
-	d = &dev->pdev->dev;
 	ndl_fpu_pause();
-	va = ndl_dma_alloc_pages(d, size, &handle, dma_bits);
-	if (!va)
-		va = dma_alloc_coherent(d, size, &handle, ndl_dma_gfp());
+	va = dma_alloc_coherent(&dev->pdev->dev, size, &handle, ndl_dma_gfp());
 	ndl_fpu_resume();
 	if (!va)
 		return NULL;
@@ -127,57 +72,14 @@ void *ndl_os_dma_alloc(struct ndl_os_dev *dev, size_t size, u64 *bus,
 	return va;
 }
 
-/*
- * Lendable pages go back with put_page semantics (free_pages_exact): one
- * the stack still holds is freed when it lets go.
- */
 void ndl_os_dma_free(struct ndl_os_dev *dev, size_t size, void *va, u64 bus)
 {
-	struct device *d;
-
 	if (!va)
 		return;
-	d = &dev->pdev->dev;
 	ndl_fpu_pause();
-	if (ndl_dma_is_lendable(va)) {
-		ndl_dma_mark_pages(va, size, 0);
-		dma_unmap_single(d, bus, size, DMA_BIDIRECTIONAL);
-		free_pages_exact(va, size);
-	} else {
-		dma_free_coherent(d, size, va, bus);
-	}
+	dma_free_coherent(&dev->pdev->dev, size, va, bus);
 	ndl_fpu_resume();
 	ndl_stat_sub(&ndl_stats.dma_live, &ndl_stats.dma_bytes, size);
-}
-
-struct page *ndl_dma_lendable_page(const void *va, u32 len)
-{
-	if (offset_in_page(va) + len > PAGE_SIZE || !ndl_dma_is_lendable(va))
-		return NULL;
-	return virt_to_page(va);
-}
-
-/*
- * A lendable page is the runtime's alone when its count is back at the
- * one reference it was allocated with; the stack's last put_page is a
- * full barrier, and the acquire keeps the miniport's reuse of the buffer
- * after this read.
- */
-bool ndl_os_rx_buf_busy(const void *va, u32 len)
-{
-	const u8 *p = va, *end = p + len;
-
-	if (!len || !virt_addr_valid(va))
-		return false;
-	for (p = PTR_ALIGN_DOWN(p, PAGE_SIZE); p < end; p += PAGE_SIZE) {
-		struct page *page = virt_to_page(p);
-
-		if (page_private(page) == NDL_PAGE_LENDABLE &&
-		    page_ref_count(page) != 1)
-			return true;
-	}
-	smp_acquire__after_ctrl_dep();
-	return false;
 }
 
 static enum dma_data_direction ndl_dma_dir(enum ndl_os_dma_dir dir)

@@ -3,21 +3,14 @@
  * The receive path of a bound device. While the interface is up, the
  * miniport's interrupt DPC (MiniportHandleInterrupt) runs inside the NAPI
  * poll: the ISR schedules NAPI instead of queueing a KDPC, each frame the
- * DPC indicates becomes an skb and is batched without a lock, and the poll hands the batch to GRO once the
+ * DPC indicates is copied into an skb (the miniport owns its buffers) and
+ * batched without a lock, and the poll hands the batch to GRO once the
  * Windows code has returned — one softirq pass per interrupt, as for
  * Linux's own drivers, and the network stack never runs inside the FPU
  * section (or with IBT off) that Windows code needs. Frames indicated from
  * anywhere else (timers, other DPCs, an interface going down) are queued
  * for the poll. Checksums are marked verified only when the miniport said
  * so for that frame.
- *
- * A frame is copied into the skb, unless the runtime lets us keep its
- * buffer (a packet indicated with NDIS_STATUS_SUCCESS by a deserialized
- * miniport, within the lending limit), the buffer lies in lendable shared
- * memory (os_dma.c) and the frame is long enough to be worth it: then the
- * skb takes the Ethernet header as a copy and the rest as a fragment of
- * the buffer's page, with a page reference; the runtime gives the packet
- * back to the miniport once the stack has dropped every such reference.
  */
 #include <linux/etherdevice.h>
 #include <linux/if_vlan.h>
@@ -31,70 +24,9 @@
 
 #define NDL_RX_QUEUE_MAX	1024	/* frames waiting for NAPI, at most */
 #define NDL_RX_DPC_DUE		0
-/* Shorter frames are copied (e1000 and r8169 copy below 256 bytes too). */
-#define NDL_RX_COPYBREAK	256
-/* Linear room for the headers GRO pulls out of a fragment (as
- * napi_get_frags allocates: GRO_MAX_HEAD).
- */
-#define NDL_RX_LEND_HEAD	(MAX_HEADER + 128)
 
 /* The device whose interrupt DPC this CPU's receive poll is running. */
 static DEFINE_PER_CPU(struct ndl_bound *, ndl_rx_polling);
-
-static struct sk_buff *ndl_rx_alloc_skb(struct ndl_bound *b, u32 len)
-{
-	/* A DPC runs with bottom halves off: the per-CPU NAPI cache is ours. */
-	if (in_softirq())
-		return napi_alloc_skb(&b->napi, len);
-	return netdev_alloc_skb_ip_align(b->netdev, len);
-}
-
-/* An skb around the frame's buffer, or NULL: copy it instead. */
-static struct sk_buff *ndl_rx_lend(struct ndl_bound *b,
-				   const struct ndl_rx_frame *frame)
-{
-	struct sk_buff *skb;
-	struct page *page;
-	const u8 *va;
-	u32 len = frame->len;
-
-	if (!frame->kept || frame->mdl || frame->nfrags != 1 ||
-	    len < NDL_RX_COPYBREAK)
-		return NULL;
-	va = frame->frags[0].va;
-	page = ndl_dma_lendable_page(va, len);
-	if (!page)
-		return NULL;
-	skb = ndl_rx_alloc_skb(b, NDL_RX_LEND_HEAD);
-	if (!skb)
-		return NULL;
-	/* eth_type_trans reads the header from the linear part. */
-	memcpy(__skb_put(skb, ETH_HLEN), va, ETH_HLEN);
-	get_page(page);
-	skb_add_rx_frag(skb, 0, page, offset_in_page(va) + ETH_HLEN,
-			len - ETH_HLEN, roundup_pow_of_two(len));
-	*frame->kept = true;
-	return skb;
-}
-
-static struct sk_buff *ndl_rx_copy(struct ndl_bound *b,
-				   const struct ndl_rx_frame *frame)
-{
-	struct sk_buff *skb = ndl_rx_alloc_skb(b, frame->len);
-
-	if (!skb) {
-		atomic64_inc(&b->rx_dropped);
-		return NULL;
-	}
-	/* A new skb of frame->len: __skb_put, without skb_put's check. */
-	if (ndl_rx_frame_copy(frame, __skb_put(skb, frame->len), frame->len) !=
-	    frame->len) {
-		atomic64_inc(&b->rx_errors);
-		dev_kfree_skb_any(skb);
-		return NULL;
-	}
-	return skb;
-}
 
 void ndl_rxq_receive(void *ctx, const struct ndl_rx_frame *frame)
 {
@@ -109,11 +41,22 @@ void ndl_rxq_receive(void *ctx, const struct ndl_rx_frame *frame)
 		return;
 	}
 	ndl_fpu_pause_rt();
-	skb = ndl_rx_lend(b, frame);
-	if (!skb)
-		skb = ndl_rx_copy(b, frame);
-	if (!skb)
+	/* A DPC runs with bottom halves off: the per-CPU NAPI cache is ours. */
+	if (in_softirq())
+		skb = napi_alloc_skb(&b->napi, frame->len);
+	else
+		skb = netdev_alloc_skb_ip_align(dev, frame->len);
+	if (!skb) {
+		atomic64_inc(&b->rx_dropped);
 		goto out;
+	}
+	/* A new skb of frame->len: __skb_put, without skb_put's check. */
+	if (ndl_rx_frame_copy(frame, __skb_put(skb, frame->len), frame->len) !=
+	    frame->len) {
+		atomic64_inc(&b->rx_errors);
+		dev_kfree_skb_any(skb);
+		goto out;
+	}
 	skb->protocol = eth_type_trans(skb, dev);
 	if (ndl_rx_frame_csum_ok(frame) && (dev->features & NETIF_F_RXCSUM))
 		skb->ip_summed = CHECKSUM_UNNECESSARY;

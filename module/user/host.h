@@ -79,14 +79,6 @@ void ndl_user_dev_idle(u64 deadline_ns);
 void *ndl_user_dma_pool(void);
 u8 *ndl_user_dma_bus_to_va(u64 bus, size_t len);
 
-/*
- * rx_lend.c: receive buffers the host kept (ndl_rx_frame.kept). hold:
- * false if no room is left (copy instead); release: false if va is not
- * held. ndl_os_rx_buf_busy reports a buffer busy while any hold overlaps it.
- */
-bool ndl_user_rx_hold(const void *va, u32 len);
-bool ndl_user_rx_release(const void *va);
-
 /* loop.c: when the next timer or system-thread wait is due (or FOREVER). */
 u64 ndl_user_next_due(void);
 

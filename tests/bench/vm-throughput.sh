@@ -157,7 +157,6 @@ for nic in ${NDL_BENCH_NICS:-rtl8139 e1000 e1000e usb-net isolated}; do
 	echo "  both configured like the miniport's interface: ${woff:-?}"
 	[ "$noff" = "$woff" ] || echo "  but the native driver had: ${noff:-?}"
 	echo "  interrupts: native $(said native interrupts), wrapped $(said wrapped interrupts)"
-	echo "  wrapped receive, zero-copy (last round, download, upload and pings): $(said "wrapped [^ ]*" lent)"
 	echo "  the native driver with its own offloads on (one round):"
 	echo "  $nname  download ${hnat:-?} MB/s, busy ${hbusy:-?} µs/MiB; upload ${hunat:-?} MB/s, busy ${hubusy:-?} µs/MiB"
 	awk -v nb="${hubusy:-0}" -v wb="${uwbusy:-0}" 'BEGIN {

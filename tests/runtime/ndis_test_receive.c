@@ -14,12 +14,6 @@
  *    returned, without waiting for anything else;
  *  - a serialized miniport reads each status on return: SUCCESS means the
  *    packet is its own again (not held, no MiniportReturnPacket).
- * Buffers the host keeps (zero-copy receive; the rules above, applied to
- * a protocol that holds packets): a SUCCESS packet whose buffer the host
- * kept comes back through MiniportReturnPacket only once the host let go
- * of it, exactly once, also without another indication (a timer looks);
- * RESOURCES packets and serialized miniports' are never kept; every
- * packet is back before MiniportHalt, kept ones included.
  * MiniportTransferData / NdisMTransferDataComplete
  *  - BytesTransferred is what was copied: the frame is the header and
  *    that many bytes, also when fewer than requested, synchronously or
@@ -438,135 +432,6 @@ out:
 	teardown();
 }
 
-/* ---- buffers the host keeps ------------------------------------------ */
-
-static bool kept(u32 i)
-{
-	for (u32 k = 0; k < tap.nkept; k++)
-		if (tap.kept[k] == data[i])
-			return true;
-	return false;
-}
-
-/* Run pending work until the runtime's timer (10 ms) has had its turn. */
-static void run_timer(void)
-{
-	ndl_user_run_until(ndl_os_monotonic_ns() + 30ull * 1000 * 1000);
-}
-
-static void test_kept_returned_when_released(void)
-{
-	setup(true);
-	if (!start())
-		goto out;
-	tap.keep = true;
-	indicate(0, 4, NULL);
-	ndl_user_run_pending();
-	/* Up to a quarter of the pool (8) is lent: 2 kept, 2 copied. */
-	CHECK_EQ_INT(tap.nkept, 2);
-	CHECK(kept(0) && kept(1));
-	CHECK_EQ_INT(fm.returns, 2);
-	CHECK_EQ_INT(returned(pk[0]), 0);
-	CHECK_EQ_INT(returned(pk[2]), 1);
-	/* Still held: a later look returns nothing. */
-	run_timer();
-	CHECK_EQ_INT(returned(pk[0]), 0);
-	CHECK_EQ_INT(returned(pk[1]), 0);
-	/* Let go of both: the timer returns them without an indication. */
-	CHECK(ndl_user_rx_release(data[0]));
-	CHECK(ndl_user_rx_release(data[1]));
-	run_timer();
-	CHECK_EQ_INT(returned(pk[0]), 1);
-	CHECK_EQ_INT(returned(pk[1]), 1);
-	CHECK_EQ_INT(fm.returns, 4);
-	CHECK_EQ_INT(fm.bad_irql, 0);
-	/* Exactly once: nothing comes back again. */
-	run_timer();
-	CHECK_EQ_INT(fm.returns, 4);
-out:
-	teardown();
-}
-
-static void test_kept_returned_in_order(void)
-{
-	setup(true);
-	if (!start())
-		goto out;
-	tap.keep = true;
-	indicate(0, 2, NULL);
-	ndl_user_run_pending();
-	CHECK_EQ_INT(tap.nkept, 2);
-	/* The later one let go first waits behind the older. */
-	CHECK(ndl_user_rx_release(data[1]));
-	run_timer();
-	CHECK_EQ_INT(fm.returns, 0);
-	CHECK(ndl_user_rx_release(data[0]));
-	/* The next indication's DPC looks too. */
-	indicate(2, 1, NULL);
-	ndl_user_run_pending();
-	CHECK_EQ_INT(returned(pk[0]), 1);
-	CHECK_EQ_INT(returned(pk[1]), 1);
-out:
-	teardown();
-}
-
-static void test_resources_never_kept(void)
-{
-	static const NDIS_STATUS st[2] = {
-		NDIS_STATUS_RESOURCES, NDIS_STATUS_RESOURCES,
-	};
-
-	setup(true);
-	if (!start())
-		goto out;
-	tap.keep = true;
-	indicate(0, 2, st);
-	CHECK_EQ_INT(tap.nframes, 2);
-	CHECK_EQ_INT(tap.nkept, 0);
-	ndl_user_run_pending();
-	CHECK_EQ_INT(fm.returns, 0);
-out:
-	teardown();
-}
-
-static void test_serialized_never_kept(void)
-{
-	setup(false);
-	if (!start())
-		goto out;
-	tap.keep = true;
-	indicate(0, 2, NULL);
-	CHECK_EQ_INT(tap.nkept, 0);
-	CHECK_EQ_INT(ndl_packet_oob(pk[0])->Status, NDIS_STATUS_SUCCESS);
-out:
-	teardown();
-}
-
-static void test_kept_returned_before_halt(void)
-{
-	struct ndl_adapter_stats st;
-
-	setup(true);
-	if (!start())
-		goto out;
-	tap.keep = true;
-	indicate(0, 3, NULL);
-	ndl_user_run_pending();
-	CHECK_EQ_INT(tap.nkept, 2);
-	CHECK(ndl_user_rx_release(data[0]));
-	/* data[1] stays held: halt waits, then gives it back anyway. */
-	ndl_adapter_halt(ad);
-	CHECK_EQ_INT(fm.halts, 1);
-	CHECK_EQ_INT(fm.returns_at_halt, 3);
-	CHECK_EQ_INT(returned(pk[1]), 1);
-	ndl_adapter_stats(ad, &st);
-	CHECK_EQ_INT(st.rx_lent, 2);
-	CHECK_EQ_INT(st.rx_lent_forced, 1);
-	CHECK(ndl_user_rx_release(data[1]));
-out:
-	teardown();
-}
-
 int main(void)
 {
 	test_init();
@@ -582,11 +447,6 @@ int main(void)
 	RUN(test_transfer_failure_dropped);
 	RUN(test_lookahead_within_maximum);
 	RUN(test_lookahead_maximum_unknown);
-	RUN(test_kept_returned_when_released);
-	RUN(test_kept_returned_in_order);
-	RUN(test_resources_never_kept);
-	RUN(test_serialized_never_kept);
-	RUN(test_kept_returned_before_halt);
 	tap_free(&tap);
 	return test_exit();
 }

@@ -22,12 +22,6 @@ static void tap_receive(void *ctx, const struct ndl_rx_frame *f)
 	tf->flags = f->flags;
 	tf->vlan = f->vlan_tci;
 	tf->nfrags = f->nfrags;
-	if (t->keep && f->kept && !f->mdl && f->nfrags == 1 &&
-	    t->nkept < TAP_MAX_KEPT &&
-	    ndl_user_rx_hold(f->frags[0].va, f->frags[0].len)) {
-		t->kept[t->nkept++] = f->frags[0].va;
-		*f->kept = true;
-	}
 }
 
 static void tap_rx_complete(void *ctx)

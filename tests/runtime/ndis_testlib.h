@@ -20,8 +20,6 @@
 #define NDIS_PACKET_TYPE_BROADCAST	0x08
 #define NDIS_PACKET_TYPE_PROMISCUOUS	0x20
 
-#define TAP_MAX_KEPT	64
-
 struct tap_frame {
 	u8 data[1600];
 	u32 len, flags, nfrags;
@@ -39,12 +37,6 @@ struct tap {
 	u32 nevents;
 	bool in_callback;
 	bool nested;			/* a callback ran inside another */
-	/* keep: hold each buffer the runtime lets us keep (ndl_rx_frame.kept,
-	 * user/rx_lend.c) and list it in kept[]; nkept counts them
-	 */
-	bool keep;
-	const void *kept[TAP_MAX_KEPT];
-	u32 nkept;
 };
 
 extern const struct ndl_adapter_ops tap_ops;

@@ -250,12 +250,6 @@ void ndl_os_mmio_write(void __iomem *addr, int size, u64 val);
 void *ndl_os_dma_alloc(struct ndl_os_dev *dev, size_t size, u64 *bus,
 		       int dma_bits);
 void ndl_os_dma_free(struct ndl_os_dev *dev, size_t size, void *va, u64 bus);
-/*
- * Whether anything besides the runtime still holds a receive buffer the
- * host kept instead of copying (ndl_rx_frame.kept). False for memory the
- * host never lends.
- */
-bool ndl_os_rx_buf_busy(const void *va, u32 len);
 /* Streaming mappings of driver/stack buffers for scatter-gather DMA. */
 enum ndl_os_dma_dir { NDL_OS_DMA_TO_DEVICE, NDL_OS_DMA_FROM_DEVICE,
 		      NDL_OS_DMA_BIDIR };

@@ -87,12 +87,6 @@ struct ndl_rx_frame {
 	u32 len;			/* total bytes, header included */
 	u32 flags;			/* NDL_RX_* */
 	u16 vlan_tci;			/* priority << 13 | vlan id */
-	/*
-	 * Non-NULL if the host may keep the frame's buffers instead of
-	 * copying them: it sets *kept, and the runtime gives the buffers
-	 * back to the miniport once ndl_os_rx_buf_busy says they are free.
-	 */
-	bool *kept;
 };
 /*
  * The miniport validated the frame's TCP or UDP checksum and found no bad
@@ -152,9 +146,7 @@ struct ndl_status_event {
  * miniport is busy on this CPU).
  */
 struct ndl_adapter_ops {
-	/* A frame arrived; copy what you need before returning (or keep
-	 * the buffers, if frame->kept allows).
-	 */
+	/* A frame arrived; copy what you need before returning. */
 	void (*receive)(void *ctx, const struct ndl_rx_frame *frame);
 	/* The miniport finished a batch of indications (flush point). */
 	void (*receive_complete)(void *ctx);
@@ -483,8 +475,6 @@ struct ndl_adapter_stats {
 	u64 rx_frames, rx_dropped;
 	u64 rx_transfers;			/* MiniportTransferData calls */
 	u64 rx_returns;				/* MiniportReturnPacket calls */
-	u64 rx_lent;				/* frames whose buffers the host kept */
-	u64 rx_lent_forced;			/* returned at halt, still held */
 	u64 interrupts, dpcs;
 	u64 resets, hangs;
 	u64 tx_multi_buffer;			/* sent with more than one buffer */

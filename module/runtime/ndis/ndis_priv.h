@@ -506,8 +506,6 @@ static inline NDIS_PACKET_EXTENSION *ndl_packet_ext(NDIS_PACKET *p)
 /* The runtime's private word in a packet it allocated (owner pointer). */
 void **ndl_packet_owner(NDIS_PACKET *p);
 bool ndl_packet_is_ours(const NDIS_PACKET *p);
-/* Packets the pool of p can hand out (0 if p is not one of ours). */
-u32 ndl_packet_pool_capacity(const NDIS_PACKET *p);
 u32 ndl_packet_total_len(NDIS_PACKET *p);
 
 /* ndis_buffer.c */

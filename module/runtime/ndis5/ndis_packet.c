@@ -82,16 +82,6 @@ bool ndl_packet_is_ours(const NDIS_PACKET *p)
 						      (struct pkt_tail *)t);
 }
 
-u32 ndl_packet_pool_capacity(const NDIS_PACKET *p)
-{
-	const struct pkt_pool *pool;
-
-	if (!ndl_packet_is_ours(p))
-		return 0;
-	pool = tail_of(p)->pool;
-	return pool->count + pool->overflow_max;
-}
-
 NDIS_STATUS ndl_packet_pool_create(NDIS_HANDLE *out, UINT n, UINT overflow,
 				   UINT proto_len)
 {

@@ -29,21 +29,6 @@
  *    every later packet of its array the miniport's (NDIS_SET_PACKET_STATUS).
  *  - Halt: whatever is queued is returned before MiniportHalt; after
  *    MiniportHalt nothing is returned and a returned packet is not touched.
- *
- * Lending (zero-copy receive): a packet a deserialized miniport indicated
- * with NDIS_STATUS_SUCCESS is the protocol's until it is returned, so the
- * host may keep its buffer instead of copying it (ndl_rx_frame.kept). Such
- * a packet waits on the lent list, in lending order, until the OS says
- * nothing holds its buffer any more (ndl_os_rx_buf_busy); then it joins
- * the return queue. The walk stops at the first buffer still held, so a
- * check costs one look per poll when nothing came back. At most a quarter
- * of the miniport's packet pool (half the ring of a miniport that sizes
- * its pool at twice its ring) is lent, so a slow reader cannot starve the
- * ring: beyond that frames are copied. A timer looks again while buffers
- * are out, since a ring the lending emptied may bring no interrupt. Halt
- * waits a bounded time for them, then returns them anyway: NDIS returns
- * every packet before MiniportHalt, and the OS keeps the memory itself
- * alive for whoever still holds it.
  */
 #include "ndis/ndis_priv.h"
 
@@ -64,24 +49,13 @@ struct ndl_rx {
 	struct td_slot td[TD_SLOTS];
 	/* packets owed MiniportReturnPacket, oldest first (under q_lock) */
 	NDIS_PACKET *ret_head, **ret_tail;
-	/* packets whose buffers the host holds, oldest first (q_lock) */
-	NDIS_PACKET *lent_head, **lent_tail;
-	u32 lent, lend_max;	/* how many are out; at most */
 	KDPC return_dpc;
-	KTIMER lent_timer;	/* looks again while buffers are out */
-	KDPC lent_dpc;
-	bool lent_timer_set;	/* under q_lock */
 	u32 dpc_cpu;		/* cpu + 1 running the interrupt DPC */
 	bool closed;		/* MiniportHalt has run: nothing is returned */
 };
 
 /* Runtime-private mark (fPACKET_WRAPPER_RESERVED): owed a return. */
 #define NDL_PKT_HELD		0x01
-
-/* While buffers are lent, the timer looks again after 10 ms (relative). */
-#define NDL_LENT_RECHECK_100NS	(-100000ll)
-/* Halt waits this long for the host to let go of lent buffers. */
-#define NDL_LENT_WAIT_NS	(500ull * 1000 * 1000)
 
 /* The return queue links packets through WrapperReservedEx. */
 static NDIS_PACKET **ret_link(NDIS_PACKET *p)
@@ -94,16 +68,6 @@ static void NTAPI return_dpc(KDPC *dpc, void *ctx, void *a1, void *a2)
 	ndl_rx_return_queued(ctx);
 }
 
-static void NTAPI lent_dpc(KDPC *dpc, void *ctx, void *a1, void *a2)
-{
-	struct ndl_adapter *ad = ctx;
-	KIRQL old = ndl_q_lock(ad);
-
-	ad->rx->lent_timer_set = false;
-	ndl_q_unlock(ad, old);
-	ndl_rx_return_queued(ad);
-}
-
 int ndl_rx_init(struct ndl_adapter *ad)
 {
 	struct ndl_rx *rx = ndl_alloc_cat(sizeof(*rx), NDL_OS_ZERO,
@@ -114,10 +78,7 @@ int ndl_rx_init(struct ndl_adapter *ad)
 		return -NDL_ENOMEM;
 	ad->rx = rx;
 	rx->ret_tail = &rx->ret_head;
-	rx->lent_tail = &rx->lent_head;
 	ndlw_KeInitializeDpc(&rx->return_dpc, return_dpc, ad);
-	ndlw_KeInitializeDpc(&rx->lent_dpc, lent_dpc, ad);
-	ndlw_KeInitializeTimer(&rx->lent_timer);
 	if (!ndl_chars(ad)->TransferDataHandler)
 		return 0;
 	if (ndl_packet_pool_create(&rx->td_pool, TD_SLOTS, 0, 16) !=
@@ -150,8 +111,6 @@ void ndl_rx_free(struct ndl_adapter *ad)
 	if (!rx)
 		return;
 	ndl_rx_close(ad);
-	ndlw_KeCancelTimer(&rx->lent_timer);
-	ndlw_KeRemoveQueueDpc(&rx->lent_dpc);
 	ndlw_KeRemoveQueueDpc(&rx->return_dpc);
 	ndl_dpc_flush();
 	for (i = 0; i < TD_SLOTS; i++) {
@@ -248,11 +207,10 @@ static u32 csum_flags(NDIS_PACKET *p, u16 *vlan)
  * packet in one buffer (most) goes as one fragment, which the host copies
  * inline (ndl_rx_frame_copy).
  */
-static void deliver_packet(struct ndl_adapter *ad, NDIS_PACKET *p,
-			   bool *kept)
+static void deliver_packet(struct ndl_adapter *ad, NDIS_PACKET *p)
 {
 	const MDL *head = p->Private.Head, *m;
-	struct ndl_rx_frame f = { .mdl = head, .kept = kept };
+	struct ndl_rx_frame f = { .mdl = head };
 	struct ndl_frag one __uninitialized;
 	u32 len = 0, n = 0;
 
@@ -291,26 +249,9 @@ static bool returns_by_call(struct ndl_adapter *ad)
 	return false;
 }
 
-/* A chain of packets, linked through ret_link. */
-struct pkt_chain {
-	NDIS_PACKET *head, **tail;
-	u32 n;
-};
-
-static void chain_add(struct pkt_chain *c, NDIS_PACKET *p)
-{
-	*ret_link(p) = NULL;
-	*c->tail = p;
-	c->tail = ret_link(p);
-	c->n++;
-}
-
-/*
- * Queue what an indication leaves owed: packets for MiniportReturnPacket
- * and packets whose buffers the host kept (lent).
- */
-static void hold(struct ndl_adapter *ad, struct pkt_chain *ret,
-		 struct pkt_chain *lent)
+/* Queue a chain of indicated packets for MiniportReturnPacket. */
+static void hold(struct ndl_adapter *ad, NDIS_PACKET *head,
+		 NDIS_PACKET **tail)
 {
 	struct ndl_rx *rx = rx_of(ad);
 	KIRQL old = ndl_q_lock(ad);
@@ -321,66 +262,12 @@ static void hold(struct ndl_adapter *ad, struct pkt_chain *ret,
 			ad->name);
 		return;
 	}
-	if (ret->head) {
-		*rx->ret_tail = ret->head;
-		rx->ret_tail = ret->tail;
-	}
-	if (lent->head) {
-		*rx->lent_tail = lent->head;
-		rx->lent_tail = lent->tail;
-		rx->lent += lent->n;
-	}
+	*rx->ret_tail = head;
+	rx->ret_tail = tail;
 	ndl_q_unlock(ad, old);
-	/*
-	 * The interrupt DPC returns them itself when it ends (and arms the
-	 * timer for lent ones); elsewhere the return DPC does.
-	 */
+	/* The interrupt DPC returns them itself when it ends. */
 	if (ndl_atomic_load(&rx->dpc_cpu) != this_cpu())
 		ndlw_KeInsertQueueDpc(&rx->return_dpc, NULL, NULL);
-}
-
-/* Whether the host still holds any buffer of a lent packet. */
-static bool lent_busy(NDIS_PACKET *p)
-{
-	for (const MDL *m = p->Private.Head; m; m = m->Next)
-		if (ndl_os_rx_buf_busy(ndl_mdl_va(m), m->ByteCount))
-			return true;
-	return false;
-}
-
-/*
- * Lent packets the host has let go of join the return queue, oldest
- * first; the first one still held ends the walk. Under q_lock. Returns
- * whether any stay out.
- */
-static bool reclaim_locked(struct ndl_rx *rx, bool force)
-{
-	NDIS_PACKET *p;
-
-	while ((p = rx->lent_head) && (force || !lent_busy(p))) {
-		rx->lent_head = *ret_link(p);
-		if (!rx->lent_head)
-			rx->lent_tail = &rx->lent_head;
-		rx->lent--;
-		*ret_link(p) = NULL;
-		*rx->ret_tail = p;
-		rx->ret_tail = ret_link(p);
-	}
-	return rx->lent_head;
-}
-
-/*
- * How many more packets may be lent now: a quarter of the pool the
- * packets come from (none if it is not one of ours) less those out.
- * Unlocked: a stale count lends one or two more or fewer.
- */
-static u32 lend_budget(struct ndl_rx *rx, NDIS_PACKET *p)
-{
-	u32 out = ndl_atomic_load(&rx->lent);
-
-	if (!rx->lend_max)
-		rx->lend_max = ndl_packet_pool_capacity(p) / 4;
-	return out < rx->lend_max ? rx->lend_max - out : 0;
 }
 
 /* Give every queued packet back. DISPATCH_LEVEL, outside the driver. */
@@ -391,26 +278,15 @@ void ndl_rx_return_queued(struct ndl_adapter *ad)
 	NDIS_PACKET *p;
 	KIRQL old;
 
-	bool arm = false;
-
-	if (!rx || (!ndl_atomic_load(&rx->ret_head) &&
-		    !ndl_atomic_load(&rx->lent_head)))
+	if (!rx || !ndl_atomic_load(&rx->ret_head))
 		return;
 	old = ndl_q_lock(ad);
-	if (rx->lent_head && !rx->closed && reclaim_locked(rx, false) &&
-	    !rx->lent_timer_set)
-		arm = rx->lent_timer_set = true;
 	p = rx->closed ? NULL : rx->ret_head;
 	if (p) {
 		rx->ret_head = NULL;
 		rx->ret_tail = &rx->ret_head;
 	}
 	ndl_q_unlock(ad, old);
-	if (arm) {
-		LARGE_INTEGER due = { .QuadPart = NDL_LENT_RECHECK_100NS };
-
-		ndlw_KeSetTimer(&rx->lent_timer, due, &rx->lent_dpc);
-	}
 	if (!p)
 		return;
 	/* One entry into Windows code for the batch, not one per packet:
@@ -444,39 +320,11 @@ void ndl_rx_dpc_end(struct ndl_adapter *ad)
 	ndl_rx_return_queued(ad);
 }
 
-static bool none_lent(struct ndl_adapter *ad)
-{
-	KIRQL old = ndl_q_lock(ad);
-	bool out = reclaim_locked(ad->rx, false);
-
-	ndl_q_unlock(ad, old);
-	return !out;
-}
-
-/*
- * Halt, before MiniportHalt: every packet still owed goes back. PASSIVE.
- * Lent buffers are waited for; any the host still holds when the wait
- * ends go back too, since the miniport may wait in MiniportHalt for all
- * its packets. The memory stays valid for the holder (see above), but
- * the miniport may reuse the buffer before it halts the chip.
- */
+/* Halt, before MiniportHalt: every packet still owed goes back. PASSIVE. */
 void ndl_rx_return_all(struct ndl_adapter *ad)
 {
-	struct ndl_rx *rx = rx_of(ad);
-	KIRQL old;
-	u32 n = 0;
+	KIRQL old = ndl_irql_raise(NDL_DISPATCH_LEVEL);
 
-	if (rx && ndl_atomic_load(&rx->lent_head) &&
-	    !ndl_adapter_wait_until(ad, none_lent, NDL_LENT_WAIT_NS)) {
-		old = ndl_q_lock(ad);
-		n = rx->lent;
-		reclaim_locked(rx, true);
-		ndl_q_unlock(ad, old);
-		ad->stats.rx_lent_forced += n;
-		ndl_warn("%s: halt: %u received buffer(s) still held by the host were returned to the miniport",
-			 ad->name, n);
-	}
-	old = ndl_irql_raise(NDL_DISPATCH_LEVEL);
 	ndl_rx_return_queued(ad);
 	ndl_irql_lower(old);
 }
@@ -499,10 +347,6 @@ void ndl_rx_close(struct ndl_adapter *ad)
 		n++;
 	rx->ret_head = NULL;
 	rx->ret_tail = &rx->ret_head;
-	n += rx->lent;
-	rx->lent_head = NULL;
-	rx->lent_tail = &rx->lent_head;
-	rx->lent = 0;
 	ndl_q_unlock(ad, old);
 	if (n)
 		ndl_warn("%s: %u received packet(s) indicated during MiniportHalt were not returned",
@@ -514,10 +358,8 @@ void NTAPI ndl_packet_indicate_handler(NDIS_HANDLE h, NDIS_PACKET **pkts,
 				       UINT n)
 {
 	struct ndl_adapter *ad = ndl_ad(h, "NdisMIndicateReceivePacket");
-	struct pkt_chain ret = { .tail = &ret.head };
-	struct pkt_chain lent = { .tail = &lent.head };
-	bool by_call, resources = false, budget_known = false;
-	u32 budget = 0;
+	NDIS_PACKET *head = NULL, **tail = &head;
+	bool by_call, resources = false;
 	UINT i;
 
 	if (!ad || !pkts)
@@ -526,7 +368,6 @@ void NTAPI ndl_packet_indicate_handler(NDIS_HANDLE h, NDIS_PACKET **pkts,
 	for (i = 0; i < n; i++) {
 		NDIS_PACKET *p = pkts[i];
 		NDIS_PACKET_OOB_DATA *oob;
-		bool kept = false, lend;
 
 		if (!p)
 			continue;
@@ -538,25 +379,17 @@ void NTAPI ndl_packet_indicate_handler(NDIS_HANDLE h, NDIS_PACKET **pkts,
 		}
 		if (oob->Status == NDIS_STATUS_RESOURCES)
 			resources = true;
-		lend = by_call && oob->Status != NDIS_STATUS_RESOURCES;
-		if (lend && !budget_known) {
-			budget = lend_budget(rx_of(ad), p);
-			budget_known = true;
-		}
 		if (deliverable(ad))
-			deliver_packet(ad, p, lend && budget ? &kept : NULL);
+			deliver_packet(ad, p);
 		if (by_call) {
 			/* Each status on its own: the driver saved them. */
 			if (oob->Status == NDIS_STATUS_RESOURCES)
 				continue;
 			p->Private.NdisPacketFlags |= NDL_PKT_HELD;
 			oob->Status = NDIS_STATUS_PENDING;
-			if (kept) {
-				budget--;
-				chain_add(&lent, p);
-			} else {
-				chain_add(&ret, p);
-			}
+			*ret_link(p) = NULL;
+			*tail = p;
+			tail = ret_link(p);
 		} else if (!resources) {
 			/* Copied: the miniport's again (RESOURCES ones and
 			 * every later one stay so).
@@ -566,10 +399,8 @@ void NTAPI ndl_packet_indicate_handler(NDIS_HANDLE h, NDIS_PACKET **pkts,
 	}
 	if (n && ad->ops->receive_complete && deliverable(ad))
 		ad->ops->receive_complete(ad->ctx);
-	if (ret.head || lent.head)
-		hold(ad, &ret, &lent);
-	if (lent.n)
-		ad->stats.rx_lent += lent.n;
+	if (head)
+		hold(ad, head, tail);
 }
 
 void NTAPI ndlw_NdisMIndicateReceivePacket(NDIS_HANDLE h, NDIS_PACKET **pkts,

@@ -222,9 +222,6 @@ wrapped_round() {
 		{ fail wrapped-offload "$_if"; return; }
 	ndl_report "wrapped $drv offloads: $(tr '\n' ' ' </tmp/wrapped-offload)"
 	measure wrapped
-	# Zero-copy receive: how many of the frames the miniport indicated
-	# went up in its own buffers (rx.c), not copied.
-	ndl_report "wrapped $drv lent: $(ndl_ethtool_stat "$_if" rt_rx_lent) of $(ndl_ethtool_stat "$_if" rt_rx_frames) frames received"
 	# After the traffic: what the driver holds in steady state.
 	mem_report "$_m0" "$(mem_figures)"
 	mem_cats_report "$_c0" "$(mem_cats)"

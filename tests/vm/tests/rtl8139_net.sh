@@ -3,8 +3,7 @@
 # one after the other in one boot (mingw-w64, then clang-MSVC when
 # build/drivers-msvc exists), each pushed through /dev/ndisload, bound,
 # interface up on QEMU's user network, ping and a TCP download from the
-# host with checksum compare, most of its frames lent to the stack in the
-# miniport's buffers rather than copied (zero-copy receive), link state, counters, its driver-stack use,
+# host with checksum compare, link state, counters, its driver-stack use,
 # ethtool (driver info naming the Windows driver, link, statistics), MTU,
 # promiscuous mode, a MAC address change (the miniport restarted with
 # NetworkAddress, as Windows does), then removal with the module's
@@ -47,13 +46,6 @@ promisc_ok() {
 	sleep 0.5 && ! dmesg | grep -q "receive filter update failed"
 }
 stat_of() { ndl_ethtool_stat "$iface" "$1"; }
-# The download went up in the miniport's own receive buffers (zero-copy:
-# rx.c lends them; the miniport got each back, or the transfer stalls).
-lent_ok() {
-	_n=$(stat_of rt_rx_lent)
-	ndl_report "INFO: $name: $_n of the frames received were lent, not copied"
-	[ "${_n:-0}" -gt 0 ]
-}
 offloads_shown() {
 	ndl-ioctl offload "$iface" >/tmp/off.out &&
 	grep -qx "tx-checksum on" /tmp/off.out &&
@@ -119,7 +111,6 @@ flavour() {
 	fi
 	check $name/download ndl_download
 	check $name/counters ndl_received "$iface"
-	check $name/zero-copy lent_ok
 	deepest=$(sed -n 's/^deepest //p' "$NDL_DEBUGFS/stacks")
 	usable=$(sed -n 's/^usable //p' "$NDL_DEBUGFS/stacks")
 	ndl_report "INFO: $name: deepest driver-stack use $deepest of $usable bytes"
