@@ -33,13 +33,13 @@ window() {
 		(while :; do wget -q -O /dev/null "http://$ndl_serve"; done) \
 			>/tmp/ping 2>&1 & ;;
 	upload)
-		[ -f /tmp/up ] || head -c 33554432 /dev/zero | tr '\000' '\001' >/tmp/up
 		(while :; do wget -q -O /dev/null --post-file /tmp/up \
 			"http://${ndl_serve%%/*}/cgi-bin/ndl-sink"; done) >/tmp/ping 2>&1 & ;;
 	*)
 		ping -c 300 -i 0.01 -q 10.0.2.2 >/tmp/ping 2>&1 & ;;
 	esac
-	sleep 1
+	# The traffic gets going (wget starts, TCP opens its window) first.
+	if [ "${ndl_what:-ping}" = ping ]; then sleep 1; else sleep 3; fi
 	ndl_report "MONITOR: singlestep on"
 	ndl_report "MONITOR: logfile /tmp/ndl-exec-$1.log"
 	ndl_report "MONITOR: log exec,nochain"
@@ -57,6 +57,10 @@ window() {
 }
 
 ndl_crng_ready
+# The upload's file, made once before either window: under TCG making
+# 32 MiB takes seconds, which the window would otherwise catch instead.
+[ "${ndl_what:-ping}" != upload ] ||
+	head -c 33554432 /dev/zero | tr '\000' '\001' >/tmp/up
 load_module 8139cp
 _if=$(basename "$(ls -d /sys/bus/pci/devices/$slot/net/* | head -n1)")
 check native-up bring_up "$_if"
